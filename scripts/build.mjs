@@ -1,0 +1,40 @@
+// Bundles the entry points of CONTRACT.md (dist/server.js, dist/cli.js, dist/extension.js), the
+// index worker, and every test file (test/**/*.test.ts -> dist/test/), then copies the
+// tree-sitter wasm files and shipped data beside the bundles.
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync, existsSync, cpSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+mkdirSync(dist, { recursive: true });
+
+const common = {
+  bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true,
+  logLevel: 'warning', absWorkingDir: root,
+};
+
+function testFiles(dir) {
+  if (!existsSync(dir)) return [];
+  const out = [];
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...testFiles(full));
+    else if (name.endsWith('.test.ts')) out.push(relative(root, full));
+  }
+  return out;
+}
+
+rmSync(join(dist, 'test'), { recursive: true, force: true });
+const tests = testFiles(join(root, 'test'));
+await Promise.all([
+  build({ ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, entryPoints: ['server/src/index/worker.ts'], outfile: 'dist/worker.js' }),
+  build({ ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
+  build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
+  tests.length && build({ ...common, entryPoints: tests, outdir: 'dist/test', outbase: 'test', packages: 'external' }),
+]);
+copyFileSync(join(root, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(dist, 'tree-sitter.wasm'));
+copyFileSync(join(root, 'node_modules/tree-sitter-java/tree-sitter-java.wasm'), join(dist, 'tree-sitter-java.wasm'));
+if (existsSync(join(root, 'server/data'))) cpSync(join(root, 'server/data'), join(dist, 'data'), { recursive: true });
