@@ -28,13 +28,14 @@ function testFiles(dir) {
 
 rmSync(join(dist, 'test'), { recursive: true, force: true });
 const tests = testFiles(join(root, 'test'));
-await Promise.all([
-  build({ ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' }),
-  build({ ...common, entryPoints: ['server/src/index/worker.ts'], outfile: 'dist/worker.js' }),
-  build({ ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
-  build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
-  tests.length && build({ ...common, entryPoints: tests, outdir: 'dist/test', outbase: 'test', packages: 'external' }),
-]);
+const bundles = [
+  { ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' },
+  { ...common, entryPoints: ['server/src/index/worker.ts'], outfile: 'dist/worker.js' },
+  { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+].filter((b) => existsSync(join(root, b.entryPoints[0])));
+if (tests.length) bundles.push({ ...common, entryPoints: tests, outdir: 'dist/test', outbase: 'test', packages: 'external' });
+await Promise.all(bundles.map((b) => build(b)));
 copyFileSync(join(root, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(dist, 'tree-sitter.wasm'));
 copyFileSync(join(root, 'node_modules/tree-sitter-java/tree-sitter-java.wasm'), join(dist, 'tree-sitter-java.wasm'));
 if (existsSync(join(root, 'server/data'))) cpSync(join(root, 'server/data'), join(dist, 'data'), { recursive: true });
