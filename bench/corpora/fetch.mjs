@@ -1,0 +1,317 @@
+#!/usr/bin/env node
+// Fetches the benchmark corpora into .cache/corpora/ (gitignored; third-party code is never committed).
+//
+//   node bench/corpora/fetch.mjs [commons-lang3|jsoup|jdk|all]      (default: all)
+//
+// commons-lang3, jsoup: the Debian source packages libcommons-lang3-java / libjsoup-java, downloaded
+//   with a private apt configuration (a deb-src list derived from the machine's own apt sources, a
+//   private lists dir and cache), so the system's apt state is never changed. The upstream tree is
+//   extracted to .cache/corpora/<name>/ (Debian patches are not applied).
+// jdk: the java.base sources, from the installed JDK's lib/src.zip when it exists, otherwise from the
+//   openjdk-17-source .deb (apt-get download with the same private configuration, dpkg-deb -x), into
+//   .cache/corpora/jdk-java.base/java.base/.
+//
+// Every corpus directory gets a needle-corpus.json: { name, version, mainSourceRoot, javaFiles, ... }.
+// Idempotent: a corpus whose needle-corpus.json and source root already exist is left alone.
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CORPORA_DIR = join(ROOT, '.cache', 'corpora');
+const WORK_DIR = join(CORPORA_DIR, '.downloads');
+const APT_DIR = join(ROOT, '.cache', 'apt');
+
+const DEBIAN_CORPORA = {
+  'commons-lang3': { pkg: 'libcommons-lang3-java' },
+  jsoup: { pkg: 'libjsoup-java' },
+};
+const JDK_NAME = 'jdk-java.base';
+const JDK_SRC_ZIPS = [
+  '/usr/lib/jvm/openjdk-17/lib/src.zip',
+  '/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip',
+];
+
+class FetchError extends Error {}
+
+function log(msg) { process.stderr.write(`[fetch] ${msg}\n`); }
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 28, ...opts });
+  if (r.error) throw new FetchError(`cannot run ${cmd}: ${r.error.message}`);
+  if (r.status !== 0) {
+    const out = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
+    throw new FetchError(`${cmd} ${args.join(' ')} failed (exit ${r.status}):\n${out}`);
+  }
+  return r.stdout ?? '';
+}
+
+function which(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Private apt configuration, derived from the system's sources at run time.
+
+/** Parses deb822 .sources files and the one-line sources.list into {types, uris, suites, components, signedBy}. */
+export function systemAptSources() {
+  const entries = [];
+  const dir = '/etc/apt/sources.list.d';
+  const files = existsSync(dir) ? readdirSync(dir).sort().map((f) => join(dir, f)) : [];
+  for (const file of files.filter((f) => f.endsWith('.sources'))) {
+    for (const stanza of readFileSync(file, 'utf8').split(/\n\s*\n/)) {
+      const fields = {};
+      let last = null;
+      for (const line of stanza.split('\n')) {
+        if (/^\s*#/.test(line) || !line.trim()) continue;
+        const m = /^([A-Za-z0-9-]+):\s*(.*)$/.exec(line);
+        if (m) { last = m[1].toLowerCase(); fields[last] = m[2].trim(); } else if (last && /^\s/.test(line)) fields[last] += `\n${line.trim()}`;
+      }
+      if (!fields.types || !fields.uris || !fields.suites) continue;
+      if (/^(no|false)$/i.test(fields.enabled ?? '')) continue;
+      const signedBy = fields['signed-by'] && !fields['signed-by'].includes('\n') ? fields['signed-by'] : undefined;
+      entries.push({
+        types: fields.types.split(/\s+/), uris: fields.uris.split(/\s+/), suites: fields.suites.split(/\s+/),
+        components: (fields.components ?? '').split(/\s+/).filter(Boolean), signedBy,
+      });
+    }
+  }
+  const lists = ['/etc/apt/sources.list', ...files.filter((f) => f.endsWith('.list'))];
+  for (const file of lists) {
+    if (!existsSync(file)) continue;
+    for (const raw of readFileSync(file, 'utf8').split('\n')) {
+      const line = raw.replace(/#.*/, '').trim();
+      const m = /^(deb|deb-src)\s+(?:\[([^\]]*)\]\s+)?(\S+)\s+(\S+)\s*(.*)$/.exec(line);
+      if (!m) continue;
+      const signed = /signed-by=(\S+)/.exec(m[2] ?? '');
+      entries.push({
+        types: [m[1]], uris: [m[3]], suites: [m[4]], components: m[5].split(/\s+/).filter(Boolean),
+        signedBy: signed ? signed[1] : undefined,
+      });
+    }
+  }
+  return entries;
+}
+
+let aptReady = false;
+
+/** Writes the private sources list (deb + deb-src for every configured source) and runs apt-get update on it. */
+function aptOptions() {
+  const listsDir = join(APT_DIR, 'lists');
+  const cacheDir = join(APT_DIR, 'cache');
+  const sourcesFile = join(APT_DIR, 'sources.list');
+  const opts = [
+    '-o', `Dir::Etc::sourcelist=${sourcesFile}`,
+    '-o', 'Dir::Etc::SourceParts=/dev/null',
+    '-o', `Dir::State::Lists=${listsDir}`,
+    '-o', `Dir::Cache=${cacheDir}`,
+  ];
+  if (aptReady) return opts;
+  if (!which('apt-get')) throw new FetchError('apt-get is not installed; cannot download Debian packages');
+  const entries = systemAptSources();
+  if (!entries.length) throw new FetchError('no apt sources configured in /etc/apt/sources.list{,.d}');
+  const lines = [];
+  const seen = new Set();
+  for (const e of entries) {
+    for (const type of ['deb', 'deb-src']) {
+      for (const uri of e.uris) {
+        for (const suite of e.suites) {
+          const opt = e.signedBy ? `[signed-by=${e.signedBy}] ` : '';
+          const line = `${type} ${opt}${uri} ${suite} ${e.components.join(' ')}`.trim();
+          if (!seen.has(line)) { seen.add(line); lines.push(line); }
+        }
+      }
+    }
+  }
+  mkdirSync(join(listsDir, 'partial'), { recursive: true });
+  mkdirSync(join(cacheDir, 'archives', 'partial'), { recursive: true });
+  writeFileSync(sourcesFile, `${lines.join('\n')}\n`);
+  log(`apt-get update with private sources (${lines.length} entries) in ${relative(ROOT, APT_DIR)}`);
+  run('apt-get', ['update', '-q', ...opts]);
+  aptReady = true;
+  return opts;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function countJava(dir) {
+  let javaFiles = 0;
+  let moduleInfo = 0;
+  let packageInfo = 0;
+  (function walk(d) {
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      const st = lstatSync(full);
+      if (st.isDirectory()) walk(full);
+      else if (name.endsWith('.java')) {
+        javaFiles++;
+        if (name === 'module-info.java') moduleInfo++;
+        if (name === 'package-info.java') packageInfo++;
+      }
+    }
+  })(dir);
+  return { javaFiles, moduleInfoFiles: moduleInfo, packageInfoFiles: packageInfo };
+}
+
+/** The shallowest directory named src/main/java under dir. */
+function findMainSourceRoot(dir) {
+  let queue = [dir];
+  while (queue.length) {
+    const next = [];
+    for (const d of queue.sort()) {
+      if (d.endsWith(`${sep}src${sep}main${sep}java`)) return d;
+      for (const name of readdirSync(d).sort()) {
+        const full = join(d, name);
+        if (name !== '.git' && lstatSync(full).isDirectory()) next.push(full);
+      }
+    }
+    queue = next;
+  }
+  return null;
+}
+
+function readCorpus(name) {
+  const dir = join(CORPORA_DIR, name);
+  const meta = join(dir, 'needle-corpus.json');
+  if (!existsSync(meta)) return null;
+  try {
+    const json = JSON.parse(readFileSync(meta, 'utf8'));
+    if (existsSync(join(dir, json.mainSourceRoot))) return { dir, ...json };
+  } catch { /* re-fetch */ }
+  return null;
+}
+
+function report(c) {
+  console.log(`${c.name}\t${c.version}\t${join(c.dir, c.mainSourceRoot)}\t(${c.javaFiles} .java files)`);
+}
+
+/** Moves a freshly built tree into place and writes its needle-corpus.json. */
+function install(name, tmpTree, mainSourceRootAbs, version, extra = {}) {
+  const dir = join(CORPORA_DIR, name);
+  const mainSourceRoot = relative(tmpTree, mainSourceRootAbs).split(sep).join('/');
+  const counts = countJava(mainSourceRootAbs);
+  const meta = { name, version, mainSourceRoot, ...counts, ...extra };
+  writeFileSync(join(tmpTree, 'needle-corpus.json'), `${JSON.stringify(meta, null, 2)}\n`);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(tmpTree, dir);
+  return { dir, ...meta };
+}
+
+function fetchDebianSource(name) {
+  const existing = readCorpus(name);
+  if (existing) return existing;
+  const { pkg } = DEBIAN_CORPORA[name];
+  const opts = aptOptions();
+  const dl = join(WORK_DIR, name);
+  rmSync(dl, { recursive: true, force: true });
+  mkdirSync(dl, { recursive: true });
+  log(`apt-get source --download-only ${pkg}`);
+  run('apt-get', ['source', '--download-only', '-q', ...opts, pkg], { cwd: dl });
+  const dsc = readdirSync(dl).filter((f) => f.endsWith('.dsc')).sort()[0];
+  if (!dsc) throw new FetchError(`apt-get source produced no .dsc for ${pkg} in ${dl}`);
+  const dscText = readFileSync(join(dl, dsc), 'utf8');
+  const debVersion = /^Version:\s*(\S+)/m.exec(dscText)?.[1] ?? '';
+  const upstream = debVersion.replace(/^\d+:/, '').replace(/-[^-]*$/, '').replace(/[+~](dfsg|ds|repack).*$/i, '');
+  const tmp = join(WORK_DIR, `${name}.tree`);
+  rmSync(tmp, { recursive: true, force: true });
+  if (which('dpkg-source')) {
+    log(`dpkg-source -x --skip-patches ${dsc}`);
+    run('dpkg-source', ['-x', '--skip-patches', dsc, tmp], { cwd: dl });
+  } else {
+    const orig = readdirSync(dl).filter((f) => /\.orig\.tar\.[a-z0-9]+$/.test(f)).sort()[0];
+    if (!orig) throw new FetchError(`no upstream .orig tarball for ${pkg} in ${dl}`);
+    log(`tar -xf ${orig}`);
+    mkdirSync(tmp, { recursive: true });
+    run('tar', ['-xf', join(dl, orig), '-C', tmp, '--strip-components=1']);
+  }
+  const main = findMainSourceRoot(tmp);
+  if (!main) throw new FetchError(`no src/main/java in the ${pkg} source tree`);
+  return install(name, tmp, main, upstream, { debianPackage: pkg, debianVersion: debVersion });
+}
+
+/** JAVA_VERSION from the release file of the JDK that ships zip (or of the system JDK 17). */
+function jdkVersion(zip) {
+  const homes = [dirname(dirname(zip)), dirname(dirname(realpathSync(zip))), '/usr/lib/jvm/java-17-openjdk-amd64'];
+  for (const home of homes) {
+    const release = join(home, 'release');
+    if (existsSync(release)) return /^JAVA_VERSION="([^"]+)"/m.exec(readFileSync(release, 'utf8'))?.[1] ?? '';
+  }
+  return '';
+}
+
+function fetchJdk() {
+  const existing = readCorpus(JDK_NAME);
+  if (existing) return existing;
+  // existsSync follows symlinks (Debian's may dangle when openjdk-17-source is not installed).
+  // NEEDLE_JDK_FROM_DEB=1 forces the .deb route.
+  let zip = process.env.NEEDLE_JDK_FROM_DEB ? undefined : JDK_SRC_ZIPS.find((p) => existsSync(p));
+  let version = zip ? jdkVersion(zip) : '';
+  let origin = zip;
+  if (!zip) {
+    const opts = aptOptions();
+    const dl = join(WORK_DIR, 'openjdk-17-source');
+    rmSync(dl, { recursive: true, force: true });
+    mkdirSync(dl, { recursive: true });
+    log('apt-get download openjdk-17-source');
+    run('apt-get', ['download', '-q', ...opts, 'openjdk-17-source'], { cwd: dl });
+    const deb = readdirSync(dl).filter((f) => f.endsWith('.deb')).sort()[0];
+    if (!deb) throw new FetchError('apt-get download produced no openjdk-17-source .deb');
+    if (!which('dpkg-deb')) throw new FetchError('dpkg-deb is not installed (Debian package: dpkg)');
+    const x = join(dl, 'root');
+    run('dpkg-deb', ['-x', join(dl, deb), x]);
+    const found = [];
+    (function walk(d) {
+      for (const name of readdirSync(d).sort()) {
+        const full = join(d, name);
+        const st = lstatSync(full);
+        if (st.isDirectory()) walk(full);
+        else if (name === 'src.zip' && st.isFile()) found.push(full);
+      }
+    })(x);
+    if (!found.length) throw new FetchError(`no src.zip in ${deb}`);
+    zip = found[0];
+    const debVersion = run('dpkg-deb', ['-f', join(dl, deb), 'Version']).trim();
+    version = debVersion.replace(/^\d+:/, '').replace(/-[^-]*$/, '').replace(/\+\d+$/, '');
+    origin = `${deb} (${debVersion})`;
+  }
+  const tmp = join(WORK_DIR, `${JDK_NAME}.tree`);
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  log(`extracting java.base/ from ${zip}`);
+  if (which('unzip')) run('unzip', ['-q', '-o', zip, 'java.base/*', '-d', tmp]);
+  else if (which('jar')) run('jar', ['xf', resolve(zip), 'java.base'], { cwd: tmp });
+  else throw new FetchError('neither unzip nor jar is available to extract src.zip (Debian package: unzip)');
+  const main = join(tmp, 'java.base');
+  if (!existsSync(main)) throw new FetchError(`src.zip ${zip} has no java.base/ entries`);
+  return install(JDK_NAME, tmp, main, version, { origin });
+}
+
+const FETCHERS = {
+  'commons-lang3': () => fetchDebianSource('commons-lang3'),
+  jsoup: () => fetchDebianSource('jsoup'),
+  jdk: fetchJdk,
+};
+
+export async function fetchCorpora(which = 'all') {
+  const names = which === 'all' ? Object.keys(FETCHERS) : [which];
+  const out = [];
+  for (const n of names) {
+    if (!FETCHERS[n]) throw new FetchError(`unknown corpus '${n}' (expected commons-lang3, jsoup, jdk or all)`);
+    out.push(FETCHERS[n]());
+  }
+  return out;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const arg = process.argv[2] ?? 'all';
+  try {
+    mkdirSync(CORPORA_DIR, { recursive: true });
+    for (const c of await fetchCorpora(arg)) report(c);
+  } catch (e) {
+    process.stderr.write(`fetch.mjs: ${e instanceof FetchError ? e.message : e.stack}\n`);
+    process.exit(1);
+  }
+}
