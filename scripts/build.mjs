@@ -13,6 +13,10 @@ mkdirSync(dist, { recursive: true });
 const common = {
   bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true,
   logLevel: 'warning', absWorkingDir: root,
+  // ESM dependencies (web-tree-sitter, @vscode/ripgrep) read import.meta.url; in a CJS bundle
+  // that is empty, so we provide the bundle's own file URL.
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: { js: "const __bundleUrl = require('url').pathToFileURL(__filename).href;" },
 };
 
 function testFiles(dir) {
@@ -31,7 +35,7 @@ const tests = testFiles(join(root, 'test'));
 const bundles = [
   { ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' },
   { ...common, entryPoints: ['server/src/index/worker.ts'], outfile: 'dist/worker.js' },
-  { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node\n' + common.banner.js } },
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
 ].filter((b) => existsSync(join(root, b.entryPoints[0])));
 if (tests.length) bundles.push({ ...common, entryPoints: tests, outdir: 'dist/test', outbase: 'test', packages: 'external' });

@@ -53,12 +53,13 @@ export interface ImportFact {
  * replaced by their declared type text, so resolution needs no scope of its own.
  */
 export type Expr =
-  | { k: 'name'; name: string }                         // a bare identifier that is not a local
+  | { k: 'name'; name: string; line: number; col: number } // a bare identifier that is not a local
   | { k: 'local'; type: string | null; init?: Expr; dims?: number } // type null: `var`/lambda param; init gives its type
   | { k: 'this' }
   | { k: 'super' }
   | { k: 'qualThis'; type: string }                     // Outer.this
   | { k: 'field'; recv: Expr; name: string }
+  | { k: 'ternary'; a: Expr; b: Expr }
   | { k: 'call'; recv?: Expr; name: string; args: Expr[] }
   | { k: 'new'; type: string; args: Expr[] }
   | { k: 'lit'; type: string }                          // int, long, double, float, boolean, char, String, null
@@ -67,7 +68,12 @@ export type Expr =
   | { k: 'classLit' }
   | { k: 'unknown' };
 
-export type RefKind = 'call' | 'new' | 'field' | 'type' | 'ctorCall' | 'superCtorCall';
+/**
+ * call: `a.b(..)`; new: `new Foo(..)`; field: `a.f`; name: a bare identifier that may be a field,
+ * a type or a package; type: an identifier in a type position; ctorCall: `this(..)`/`super(..)`;
+ * methodRef: `Foo::bar`.
+ */
+export type RefKind = 'call' | 'new' | 'field' | 'name' | 'type' | 'ctorCall' | 'methodRef';
 
 export interface RefFact {
   kind: RefKind;
@@ -77,10 +83,12 @@ export interface RefFact {
   col: number;
   /** Index of the enclosing member (or type, for header references) in `symbols`. */
   from: number;
-  /** call/field: the expression itself; new: its type text in `type`. */
+  /** call/field/name/methodRef/ctorCall: the expression itself. */
   expr?: Expr;
-  /** Type text for `type` and `new` references. */
+  /** Type text for `type` and `new` references (qualified up to this identifier for `type`). */
   type?: string;
+  /** Arguments of `new` and `ctorCall`. */
+  args?: Expr[];
 }
 
 export interface FileFacts {

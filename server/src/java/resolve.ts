@@ -1,0 +1,783 @@
+// Resolution: a file's reference sites -> edges to the declarations they mean, read against the
+// workspace symbol table. It models as much of Java's static typing as the source shows:
+// scopes (already settled by extraction), imports, nesting, inheritance, type variables with
+// simple generic substitution, overloads by arity and known argument types.
+// What it cannot pin to an internal declaration is either known external (JDK or library
+// types) or kept as an unresolved reference with its name.
+
+import type { Expr, FileFacts, RefFact, SymbolFact } from './facts';
+import { enclosingTypeIndex, type SymbolTable, type TypeInfo } from './symbols';
+import { erasedSimpleName } from './extract';
+
+export type EdgeKind = 'call' | 'new' | 'field' | 'type' | 'ctorCall' | 'methodRef' | 'extends' | 'implements' | 'imports';
+
+export interface Edge {
+  /** Symbol id of the referring member (or type). */
+  from: string;
+  /** Symbol id of the declaration. */
+  to: string;
+  kind: EdgeKind;
+  line: number;
+  col: number;
+}
+
+export interface Unresolved { from: string; name: string; kind: string; line: number; col: number }
+
+export interface FileResolution {
+  edges: Edge[];
+  unresolved: Unresolved[];
+  /** Reference sites known to point outside the workspace (JDK, libraries). */
+  external: number;
+  /** Simple type names this file's resolution looked up; a change to any of them re-resolves it. */
+  consulted: string[];
+}
+
+/** A resolved static type. */
+type T =
+  | { k: 'int'; t: TypeInfo; args?: T[]; dims: number }     // internal type
+  | { k: 'ext'; name: string; args?: T[]; dims: number }    // external or primitive, by simple name
+  | { k: 'var'; name: string; bounds: string[]; ctx: Ctx; dims: number };
+
+type Named = { k: 'typeName'; type: T } | { k: 'value'; type: T | null } | { k: 'package'; name: string };
+/** A name that may have resolved to a field declaration. */
+type NamedField = Named & { field?: SymbolFact };
+
+interface Ctx {
+  facts: FileFacts;
+  file: string;
+  /** Symbol index whose scope we are in (member or type). */
+  at: number;
+  /** Generic substitution in force (type var name -> type). */
+  subst?: Map<string, T>;
+}
+
+const PRIMITIVES = new Set(['int', 'long', 'short', 'byte', 'char', 'boolean', 'float', 'double', 'void']);
+const BOXES: Record<string, string> = { int: 'Integer', long: 'Long', short: 'Short', byte: 'Byte', char: 'Character', boolean: 'Boolean', float: 'Float', double: 'Double' };
+const WIDENING: Record<string, string[]> = {
+  byte: ['short', 'int', 'long', 'float', 'double'], short: ['int', 'long', 'float', 'double'], char: ['int', 'long', 'float', 'double'],
+  int: ['long', 'float', 'double'], long: ['float', 'double'], float: ['double'],
+};
+/** External types whose assignability we know for sure; anything else external is "unknown". */
+const CLOSED = new Set([...PRIMITIVES, ...Object.values(BOXES), 'String']);
+const STRING_SUPERS = new Set(['CharSequence', 'Object', 'Comparable', 'Serializable']);
+
+/** Element types of common JDK generics, so `list.get(0).foo()` reaches `foo` on an internal type. */
+const GENERIC_RESULTS: Record<string, number> = {
+  get: -1, next: 0, previous: 0, getFirst: 0, getLast: 0, peek: 0, poll: 0, pop: 0, element: 0, remove: -1,
+  orElse: 0, orElseGet: 0, orElseThrow: 0, join: 0, take: 0, first: 0, last: 0, getValue: 1, getKey: 0,
+  put: 1, getOrDefault: 1, computeIfAbsent: 1, computeIfPresent: 1, compute: 1, merge: 1, putIfAbsent: 1,
+  pollFirst: 0, pollLast: 0, peekFirst: 0, peekLast: 0, firstKey: 0, lastKey: 0, floor: 0, ceiling: 0, higher: 0, lower: 0,
+  call: 0, apply: -1, getAcquire: 0, getPlain: 0, getAndSet: 0,
+};
+const GENERIC_CONTAINERS: Record<string, number> = { iterator: 0, listIterator: 0, stream: 0, keySet: 0, values: 1, descendingIterator: 0 };
+
+export function resolveFile(file: string, facts: FileFacts, table: SymbolTable): FileResolution {
+  return new Resolver(file, facts, table).run();
+}
+
+class Resolver {
+  private edges: Edge[] = [];
+  private unresolved: Unresolved[] = [];
+  private external = 0;
+  private consulted = new Set<string>();
+  private exprTypes = new Map<Expr, T | null>();
+  private namedCache = new Map<string, NamedField | null>();
+  private typeCache = new Map<string, T | null>();
+
+  constructor(private file: string, private facts: FileFacts, private table: SymbolTable) {}
+
+  run(): FileResolution {
+    const { facts } = this;
+    for (const ref of facts.refs) this.resolveRef(ref);
+    // Structural edges: supertypes and imports.
+    facts.symbols.forEach((s, i) => {
+      if (s.superclass) this.structural(s, i, s.superclass, s.kind === 'interface' ? 'extends' : s.anonymous ? 'extends' : 'extends');
+      for (const it of s.interfaces ?? []) this.structural(s, i, it, s.kind === 'interface' ? 'extends' : 'implements');
+    });
+    for (const imp of facts.imports) {
+      if (imp.wildcard) continue;
+      const name = imp.static ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name;
+      const t = this.qualifiedType(name);
+      if (t) this.edges.push({ from: this.fileId(), to: t.id, kind: 'imports', line: imp.line, col: 0 });
+    }
+    return { edges: this.edges, unresolved: this.unresolved, external: this.external, consulted: [...this.consulted].sort() };
+  }
+
+  private fileId(): string {
+    return `file:${this.file}`;
+  }
+
+  private structural(s: SymbolFact, i: number, text: string, kind: EdgeKind): void {
+    const t = this.resolveTypeText(text, { facts: this.facts, file: this.file, at: s.parent >= 0 ? s.parent : i });
+    if (t?.k === 'int') this.edges.push({ from: s.id, to: t.t.id, kind, line: s.nameSpan.sl, col: s.nameSpan.sc });
+  }
+
+  // ---- reference sites ----
+
+  private resolveRef(ref: RefFact): void {
+    const from = this.facts.symbols[ref.from]?.id ?? this.fileId();
+    const ctx: Ctx = { facts: this.facts, file: this.file, at: ref.from };
+    const edge = (to: string, kind: EdgeKind) => this.edges.push({ from, to, kind, line: ref.line, col: ref.col });
+    const miss = () => this.unresolved.push({ from, name: ref.name, kind: ref.kind, line: ref.line, col: ref.col });
+    switch (ref.kind) {
+      case 'type': {
+        const t = this.resolveTypeText(ref.type ?? ref.name, ctx);
+        if (t?.k === 'int') edge(t.t.id, 'type');
+        else if (t) this.external++;
+        else if (/^[a-z]/.test(ref.name)) { /* a package segment of a qualified name */ }
+        else miss();
+        return;
+      }
+      case 'new': {
+        const t = this.resolveTypeText(ref.type ?? ref.name, ctx);
+        if (t?.k !== 'int') { if (t) this.external++; else miss(); return; }
+        const ctor = this.pickMethod([t.t], '<init>', ref.args ?? [], ctx, false);
+        edge(ctor ? ctor.id : t.t.id, 'new');
+        return;
+      }
+      case 'ctorCall': {
+        const self = this.enclosingType(ctx.at);
+        if (!self) { miss(); return; }
+        const target = ref.name === 'super' ? this.superOf(self) : { k: 'int' as const, t: self, dims: 0 };
+        if (target?.k !== 'int') { if (target) this.external++; else miss(); return; }
+        const ctor = this.pickMethod([target.t], '<init>', ref.args ?? [], ctx, false);
+        edge(ctor ? ctor.id : target.t.id, 'ctorCall');
+        return;
+      }
+      case 'call':
+      case 'methodRef': {
+        const e = ref.expr;
+        if (!e || e.k !== 'call') { miss(); return; }
+        const m = this.resolveCall(e, ctx, ref.kind === 'methodRef');
+        if (m === 'external') this.external++;
+        else if (m) edge(m.id, ref.kind);
+        else miss();
+        return;
+      }
+      case 'field':
+      case 'name': {
+        const e = ref.expr;
+        if (!e) { miss(); return; }
+        const r = e.k === 'name' ? this.resolveName(e.name, ctx) : e.k === 'field' ? this.resolveFieldAccess(e, ctx) : null;
+        if (!r) { miss(); return; }
+        if (r.k === 'package') return;
+        if (r.k === 'typeName') {
+          if (r.type.k === 'int') edge(r.type.t.id, 'type');
+          else this.external++;
+          return;
+        }
+        if (r.field) edge(r.field.id, 'field');
+        else this.external++;
+        return;
+      }
+    }
+  }
+
+  // ---- names ----
+
+  /** A bare identifier that is not a local: a field, a type or a package (JLS 6.5.2 order). */
+  private resolveName(name: string, ctx: Ctx): NamedField | null {
+    const key = `${ctx.at}:${name}`;
+    if (this.namedCache.has(key)) return this.namedCache.get(key) ?? null;
+    const r = this.computeName(name, ctx);
+    this.namedCache.set(key, r);
+    return r;
+  }
+
+  private computeName(name: string, ctx: Ctx): NamedField | null {
+    // Fields of enclosing types, innermost first, each with its supertypes.
+    for (let t = this.enclosingType(ctx.at); t; t = t.outer ? this.table.type(t.outer) : undefined) {
+      const f = this.findField(t, name);
+      if (f === 'external') return { k: 'value', type: null };
+      if (f) return { k: 'value', type: this.memberType(f.info, f.sym, f.sym.type ?? '', undefined), field: f.sym };
+    }
+    // Static imports.
+    for (const imp of this.facts.imports) {
+      if (!imp.static) continue;
+      const owner = imp.wildcard ? imp.name : imp.name.slice(0, imp.name.lastIndexOf('.'));
+      if (!imp.wildcard && !imp.name.endsWith('.' + name)) continue;
+      const t = this.qualifiedType(owner);
+      if (!t) { if (!imp.wildcard) return { k: 'value', type: null }; continue; }
+      const f = this.findField(t, name);
+      if (f && f !== 'external') return { k: 'value', type: this.memberType(f.info, f.sym, f.sym.type ?? '', undefined), field: f.sym };
+    }
+    const type = this.resolveTypeText(name, ctx);
+    if (type) return { k: 'typeName', type };
+    if (this.table.isPackage(name) || /^[a-z]/.test(name)) return { k: 'package', name };
+    return null;
+  }
+
+  private resolveFieldAccess(e: Extract<Expr, { k: 'field' }>, ctx: Ctx): NamedField | null {
+    const recv = this.namedOrTyped(e.recv, ctx);
+    if (!recv) return null;
+    if (recv.k === 'package') {
+      const q = `${recv.name}.${e.name}`;
+      const t = this.qualifiedType(q);
+      if (t) return { k: 'typeName', type: { k: 'int', t, dims: 0 } };
+      return { k: 'package', name: q };
+    }
+    let rt = recv.type;
+    if (!rt) return { k: 'value', type: null };
+    if (rt.k === 'var') rt = this.boundOf(rt) ?? ext('Object');
+    if (rt.k === 'int' && rt.dims === 0) {
+      const f = this.findField(rt.t, e.name);
+      if (f && f !== 'external') return { k: 'value', type: this.memberType(f.info, f.sym, f.sym.type ?? '', rt), field: f.sym };
+      if (recv.k === 'typeName') {
+        const nested = this.memberTypeNamed(rt.t, e.name);
+        if (nested) return { k: 'typeName', type: { k: 'int', t: nested, dims: 0 } };
+      }
+      if (f === 'external') return { k: 'value', type: null };
+      return null;
+    }
+    return { k: 'value', type: rt.dims > 0 && e.name === 'length' ? ext('int') : null };
+  }
+
+  /** Receiver of a `.`: a package, a type name, or a value with a type. */
+  private namedOrTyped(e: Expr, ctx: Ctx): Named | null {
+    if (e.k === 'name') return this.resolveName(e.name, ctx);
+    if (e.k === 'field') return this.resolveFieldAccess(e, ctx);
+    const t = this.typeOf(e, ctx);
+    return { k: 'value', type: t };
+  }
+
+  // ---- expression types ----
+
+  private typeOf(e: Expr, ctx: Ctx): T | null {
+    if (this.exprTypes.has(e)) return this.exprTypes.get(e) ?? null;
+    this.exprTypes.set(e, null); // cycles (a var initialised from itself) end here
+    const t = this.computeType(e, ctx);
+    this.exprTypes.set(e, t);
+    return t;
+  }
+
+  private computeType(e: Expr, ctx: Ctx): T | null {
+    switch (e.k) {
+      case 'lit': return ext(e.type);
+      case 'local': {
+        if (e.type) return this.resolveTypeText(e.type, ctx);
+        if (e.init) return this.typeOf(e.init, ctx);
+        return null;
+      }
+      case 'this': {
+        const t = this.enclosingType(ctx.at);
+        return t ? { k: 'int', t, dims: 0 } : null;
+      }
+      case 'super': {
+        const t = this.enclosingType(ctx.at);
+        return t ? this.superOf(t) : null;
+      }
+      case 'qualThis': {
+        const t = this.resolveTypeText(e.type, ctx);
+        return t;
+      }
+      case 'name':
+      case 'field': {
+        const r = this.namedOrTyped(e, ctx);
+        return r && r.k !== 'package' ? r.type : null;
+      }
+      case 'call': {
+        const m = this.resolveCallTyped(e, ctx);
+        return m;
+      }
+      case 'new':
+      case 'cast': return this.resolveTypeText(e.type, ctx);
+      case 'index': {
+        const t = this.typeOf(e.recv, ctx);
+        return t && t.dims > 0 ? { ...t, dims: t.dims - 1 } as T : null;
+      }
+      case 'ternary': return this.typeOf(e.a, ctx) ?? this.typeOf(e.b, ctx);
+      case 'classLit': return ext('Class');
+      default: return null;
+    }
+  }
+
+  // ---- calls ----
+
+  private lastCallType = new Map<Expr, T | null>();
+
+  private resolveCallTyped(e: Extract<Expr, { k: 'call' }>, ctx: Ctx): T | null {
+    if (this.lastCallType.has(e)) return this.lastCallType.get(e) ?? null;
+    this.resolveCall(e, ctx, false);
+    return this.lastCallType.get(e) ?? null;
+  }
+
+  private callCache = new Map<Expr, SymbolFact | 'external' | null>();
+
+  /** The method a call means, and (as a side effect) the type it returns. */
+  private resolveCall(e: Extract<Expr, { k: 'call' }>, ctx: Ctx, isRef: boolean): SymbolFact | 'external' | null {
+    if (this.callCache.has(e)) return this.callCache.get(e) ?? null;
+    this.callCache.set(e, null);
+    const r = this.computeCall(e, ctx, isRef);
+    this.callCache.set(e, r);
+    return r;
+  }
+
+  private computeCall(e: Extract<Expr, { k: 'call' }>, ctx: Ctx, isRef: boolean): SymbolFact | 'external' | null {
+    const setType = (t: T | null) => this.lastCallType.set(e, t);
+    setType(null);
+    let candidates: TypeInfo[] = [];
+    let recvType: T | undefined;
+    if (!e.recv) {
+      // Innermost enclosing type that has a member of that name (JLS 15.12.1), then static imports.
+      for (let t = this.enclosingType(ctx.at); t; t = t.outer ? this.table.type(t.outer) : undefined) {
+        const found = this.hierarchyHas(t, e.name);
+        if (found === 'external') return 'external';
+        if (found) { candidates = [t]; recvType = { k: 'int', t, dims: 0 }; break; }
+      }
+      if (!candidates.length) {
+        for (const imp of this.facts.imports) {
+          if (!imp.static) continue;
+          if (!imp.wildcard && !imp.name.endsWith('.' + e.name)) continue;
+          const owner = imp.wildcard ? imp.name : imp.name.slice(0, imp.name.lastIndexOf('.'));
+          const t = this.qualifiedType(owner);
+          if (!t) { if (!imp.wildcard) return 'external'; continue; }
+          if (this.hierarchyHas(t, e.name)) { candidates.push(t); recvType = { k: 'int', t, dims: 0 }; }
+        }
+        if (!candidates.length) {
+          const hasExternalStaticImport = this.facts.imports.some((i) => i.static && i.wildcard && !this.qualifiedType(i.name));
+          return hasExternalStaticImport ? 'external' : null;
+        }
+      }
+    } else {
+      const recv = this.namedOrTyped(e.recv, ctx);
+      if (!recv) return null;
+      if (recv.k === 'package') return null;
+      let rt = recv.type;
+      if (!rt) return 'external';
+      if (rt.k === 'var') rt = this.boundOf(rt) ?? ext('Object');
+      if (rt.k !== 'int' || rt.dims > 0) {
+        // An external receiver: try the element types of well-known generic containers.
+        if (rt.k === 'ext' && rt.args?.length && rt.dims === 0) setType(this.genericResult(rt, e.name));
+        return 'external';
+      }
+      candidates = [rt.t];
+      recvType = rt;
+    }
+    const m = this.pickMethod(candidates, e.name, e.args, ctx, isRef);
+    if (!m) {
+      // The hierarchy reaches outside the workspace: an inherited external method.
+      if (candidates.some((c) => this.reachesExternal(c))) return 'external';
+      return null;
+    }
+    const owner = this.ownerOf(m);
+    if (owner && m.returnType) setType(this.memberType(owner, m, m.returnType, recvType));
+    return m;
+  }
+
+  private genericResult(rt: Extract<T, { k: 'ext' }>, name: string): T | null {
+    const args = rt.args ?? [];
+    let i = GENERIC_RESULTS[name];
+    if (i !== undefined) {
+      if (i < 0) i = args.length - 1;
+      return args[i] ?? null;
+    }
+    const c = GENERIC_CONTAINERS[name];
+    if (c !== undefined && args[Math.min(c, args.length - 1)]) return { k: 'ext', name: 'Iterable', args: [args[Math.min(c, args.length - 1)]], dims: 0 };
+    return null;
+  }
+
+  /** Chooses among the methods named `name` visible from `types` by arity and argument types. */
+  private pickMethod(types: TypeInfo[], name: string, args: Expr[], ctx: Ctx, anyArity: boolean): SymbolFact | null {
+    const found: { sym: SymbolFact; depth: number }[] = [];
+    for (const t of types) {
+      if (name === '<init>') {
+        for (const i of t.members.get('<init>') ?? []) found.push({ sym: t.facts.symbols[i], depth: 0 });
+      } else {
+        this.walkHierarchy(t, (info, depth) => {
+          for (const i of info.members.get(name) ?? []) {
+            const s = info.facts.symbols[i];
+            if (s.kind === 'method') found.push({ sym: s, depth });
+          }
+          // Record components answer `r.name()` with their accessor.
+          if (!found.length) {
+            for (const i of info.members.get(name) ?? []) {
+              const s = info.facts.symbols[i];
+              if (s.modifiers.includes('record-component')) found.push({ sym: s, depth });
+            }
+          }
+          return false;
+        });
+      }
+    }
+    if (!found.length) return null;
+    if (anyArity) return found[0].sym;
+    const argTypes = args.map((a) => this.typeOf(a, ctx));
+    let best: SymbolFact | null = null;
+    let bestScore = -Infinity;
+    for (const { sym, depth } of found) {
+      const params = sym.params ?? [];
+      const n = params.length;
+      const fits = sym.varargs ? args.length >= n - 1 : args.length === n;
+      if (!fits) continue;
+      let score = -depth * 0.01;
+      params.forEach((p, i) => {
+        if (sym.varargs && i === n - 1) return;
+        score += this.argFit(argTypes[i], p.type, sym, ctx);
+      });
+      if (sym.varargs) {
+        const el = params[n - 1].type.replace(/\[\]$/, '');
+        if (args.length === n && argTypes[n - 1]?.dims) score += this.argFit(argTypes[n - 1], params[n - 1].type, sym, ctx);
+        else for (let i = n - 1; i < args.length; i++) score += this.argFit(argTypes[i], el, sym, ctx);
+        score -= 0.5; // fixed-arity methods win ties, as in JLS 15.12.2 phases
+      }
+      if (score > bestScore) { bestScore = score; best = sym; }
+    }
+    return best;
+  }
+
+  /** How well an argument of type `a` fits a parameter written `p`: 2 exact, 1 compatible, 0 unknown, -5 incompatible. */
+  private argFit(a: T | null, p: string, method: SymbolFact, ctx: Ctx): number {
+    if (!a) return 0;
+    const pSimple = erasedSimpleName(p);
+    const pDims = (pSimple.match(/\[\]/g) ?? []).length;
+    const pBase = pSimple.replace(/\[\]/g, '');
+    if (method.typeParams?.some((tp) => tp.name === pBase) || this.isTypeVarOfOwner(method, pBase)) return a.dims >= pDims ? 1 : -5;
+    const aName = a.k === 'int' ? a.t.name : a.k === 'ext' ? a.name : '';
+    if (a.k === 'ext' && a.name === 'null') return PRIMITIVES.has(pBase) && pDims === 0 ? -5 : 1;
+    if (a.dims !== pDims) return pBase === 'Object' && pDims === 0 ? 1 : -5;
+    if (aName === pBase) return 2;
+    if (a.k === 'ext' && CLOSED.has(aName) && CLOSED.has(pBase)) {
+      if (WIDENING[aName]?.includes(pBase) || BOXES[aName] === pBase || BOXES[pBase] === aName) return 1;
+      return -5;
+    }
+    if (a.k === 'ext' && aName === 'String') return STRING_SUPERS.has(pBase) ? 1 : CLOSED.has(pBase) ? -5 : 0;
+    if (a.k === 'int') {
+      if (CLOSED.has(pBase)) return -5;
+      const owner = this.ownerOf(method);
+      const pt = owner ? this.resolveTypeText(pBase, { facts: owner.facts, file: owner.file, at: owner.index }) : null;
+      if (pt?.k === 'int') return this.isSubtype(a.t, pt.t) ? 1 : -5;
+      return 0;
+    }
+    if (a.k === 'ext' && CLOSED.has(aName)) {
+      if (pBase === 'Object' || pBase === 'Number' || pBase === 'Comparable' || pBase === 'Serializable') return 1;
+      const owner = this.ownerOf(method);
+      const pt = owner ? this.resolveTypeText(pBase, { facts: owner.facts, file: owner.file, at: owner.index }) : null;
+      if (pt?.k === 'int') return -5;
+    }
+    void ctx;
+    return 0;
+  }
+
+  private isTypeVarOfOwner(method: SymbolFact, name: string): boolean {
+    for (let o = this.ownerOf(method); o; o = o.outer ? this.table.type(o.outer) : undefined) {
+      if (o.sym.typeParams?.some((tp) => tp.name === name)) return true;
+    }
+    return false;
+  }
+
+  private isSubtype(a: TypeInfo, b: TypeInfo): boolean {
+    return this.walkHierarchy(a, (t) => t === b);
+  }
+
+  private ownerOf(member: SymbolFact): TypeInfo | undefined {
+    const id = member.id;
+    const hash = id.indexOf('#');
+    return hash >= 0 ? this.table.type(id.slice(0, hash)) : undefined;
+  }
+
+  // ---- hierarchy ----
+
+  private superCache = new Map<string, { epoch: number; supers: T[] }>();
+
+  /** Direct supertypes, resolved in the declaring file's context. */
+  private supersOf(t: TypeInfo): T[] {
+    const cached = this.superCache.get(t.id);
+    if (cached && cached.epoch === this.table.epoch) return cached.supers;
+    const ctx: Ctx = { facts: t.facts, file: t.file, at: t.sym.parent >= 0 ? t.sym.parent : t.index };
+    const supers: T[] = [];
+    const texts = [...(t.sym.superclass ? [t.sym.superclass] : []), ...(t.sym.interfaces ?? [])];
+    this.superCache.set(t.id, { epoch: this.table.epoch, supers });
+    for (const s of texts) {
+      const r = this.resolveTypeText(s, ctx);
+      if (r) supers.push(r);
+      else supers.push(ext(s));
+    }
+    if (t.sym.kind === 'enum') supers.push(ext('Enum'));
+    if (t.sym.kind === 'record') supers.push(ext('Record'));
+    return supers;
+  }
+
+  private superOf(t: TypeInfo): T | null {
+    if (t.sym.kind === 'interface') return null;
+    const s = this.supersOf(t)[0];
+    if (t.sym.superclass || t.sym.anonymous) return s ?? null;
+    return ext(t.sym.kind === 'enum' ? 'Enum' : t.sym.kind === 'record' ? 'Record' : 'Object');
+  }
+
+  /** Visits a type and its supertypes breadth-first; stops when `visit` returns true. */
+  private walkHierarchy(start: TypeInfo, visit: (t: TypeInfo, depth: number) => boolean): boolean {
+    const seen = new Set<string>();
+    let level: TypeInfo[] = [start];
+    for (let depth = 0; level.length && depth < 50; depth++) {
+      const next: TypeInfo[] = [];
+      for (const t of level) {
+        if (seen.has(t.id)) continue;
+        seen.add(t.id);
+        this.consulted.add(t.name);
+        if (visit(t, depth)) return true;
+        for (const s of this.supersOf(t)) if (s.k === 'int') next.push(s.t);
+      }
+      level = next;
+    }
+    return false;
+  }
+
+  private reachesExternal(t: TypeInfo): boolean {
+    // Every class reaches java.lang.Object, so any unresolved method may be inherited from outside.
+    let result = false;
+    this.walkHierarchy(t, (info) => {
+      if (info.sym.kind !== 'interface' || this.supersOf(info).some((s) => s.k !== 'int')) result = true;
+      return result;
+    });
+    return result || t.sym.kind === 'interface';
+  }
+
+  private hierarchyHas(t: TypeInfo, name: string): boolean | 'external' {
+    const has = this.walkHierarchy(t, (info) => (info.members.get(name) ?? []).some((i) => {
+      const k = info.facts.symbols[i].kind;
+      return k === 'method' || info.facts.symbols[i].modifiers.includes('record-component');
+    }));
+    if (has) return true;
+    // Methods of java.lang.Object and of external supertypes are reachable unqualified too.
+    if (OBJECT_METHODS.has(name)) return 'external';
+    return false;
+  }
+
+  private findField(t: TypeInfo, name: string): { info: TypeInfo; sym: SymbolFact } | 'external' | null {
+    let hit: { info: TypeInfo; sym: SymbolFact } | null = null;
+    this.walkHierarchy(t, (info) => {
+      for (const i of info.members.get(name) ?? []) {
+        const s = info.facts.symbols[i];
+        if (s.kind === 'field' || s.kind === 'enumConstant') { hit = { info, sym: s }; return true; }
+      }
+      return false;
+    });
+    return hit;
+  }
+
+  private memberTypeNamed(t: TypeInfo, name: string): TypeInfo | undefined {
+    let found: TypeInfo | undefined;
+    this.walkHierarchy(t, (info) => {
+      const id = info.nested.get(name);
+      if (id) found = this.table.type(id);
+      return !!found;
+    });
+    return found;
+  }
+
+  /** The type of a member's declared type text, with the receiver's type arguments substituted. */
+  private memberType(owner: TypeInfo, member: SymbolFact, text: string, recv: T | undefined): T | null {
+    const subst = new Map<string, T>();
+    if (recv?.k === 'int' && recv.args?.length) {
+      const mapped = this.asSuper(recv, owner);
+      const params = owner.sym.typeParams ?? [];
+      if (mapped?.args) params.forEach((p, i) => { const a = mapped.args?.[i]; if (a) subst.set(p.name, a); });
+    }
+    const idx = owner.facts.symbols.indexOf(member);
+    const ctx: Ctx = { facts: owner.facts, file: owner.file, at: idx >= 0 ? idx : owner.index, subst };
+    const t = this.resolveTypeText(text, ctx);
+    if (t?.k === 'var') return this.boundOf(t) ?? null;
+    return t;
+  }
+
+  /** View `t` as its supertype `target`, carrying type arguments through `extends Base<Foo>`. */
+  private asSuper(t: Extract<T, { k: 'int' }>, target: TypeInfo, depth = 0): Extract<T, { k: 'int' }> | null {
+    if (t.t === target) return t;
+    if (depth > 20) return null;
+    const subst = new Map<string, T>();
+    (t.t.sym.typeParams ?? []).forEach((p, i) => { const a = t.args?.[i]; if (a) subst.set(p.name, a); });
+    const ctx: Ctx = { facts: t.t.facts, file: t.t.file, at: t.t.sym.parent >= 0 ? t.t.sym.parent : t.t.index, subst };
+    const texts = [...(t.t.sym.superclass ? [t.t.sym.superclass] : []), ...(t.t.sym.interfaces ?? [])];
+    for (const s of texts) {
+      const r = this.resolveTypeText(s, ctx);
+      if (r?.k === 'int') {
+        const up = this.asSuper(r, target, depth + 1);
+        if (up) return up;
+      }
+    }
+    return null;
+  }
+
+  private boundOf(v: Extract<T, { k: 'var' }>): T | null {
+    const b = v.bounds[0];
+    if (!b) return ext('Object');
+    const r = this.resolveTypeText(b, { ...v.ctx, subst: undefined });
+    return r?.k === 'var' ? null : r;
+  }
+
+  // ---- type names ----
+
+  private enclosingType(at: number): TypeInfo | undefined {
+    const i = enclosingTypeIndex(this.facts, at);
+    return i >= 0 ? this.table.type(this.facts.symbols[i].id) : undefined;
+  }
+
+  /** Resolves written type text (`Map<K, List<Foo>>[]`, `Outer.Inner`, `java.util.List`) in a context. */
+  private resolveTypeText(text: string, ctx: Ctx): T | null {
+    const key = ctx.subst?.size ? undefined : `${ctx.file}|${ctx.at}|${text}`;
+    if (key && this.typeCache.has(key)) return this.typeCache.get(key) ?? null;
+    const parsed = parseTypeText(text);
+    const r = parsed ? this.resolveParsed(parsed, ctx) : null;
+    if (key) this.typeCache.set(key, r);
+    return r;
+  }
+
+  private resolveParsed(p: ParsedType, ctx: Ctx): T | null {
+    const args = p.args.map((a) => (a ? this.resolveParsed(a, ctx) ?? ext(a.name) : ext('Object')));
+    const dims = p.dims;
+    const simple = p.name;
+    if (PRIMITIVES.has(simple)) return { k: 'ext', name: simple, dims };
+    const segs = simple.split('.');
+    // Type variables of enclosing methods and types.
+    if (segs.length === 1) {
+      const sub = ctx.subst?.get(simple);
+      if (sub) return dims ? { ...sub, dims: sub.dims + dims } as T : sub;
+      const tv = this.typeVar(simple, ctx);
+      if (tv) return { ...tv, dims };
+    }
+    const head = this.simpleType(segs[0], ctx);
+    let t: TypeInfo | undefined;
+    if (head === 'external') return { k: 'ext', name: segs[segs.length - 1], args: args.length ? args : undefined, dims };
+    if (head) {
+      t = head;
+      for (const s of segs.slice(1)) {
+        this.consulted.add(s);
+        t = t ? this.memberTypeNamed(t, s) : undefined;
+      }
+    } else if (segs.length > 1) {
+      t = this.qualifiedType(segs.join('.'));
+      if (!t) return /^[a-z]/.test(segs[0]) ? { k: 'ext', name: segs[segs.length - 1], args: args.length ? args : undefined, dims } : null;
+    }
+    if (!t) return null;
+    return { k: 'int', t, args: args.length ? args : undefined, dims };
+  }
+
+  private typeVar(name: string, ctx: Ctx): Extract<T, { k: 'var' }> | null {
+    for (let i = ctx.at; i >= 0; i = ctx.facts.symbols[i].parent) {
+      const s = ctx.facts.symbols[i];
+      const tp = s.typeParams?.find((p) => p.name === name);
+      if (tp) return { k: 'var', name, bounds: tp.bounds, ctx: { ...ctx, at: i }, dims: 0 };
+      if (s.modifiers.includes('static') && s.kind !== 'method') break;
+    }
+    return null;
+  }
+
+  /** A simple type name seen from a context (JLS 6.4.1 shadowing order, roughly). */
+  private simpleType(name: string, ctx: Ctx): TypeInfo | 'external' | undefined {
+    this.consulted.add(name);
+    const facts = ctx.facts;
+    // Local classes of the same file.
+    for (const s of facts.symbols) {
+      if (s.local && !s.anonymous && s.name === name) return this.table.type(s.id);
+    }
+    // Enclosing types and their member types (inherited ones too).
+    const start = enclosingTypeIndex(facts, ctx.at);
+    for (let i = start; i >= 0; i = enclosingTypeIndex(facts, facts.symbols[i].parent)) {
+      const t = this.table.type(facts.symbols[i].id);
+      if (!t) continue;
+      if (t.name === name && !t.sym.anonymous) return t;
+      const nested = this.memberTypeNamed(t, name);
+      if (nested) return nested;
+    }
+    // Single-type imports.
+    for (const imp of facts.imports) {
+      if (imp.wildcard) continue;
+      if (!imp.name.endsWith('.' + name) && imp.name !== name) continue;
+      const q = imp.static ? imp.name : imp.name;
+      const t = this.qualifiedType(q);
+      if (t) return t;
+      if (!imp.static) return 'external';
+    }
+    // Same package.
+    const own = this.table.topLevelIn(facts.package, name);
+    if (own) return own;
+    // On-demand imports: packages, or member types of a type.
+    for (const imp of facts.imports) {
+      if (!imp.wildcard) continue;
+      const t = this.table.topLevelIn(imp.name, name);
+      if (t) return t;
+      const owner = this.qualifiedType(imp.name);
+      if (owner) {
+        const nested = this.memberTypeNamed(owner, name);
+        if (nested) return nested;
+      }
+    }
+    if (JAVA_LANG.has(name)) return 'external';
+    // Imported from outside the workspace by a wildcard we cannot see into.
+    if (facts.imports.some((i) => i.wildcard && !i.static && !this.table.isPackage(i.name) && !this.qualifiedType(i.name))) return 'external';
+    return undefined;
+  }
+
+  /** `com.acme.Foo.Inner` -> the type, trying the longest package prefix first. */
+  private qualifiedType(q: string): TypeInfo | undefined {
+    const segs = q.split('.');
+    for (let i = segs.length - 1; i >= 0; i--) {
+      const pkg = segs.slice(0, i).join('.');
+      this.consulted.add(segs[i]);
+      const top = this.table.topLevelIn(pkg, segs[i]);
+      if (!top) continue;
+      let t: TypeInfo | undefined = top;
+      for (const s of segs.slice(i + 1)) {
+        this.consulted.add(s);
+        t = t ? this.memberTypeNamed(t, s) : undefined;
+      }
+      if (t) return t;
+    }
+    return undefined;
+  }
+}
+
+function ext(name: string): T {
+  return { k: 'ext', name, dims: 0 };
+}
+
+interface ParsedType { name: string; args: (ParsedType | null)[]; dims: number }
+
+/** `Map<String,List<Foo>>[]` -> { name: 'Map', args: [...], dims: 1 }. Wildcards become their bound or null. */
+export function parseTypeText(text: string): ParsedType | null {
+  let pos = 0;
+  const s = text.replace(/\s+/g, '');
+  function parse(): ParsedType | null {
+    if (s[pos] === '?') {
+      pos++;
+      if (s.startsWith('extends', pos)) { pos += 7; return parse(); }
+      if (s.startsWith('super', pos)) { pos += 5; parse(); return null; }
+      return null;
+    }
+    let name = '';
+    const args: (ParsedType | null)[] = [];
+    while (pos < s.length && /[\w$.]/.test(s[pos])) name += s[pos++];
+    if (s[pos] === '<') {
+      pos++;
+      while (pos < s.length && s[pos] !== '>') {
+        args.push(parse());
+        if (s[pos] === ',') pos++;
+        else if (s[pos] !== '>') { pos++; }
+      }
+      pos++;
+      // `Outer<A>.Inner`
+      if (s[pos] === '.') { pos++; const inner = parse(); if (inner) return { ...inner, name: `${name}.${inner.name}` }; }
+    }
+    let dims = 0;
+    while (s.startsWith('[]', pos)) { dims++; pos += 2; }
+    if (s.startsWith('...', pos)) { dims++; pos += 3; }
+    if (s[pos] === '&') { pos++; parse(); }
+    return name ? { name, args, dims } : null;
+  }
+  return parse();
+}
+
+const OBJECT_METHODS = new Set(['equals', 'hashCode', 'toString', 'getClass', 'notify', 'notifyAll', 'wait', 'clone', 'finalize', 'values', 'valueOf', 'ordinal', 'name', 'compareTo', 'getDeclaringClass']);
+
+const JAVA_LANG = new Set(('Object String StringBuilder StringBuffer Integer Long Short Byte Character Boolean Float Double Number Math StrictMath ' +
+  'System Thread Runnable Class ClassLoader Enum Record Iterable Comparable CharSequence Cloneable AutoCloseable Override Deprecated ' +
+  'SuppressWarnings FunctionalInterface SafeVarargs Exception RuntimeException Error Throwable IllegalArgumentException ' +
+  'IllegalStateException NullPointerException UnsupportedOperationException IndexOutOfBoundsException ArrayIndexOutOfBoundsException ' +
+  'StringIndexOutOfBoundsException ClassCastException ArithmeticException NumberFormatException CloneNotSupportedException ' +
+  'InterruptedException ReflectiveOperationException ClassNotFoundException NoSuchMethodException NoSuchFieldException ' +
+  'InstantiationException IllegalAccessException SecurityException AssertionError OutOfMemoryError StackOverflowError ' +
+  'LinkageError NegativeArraySizeException ArrayStoreException ExceptionInInitializerError VirtualMachineError Void Process ' +
+  'ProcessBuilder Runtime ThreadLocal InheritableThreadLocal StackTraceElement Appendable Readable Package Module ModuleLayer ' +
+  'ThreadGroup StackWalker ScopedValue IllegalMonitorStateException TypeNotPresentException EnumConstantNotPresentException ' +
+  'IncompatibleClassChangeError AbstractMethodError NoClassDefFoundError UnsatisfiedLinkError InternalError Compiler ' +
+  'SecurityManager CharacterData ProcessHandle IllegalCallerException LayerInstantiationException WrongThreadException MatchException').split(' '));
