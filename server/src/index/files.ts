@@ -1,0 +1,123 @@
+// Finding and reading the workspace's files: .gitignore respected, build output skipped,
+// symlinks never followed out of the folder or round in a loop, and every file we do not
+// index listed with a reason. This is an I/O edge: the index core only sees its results.
+
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import type { SkippedFile } from '../../../shared/protocol';
+
+/** Files larger than this are generated or data, not code someone writes (issue: over 2 MB skipped). */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+/** Directory names that hold build output or tooling state, never sources. */
+export const SKIPPED_DIRS = new Set(['.git', '.hg', '.svn', 'node_modules', 'target', 'build', 'out', 'bin', '.gradle', '.idea', '.vscode', '.mvn', '.needle', 'dist']);
+
+export interface DiscoveredFiles { files: string[]; skipped: SkippedFile[] }
+
+export interface DiscoverOptions {
+  /** Extra gitignore-style patterns (the `needle.exclude` setting). */
+  exclude?: string[];
+  /** File name predicate; defaults to `.java`. */
+  accept?: (name: string) => boolean;
+}
+
+export function isJavaFile(name: string): boolean {
+  return name.endsWith('.java');
+}
+
+/** Walks a workspace folder; paths are absolute and sorted. */
+export function discoverFiles(root: string, options: DiscoverOptions = {}): DiscoveredFiles {
+  const accept = options.accept ?? isJavaFile;
+  const files: string[] = [];
+  const skipped: SkippedFile[] = [];
+  let rootReal: string;
+  try {
+    rootReal = realpathSync(root);
+  } catch (e) {
+    return { files, skipped: [{ path: root, reason: `cannot read folder: ${(e as Error).message}` }] };
+  }
+  const seenDirs = new Set<string>();
+  const base = ignore();
+  if (options.exclude?.length) base.add(options.exclude);
+
+  const walk = (dir: string, rules: { dir: string; ig: Ignore }[]): void => {
+    let real: string;
+    try { real = realpathSync(dir); } catch (e) { skipped.push({ path: dir, reason: `unreadable folder: ${(e as Error).message}` }); return; }
+    if (seenDirs.has(real)) { skipped.push({ path: dir, reason: 'symlink loop' }); return; }
+    if (real !== rootReal && !real.startsWith(rootReal + sep)) { skipped.push({ path: dir, reason: 'symlink leads outside the workspace folder' }); return; }
+    seenDirs.add(real);
+    const gi = join(dir, '.gitignore');
+    if (existsSync(gi)) {
+      try { rules = [...rules, { dir, ig: ignore().add(readFileSync(gi, 'utf8')) }]; } catch { /* unreadable .gitignore: ignore nothing extra */ }
+    }
+    let entries: Dirent[];
+    try { entries = readdirSync(dir, { withFileTypes: true }); } catch (e) { skipped.push({ path: dir, reason: `unreadable folder: ${(e as Error).message}` }); return; }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const full = join(dir, entry.name);
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        try {
+          const target = realpathSync(full);
+          if (target !== rootReal && !target.startsWith(rootReal + sep)) { skipped.push({ path: full, reason: 'symlink leads outside the workspace folder' }); continue; }
+          const st = statSync(full);
+          isDir = st.isDirectory();
+          isFile = st.isFile();
+        } catch {
+          skipped.push({ path: full, reason: 'broken symlink' });
+          continue;
+        }
+      }
+      if (isDir && SKIPPED_DIRS.has(entry.name)) continue;
+      if (ignoredBy(rules, base, root, full, isDir)) continue;
+      if (isDir) walk(full, rules);
+      else if (isFile && accept(entry.name)) files.push(full);
+    }
+  };
+  walk(root, []);
+  files.sort();
+  return { files, skipped };
+}
+
+function ignoredBy(rules: { dir: string; ig: Ignore }[], base: Ignore, root: string, full: string, isDir: boolean): boolean {
+  const rel = relative(root, full).split(sep).join('/') + (isDir ? '/' : '');
+  if (rel && base.ignores(rel)) return true;
+  for (const r of rules) {
+    const p = relative(r.dir, full).split(sep).join('/') + (isDir ? '/' : '');
+    if (p && !p.startsWith('..') && r.ig.ignores(p)) return true;
+  }
+  return false;
+}
+
+export type ReadResult = { ok: true; text: string; hash: string } | { ok: false; reason: string };
+
+/** Reads a source file, refusing what is too big, binary or gone; undecodable bytes become U+FFFD. */
+export function readSourceFile(path: string): ReadResult {
+  let buf: Buffer;
+  try {
+    const st = statSync(path);
+    if (!st.isFile()) return { ok: false, reason: 'not a regular file' };
+    if (st.size > MAX_FILE_BYTES) return { ok: false, reason: `too large (${st.size} bytes > ${MAX_FILE_BYTES})` };
+    buf = readFileSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { ok: false, reason: code === 'ENOENT' ? 'vanished while indexing' : `unreadable: ${code ?? (e as Error).message}` };
+  }
+  if (buf.length > MAX_FILE_BYTES) return { ok: false, reason: `too large (${buf.length} bytes > ${MAX_FILE_BYTES})` };
+  if (looksBinary(buf)) return { ok: false, reason: 'binary file' };
+  const text = buf.toString('utf8');
+  return { ok: true, text, hash: hashText(text) };
+}
+
+export function looksBinary(buf: Buffer): boolean {
+  const n = Math.min(buf.length, 8000);
+  for (let i = 0; i < n; i++) if (buf[i] === 0) return true;
+  return false;
+}
+
+export function hashText(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
+}

@@ -1,0 +1,78 @@
+// A small pool of worker threads for cold indexing. Without the worker bundle (some test
+// setups) it parses in the main thread, with identical results.
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { parsePath, type ParseOutcome } from './parseFile';
+import type { WorkerJob, WorkerRequest } from './worker';
+
+/** Two workers: the machines we target have two cores, and the main thread resolves meanwhile. */
+export const DEFAULT_WORKERS = 2;
+const BATCH = 16;
+
+function workerScript(): string | undefined {
+  for (const c of [join(__dirname, 'worker.js'), join(__dirname, '..', 'worker.js'), join(__dirname, '..', '..', 'dist', 'worker.js')]) {
+    if (existsSync(c)) return c;
+  }
+  return undefined;
+}
+
+export async function parseAll(jobs: WorkerJob[], options: {
+  workers?: number;
+  onResult?: (r: ParseOutcome) => void;
+  shouldPause?: () => boolean;
+} = {}): Promise<ParseOutcome[]> {
+  const results: ParseOutcome[] = new Array(jobs.length);
+  const script = workerScript();
+  const count = Math.max(1, Math.min(options.workers ?? DEFAULT_WORKERS, Math.ceil(jobs.length / BATCH)));
+  let next = 0;
+  const waitWhilePaused = async () => { while (options.shouldPause?.()) await new Promise((r) => setTimeout(r, 100)); };
+
+  if (!script || jobs.length < BATCH) {
+    for (let i = 0; i < jobs.length; i++) {
+      await waitWhilePaused();
+      results[i] = await parsePath(jobs[i].path, jobs[i].text, jobs[i].hash);
+      options.onResult?.(results[i]);
+    }
+    return results;
+  }
+
+  const runWorker = (): Promise<void> => new Promise((resolve, reject) => {
+    const worker = new Worker(script);
+    let current: { start: number; end: number } | undefined;
+    let id = 0;
+    const send = async () => {
+      await waitWhilePaused();
+      if (next >= jobs.length) { worker.terminate().then(() => resolve(), reject); return; }
+      const start = next;
+      const end = Math.min(jobs.length, start + BATCH);
+      next = end;
+      current = { start, end };
+      const req: WorkerRequest = { id: ++id, jobs: jobs.slice(start, end) };
+      worker.postMessage(req);
+    };
+    worker.on('message', (msg: { id: number; results: ParseOutcome[] }) => {
+      if (!current) return;
+      msg.results.forEach((r, i) => { results[current!.start + i] = r; options.onResult?.(r); });
+      void send();
+    });
+    worker.on('error', async (err) => {
+      // A crashed worker loses nothing: its batch is parsed here instead.
+      if (current) {
+        for (let i = current.start; i < current.end; i++) {
+          if (!results[i]) { results[i] = await parsePath(jobs[i].path, jobs[i].text, jobs[i].hash); options.onResult?.(results[i]); }
+        }
+      }
+      void err;
+      resolve();
+    });
+    void send();
+  });
+  await Promise.all(Array.from({ length: count }, runWorker));
+  // Anything a crashed worker never took is parsed here.
+  for (let i = 0; i < jobs.length; i++) {
+    if (!results[i]) { results[i] = await parsePath(jobs[i].path, jobs[i].text, jobs[i].hash); options.onResult?.(results[i]); }
+  }
+  return results;
+}

@@ -1,0 +1,229 @@
+// The derived state: facts per file, the symbol table, resolved edges and their reverse.
+// Ground state (file texts) lives with the caller; this class is told what each file now
+// holds and keeps every edge into and out of it right.
+// Invariant: after any sequence of updates the index equals a fresh build of the same files.
+
+import type { FileFacts, SymbolFact } from '../java/facts';
+import { resolveFile, type Edge, type FileResolution } from '../java/resolve';
+import { isTypeKind, SymbolTable } from '../java/symbols';
+
+export interface IndexedFile {
+  path: string;
+  /** The workspace folder the file belongs to. */
+  root: string;
+  hash: string;
+  facts: FileFacts;
+  resolution?: FileResolution;
+}
+
+export interface SymbolRef { file: IndexedFile; index: number; sym: SymbolFact }
+
+export interface IndexStats { files: number; symbols: number; edges: number; unresolved: number; external: number; resolvedShare: number }
+
+export class WorkspaceIndex {
+  readonly table = new SymbolTable();
+  private files = new Map<string, IndexedFile>();
+  private symbolsById = new Map<string, { path: string; index: number }>();
+  /** Target symbol id -> files holding edges into it. */
+  private incoming = new Map<string, Set<string>>();
+  /** Simple type name -> files whose resolution consulted it. */
+  private consultedBy = new Map<string, Set<string>>();
+  /** Bumped on every change; snapshots and caches compare it. */
+  version = 0;
+
+  // ---- writes ----
+
+  /** Adds or replaces a file without resolving anything (cold indexing adds all, then resolveAll). */
+  put(path: string, root: string, hash: string, facts: FileFacts): void {
+    this.dropFile(path);
+    const f: IndexedFile = { path, root, hash, facts };
+    this.files.set(path, f);
+    this.table.addFile(path, facts);
+    // With duplicate ids (multi-root copies), the smallest path owns the id, whatever the order of updates.
+    facts.symbols.forEach((s, index) => {
+      const owner = this.symbolsById.get(s.id);
+      if (!owner || owner.path > path) this.symbolsById.set(s.id, { path, index });
+    });
+    this.version++;
+  }
+
+  resolveAll(): void {
+    for (const path of [...this.files.keys()].sort()) this.resolve(path);
+  }
+
+  /**
+   * A file's new content, fully reconciled: the file is re-resolved, and so is every file whose
+   * resolution consulted a type whose shape (members, supertypes) changed or appeared or vanished.
+   * Returns the number of files re-resolved.
+   */
+  update(path: string, root: string, hash: string, facts: FileFacts): number {
+    const old = this.files.get(path);
+    const before = shapesOf(old?.facts);
+    const pkgsBefore = this.table.packages.size;
+    this.put(path, root, hash, facts);
+    const after = shapesOf(facts);
+    return this.reresolve(path, changedNames(before, after), pkgsBefore !== this.table.packages.size || old?.facts.package !== facts.package);
+  }
+
+  remove(path: string): number {
+    const old = this.files.get(path);
+    if (!old) return 0;
+    const pkgsBefore = this.table.packages.size;
+    this.dropFile(path);
+    this.version++;
+    return this.reresolve(undefined, changedNames(shapesOf(old.facts), new Map()), pkgsBefore !== this.table.packages.size);
+  }
+
+  removeFolder(root: string): void {
+    for (const f of [...this.files.values()]) if (f.root === root) this.dropFile(f.path);
+    this.version++;
+    this.resolveAll();
+  }
+
+  private reresolve(path: string | undefined, changed: Set<string>, everything: boolean): number {
+    const todo = new Set<string>();
+    if (path) todo.add(path);
+    if (everything) for (const p of this.files.keys()) todo.add(p);
+    for (const name of changed) for (const p of this.consultedBy.get(name) ?? []) todo.add(p);
+    for (const p of [...todo].sort()) if (this.files.has(p)) this.resolve(p);
+    return todo.size;
+  }
+
+  private resolve(path: string): void {
+    const f = this.files.get(path);
+    if (!f) return;
+    this.forgetResolution(f);
+    const r = resolveFile(path, f.facts, this.table);
+    f.resolution = r;
+    for (const e of r.edges) addTo(this.incoming, e.to, path);
+    for (const n of r.consulted) addTo(this.consultedBy, n, path);
+  }
+
+  private forgetResolution(f: IndexedFile): void {
+    if (!f.resolution) return;
+    for (const e of f.resolution.edges) this.incoming.get(e.to)?.delete(f.path);
+    for (const n of f.resolution.consulted) this.consultedBy.get(n)?.delete(f.path);
+    f.resolution = undefined;
+  }
+
+  private dropFile(path: string): void {
+    const f = this.files.get(path);
+    if (!f) return;
+    this.forgetResolution(f);
+    this.files.delete(path);
+    this.table.removeFile(path);
+    for (const s of f.facts.symbols) {
+      if (this.symbolsById.get(s.id)?.path !== path) continue;
+      this.symbolsById.delete(s.id);
+      // A duplicate declaration elsewhere (multi-root, copy-paste) takes over the id.
+      for (const other of [...this.files.values()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+        const i = other.facts.symbols.findIndex((x) => x.id === s.id);
+        if (i >= 0) { this.symbolsById.set(s.id, { path: other.path, index: i }); break; }
+      }
+    }
+  }
+
+  // ---- reads ----
+
+  file(path: string): IndexedFile | undefined {
+    return this.files.get(path);
+  }
+
+  allFiles(): IndexedFile[] {
+    return [...this.files.values()];
+  }
+
+  symbol(id: string): SymbolRef | undefined {
+    const at = this.symbolsById.get(id);
+    if (!at) return undefined;
+    const file = this.files.get(at.path);
+    if (!file) return undefined;
+    return { file, index: at.index, sym: file.facts.symbols[at.index] };
+  }
+
+  /** Edges out of a symbol (its own references), in source order. */
+  edgesFrom(id: string): Edge[] {
+    const at = this.symbolsById.get(id);
+    const f = at && this.files.get(at.path);
+    return f?.resolution?.edges.filter((e) => e.from === id) ?? [];
+  }
+
+  /** Edges into a symbol (its callers and users), ordered by file then position. */
+  edgesTo(id: string): (Edge & { path: string })[] {
+    const out: (Edge & { path: string })[] = [];
+    for (const p of [...(this.incoming.get(id) ?? [])].sort()) {
+      for (const e of this.files.get(p)?.resolution?.edges ?? []) if (e.to === id) out.push({ ...e, path: p });
+    }
+    return out;
+  }
+
+  /** The innermost member or type whose span contains a position. */
+  enclosingSymbol(path: string, line: number, character: number): SymbolRef | undefined {
+    const f = this.files.get(path);
+    if (!f) return undefined;
+    let best: number | undefined;
+    f.facts.symbols.forEach((s, i) => {
+      const sp = s.span;
+      const inside = (line > sp.sl || (line === sp.sl && character >= sp.sc)) && (line < sp.el || (line === sp.el && character <= sp.ec));
+      if (!inside) return;
+      if (best === undefined) { best = i; return; }
+      const b = f.facts.symbols[best].span;
+      if (sp.sl > b.sl || (sp.sl === b.sl && sp.sc >= b.sc)) best = i;
+    });
+    return best === undefined ? undefined : { file: f, index: best, sym: f.facts.symbols[best] };
+  }
+
+  stats(): IndexStats {
+    let symbols = 0, edges = 0, unresolved = 0, external = 0;
+    for (const f of this.files.values()) {
+      symbols += f.facts.symbols.length;
+      edges += f.resolution?.edges.length ?? 0;
+      unresolved += f.resolution?.unresolved.length ?? 0;
+      external += f.resolution?.external ?? 0;
+    }
+    const refs = edges + unresolved + external;
+    return { files: this.files.size, symbols, edges, unresolved, external, resolvedShare: refs ? (edges + external) / refs : 1 };
+  }
+
+  /** A canonical, order-independent dump of the derived state; equal dumps mean equal indexes. */
+  canonical(): string {
+    const out: string[] = [];
+    for (const p of [...this.files.keys()].sort()) {
+      const f = this.files.get(p)!;
+      out.push(`F ${p} ${f.hash}`);
+      for (const s of f.facts.symbols) out.push(`S ${s.id} ${s.kind} ${s.nameSpan.sl}:${s.nameSpan.sc}`);
+      for (const e of f.resolution?.edges ?? []) out.push(`E ${e.from} ${e.kind} ${e.to} ${e.line}:${e.col}`);
+      for (const u of f.resolution?.unresolved ?? []) out.push(`U ${u.from} ${u.kind} ${u.name} ${u.line}:${u.col}`);
+    }
+    return out.join('\n');
+  }
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
+  let s = map.get(key);
+  if (!s) map.set(key, (s = new Set()));
+  s.add(value);
+}
+
+/** Per simple type name, a string describing everything resolution of other files can see. */
+function shapesOf(facts: FileFacts | undefined): Map<string, string> {
+  const shapes = new Map<string, string>();
+  if (!facts) return shapes;
+  facts.symbols.forEach((s) => {
+    if (!isTypeKind(s.kind)) return;
+    const members = facts.symbols.filter((m) => facts.symbols[m.parent] === s).map((m) =>
+      [m.kind, m.id, m.name, m.modifiers.join(' '), m.type ?? '', m.returnType ?? '', (m.params ?? []).map((p) => p.type).join(','), m.varargs ? 'v' : '',
+        (m.typeParams ?? []).map((t) => `${t.name}:${t.bounds.join('&')}`).join(','), m.local ? 'l' : '', m.anonymous ? 'a' : ''].join('|'));
+    const shape = [facts.package, s.id, s.kind, s.superclass ?? '', (s.interfaces ?? []).join(','),
+      (s.typeParams ?? []).map((t) => `${t.name}:${t.bounds.join('&')}`).join(','), s.modifiers.join(' '), ...members].join('\n');
+    shapes.set(s.name, (shapes.get(s.name) ?? '') + '\n#' + shape);
+  });
+  return shapes;
+}
+
+function changedNames(before: Map<string, string>, after: Map<string, string>): Set<string> {
+  const out = new Set<string>();
+  for (const [k, v] of before) if (after.get(k) !== v) out.add(k);
+  for (const k of after.keys()) if (!before.has(k)) out.add(k);
+  return out;
+}
