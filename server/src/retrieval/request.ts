@@ -1,0 +1,59 @@
+// What the pipeline is given. The LSP layer and the CLI build it; every stage reads only this
+// (plus the index snapshot inside it), so stages stay pure functions that tests call directly.
+
+import type { ContextItem, Position, RetrievalMode, SurfaceEntry } from '../../../shared/protocol';
+import type { SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
+
+export interface PipelineRequest {
+  index: WorkspaceIndex;
+  /** Workspace folders (absolute paths), in the order the editor gave them. */
+  roots: string[];
+  /** Folders the user marked as golden repositories (preferred by the repository prefilter). */
+  goldenRoots?: string[];
+  /** Current text of a file: the open document if there is one, else disk; undefined if unreadable. */
+  textOf: (path: string) => string | undefined;
+  /** Paths of open documents whose text differs from disk (lexical recall must search the text, not disk). */
+  openPaths: string[];
+  /** Absolute path of the cursor's file. */
+  path: string;
+  position: Position;
+  query?: string;
+  budgetTokens: number;
+  mode: RetrievalMode;
+  maxRounds: number;
+  /** The gate's threshold τ. */
+  threshold: number;
+  /** Cooperative cancellation, checked at stage boundaries. */
+  isCancelled?: () => boolean;
+}
+
+export const DEFAULTS = {
+  /** CONTRACT.md: hard cap default. */
+  budgetTokens: 4000,
+  /** CONTRACT.md: targeted follow-up rounds default (RCL §4). */
+  maxRounds: 2,
+  /** 003 §4 (5): only the top-k candidates get the statement-level dependence re-rank. */
+  topK: 20,
+} as const;
+
+/** The cursor's method (or type) as the pipeline and the gate see it. */
+export interface Target {
+  ref: SymbolRef;
+  /** The enclosing type of the target. */
+  owner?: SymbolRef;
+}
+
+/**
+ * The gate's view of a finished item set. Implemented in server/src/gate/; the pipeline calls it
+ * and, for follow-up rounds, hands it a way to fetch declarations of named symbols.
+ */
+export interface GateVerdict {
+  coverage: number;
+  novelty: number;
+  confidence: number;
+  review: boolean;
+  reviewReasons: string[];
+  rounds: number;
+  dependencySurface: SurfaceEntry[];
+  items: ContextItem[];
+}
