@@ -38,6 +38,8 @@ const bundles = [
   { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node\n' + common.banner.js } },
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
 ].filter((b) => existsSync(join(root, b.entryPoints[0])));
+const benches = existsSync(join(root, 'bench')) ? readdirSync(join(root, 'bench')).filter((f) => f.endsWith('.bench.ts')).map((f) => `bench/${f}`) : [];
+if (benches.length) bundles.push({ ...common, entryPoints: benches, outdir: 'dist/bench', outbase: 'bench', packages: 'external' });
 if (tests.length) bundles.push({ ...common, entryPoints: tests, outdir: 'dist/test', outbase: 'test', packages: 'external' });
 await Promise.all(bundles.map((b) => build(b)));
 copyFileSync(join(root, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(dist, 'tree-sitter.wasm'));

@@ -1,0 +1,66 @@
+// `needle` on the command line (CONTRACT.md): index and retrieve. Exit 0 on success, 2 on bad
+// arguments with a one-line reason, 1 on other failures.
+
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Indexer } from '../index/indexer';
+import { defaultCacheDir } from '../index/persist';
+import { parseArgs, UsageError, type ParsedArgs } from './args';
+import { runRetrieve } from './retrieve';
+
+const USAGE = `usage:
+  needle index <dir> [--json] [--no-cache]
+  needle retrieve <dir> --file <path> --line <n> --column <n> [--query <text>] [--budget <n>] [--mode rcl|similarity|fixedK] [--json | --markdown]`;
+
+function folderArg(args: ParsedArgs): string {
+  const dir = args.positional[0];
+  if (!dir) throw new UsageError('missing <dir>');
+  const abs = resolve(dir);
+  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UsageError(`not a directory: ${dir}`);
+  return abs;
+}
+
+export function cacheDirOf(args: ParsedArgs): string | null {
+  if (args.flags.has('no-cache')) return null;
+  const d = args.flags.get('cache-dir');
+  return typeof d === 'string' ? resolve(d) : defaultCacheDir();
+}
+
+async function runIndex(args: ParsedArgs): Promise<void> {
+  const root = folderArg(args);
+  const indexer = new Indexer({ cacheDir: cacheDirOf(args), log: (m) => process.stderr.write(m + '\n') });
+  const started = performance.now();
+  await indexer.addFolder(root);
+  const ms = performance.now() - started;
+  const s = indexer.index.stats();
+  const status = indexer.status();
+  const report = {
+    root, files: s.files, symbols: s.symbols, edges: s.edges, unresolved: s.unresolved, external: s.external,
+    resolvedShare: Number(s.resolvedShare.toFixed(4)), timeMs: Math.round(ms),
+    peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024), skipped: status.skipped ?? [],
+  };
+  if (args.flags.has('json')) { process.stdout.write(JSON.stringify(report, null, 2) + '\n'); return; }
+  process.stdout.write(
+    `${root}\n  files     ${report.files}\n  symbols   ${report.symbols}\n  edges     ${report.edges}\n` +
+    `  resolved  ${(report.resolvedShare * 100).toFixed(1)} % of reference sites (${report.unresolved} unresolved)\n` +
+    `  time      ${report.timeMs} ms\n  peak RSS  ${report.peakRssMB} MB\n` +
+    (report.skipped.length ? `  skipped   ${report.skipped.length}\n` + report.skipped.map((x) => `    ${x.path}: ${x.reason}`).join('\n') + '\n' : ''));
+}
+
+async function main(): Promise<number> {
+  let args: ParsedArgs;
+  try {
+    args = parseArgs(process.argv.slice(2));
+    if (args.command === 'help' || args.flags.has('help')) { process.stdout.write(USAGE + '\n'); return 0; }
+    if (args.command === 'index') await runIndex(args);
+    else if (args.command === 'retrieve') await runRetrieve(args, folderArg(args));
+    else throw new UsageError(`unknown command ${args.command}`);
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError) { process.stderr.write(`needle: ${e.message}\n${USAGE}\n`); return 2; }
+    process.stderr.write(`needle: ${(e as Error).stack ?? e}\n`);
+    return 1;
+  }
+}
+
+main().then((code) => process.exit(code));

@@ -1,0 +1,203 @@
+// The I/O edge around WorkspaceIndex: owns the ground state (which folders, which open
+// documents), reads files, runs the worker pool for cold indexing, persists the cache, and
+// turns watcher events and editor edits into index updates. Everything it learns about a file
+// it can't index goes into `skipped` with a reason.
+
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import type { StatusResult } from '../../../shared/protocol';
+import { discoverFiles, hashText, isJavaFile, readSourceFile } from './files';
+import { factsOfText } from './parseFile';
+import { loadCache, saveCache, type CachedFile } from './persist';
+import { parseAll } from './pool';
+import { WorkspaceIndex } from './workspaceIndex';
+
+export interface IndexerOptions {
+  /** Where the per-folder cache lives; null disables persistence. */
+  cacheDir: string | null;
+  workers?: number;
+  exclude?: string[];
+  log?: (msg: string) => void;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Changes whenever the extraction code changes, so stale caches are rebuilt. */
+export function indexerVersion(): string {
+  for (const c of [join(__dirname, 'worker.js'), join(__dirname, '..', 'worker.js')]) {
+    if (existsSync(c)) return createHash('sha1').update(readFileSync(c)).digest('hex').slice(0, 16);
+  }
+  return 'dev';
+}
+
+export class Indexer {
+  readonly index = new WorkspaceIndex();
+  readonly folders: string[] = [];
+  private skipped = new Map<string, string>();
+  private overlays = new Map<string, string>();
+  private pending = 0;
+  private firstIndexDone = new Set<string>();
+  paused = false;
+  indexMs?: number;
+  lastUpdateMs?: number;
+  private readonly version = indexerVersion();
+
+  constructor(private options: IndexerOptions) {}
+
+  private log(msg: string): void {
+    this.options.log?.(msg);
+  }
+
+  get state(): 'indexing' | 'ready' {
+    return this.pending > 0 || this.folders.some((f) => !this.firstIndexDone.has(f)) ? 'indexing' : 'ready';
+  }
+
+  rootOf(path: string): string | undefined {
+    let best: string | undefined;
+    for (const f of this.folders) if ((path === f || path.startsWith(f + sep)) && (!best || f.length > best.length)) best = f;
+    return best;
+  }
+
+  /** Cold-indexes a folder (reusing the cache for unchanged files) and resolves everything. */
+  async addFolder(root: string): Promise<void> {
+    if (this.folders.includes(root)) return;
+    this.folders.push(root);
+    this.pending++;
+    const started = performance.now();
+    try {
+      const { files, skipped } = discoverFiles(root, { exclude: this.options.exclude });
+      for (const s of skipped) this.skipped.set(s.path, s.reason);
+      const cache = this.options.cacheDir ? loadCache(this.options.cacheDir, root, this.version) : { files: new Map<string, CachedFile>() };
+      if ('problem' in cache && cache.problem) this.log(cache.problem);
+      const jobs: { path: string; text?: string; hash?: string }[] = [];
+      let done = 0;
+      for (const path of files) {
+        const overlay = this.overlays.get(path);
+        const r = overlay !== undefined ? { ok: true as const, text: overlay, hash: hashText(overlay) } : readSourceFile(path);
+        if (!r.ok) { this.skipped.set(path, r.reason); done++; continue; }
+        const cached = cache.files.get(path);
+        if (cached && cached.hash === r.hash) {
+          this.index.put(path, root, r.hash, cached.facts);
+          done++;
+        } else {
+          jobs.push({ path, text: overlay, hash: overlay !== undefined ? r.hash : undefined });
+        }
+      }
+      this.options.onProgress?.(done, files.length);
+      const results = await parseAll(jobs, {
+        workers: this.options.workers,
+        shouldPause: () => this.paused,
+        onResult: () => this.options.onProgress?.(++done, files.length),
+      });
+      for (const r of results) {
+        if (!this.folders.includes(root)) return; // folder removed meanwhile
+        if (r.ok) { this.index.put(r.path, root, r.hash, r.facts); this.skipped.delete(r.path); }
+        else this.skipped.set(r.path, r.reason);
+      }
+      this.index.resolveAll();
+      this.indexMs = performance.now() - started;
+      this.firstIndexDone.add(root);
+      this.saveFolderCache(root);
+      this.log(`indexed ${root}: ${files.length} files (${jobs.length} parsed, ${files.length - jobs.length} from cache) in ${Math.round(this.indexMs)} ms`);
+    } finally {
+      this.pending--;
+    }
+  }
+
+  saveFolderCache(root: string): void {
+    if (!this.options.cacheDir) return;
+    const entries = new Map<string, CachedFile>();
+    for (const f of this.index.allFiles()) if (f.root === root) entries.set(f.path, { hash: f.hash, facts: f.facts });
+    const problem = saveCache(this.options.cacheDir, root, this.version, entries);
+    if (problem) this.log(problem);
+  }
+
+  removeFolder(root: string): void {
+    const i = this.folders.indexOf(root);
+    if (i < 0) return;
+    this.folders.splice(i, 1);
+    this.firstIndexDone.delete(root);
+    for (const p of [...this.skipped.keys()]) if (p.startsWith(root + sep) || p === root) this.skipped.delete(p);
+    this.index.removeFolder(root);
+  }
+
+  /** The file's current text: the open document if any, else disk. */
+  textOf(path: string): string | undefined {
+    const overlay = this.overlays.get(path);
+    if (overlay !== undefined) return overlay;
+    const r = readSourceFile(path);
+    return r.ok ? r.text : undefined;
+  }
+
+  openPaths(): string[] {
+    return [...this.overlays.keys()].sort();
+  }
+
+  // ---- ground-state changes ----
+
+  /** An open document's text (didOpen/didChange). It supersedes disk until closed. */
+  async setDocument(path: string, text: string): Promise<void> {
+    this.overlays.set(path, text);
+    if (isJavaFile(path) && this.rootOf(path)) await this.reindex(path, text);
+  }
+
+  async closeDocument(path: string): Promise<void> {
+    if (!this.overlays.delete(path)) return;
+    await this.diskChanged(path);
+  }
+
+  /** A watcher event or a save: re-read from disk unless an open document supersedes it. */
+  async diskChanged(path: string): Promise<void> {
+    if (this.overlays.has(path) || !isJavaFile(path) || !this.rootOf(path)) return;
+    const r = readSourceFile(path);
+    if (!r.ok) {
+      if (r.reason === 'vanished while indexing') { this.diskDeleted(path); return; }
+      this.skipped.set(path, r.reason);
+      if (this.index.file(path)) this.index.remove(path);
+      return;
+    }
+    await this.reindex(path, r.text, r.hash);
+  }
+
+  diskDeleted(path: string): void {
+    if (this.overlays.has(path)) return;
+    this.skipped.delete(path);
+    const started = performance.now();
+    // A deleted folder: drop everything beneath it.
+    const prefix = path + sep;
+    for (const f of this.index.allFiles()) if (f.path.startsWith(prefix)) this.index.remove(f.path);
+    this.index.remove(path);
+    this.lastUpdateMs = performance.now() - started;
+  }
+
+  private async reindex(path: string, text: string, hash = hashText(text)): Promise<void> {
+    const root = this.rootOf(path);
+    if (!root) return;
+    if (this.index.file(path)?.hash === hash) return;
+    const started = performance.now();
+    this.pending++;
+    try {
+      const facts = await factsOfText(text);
+      // A newer text may have arrived while we parsed: only the latest wins.
+      const latest = this.overlays.get(path);
+      if (latest !== undefined && latest !== text) return;
+      this.index.update(path, root, hash, facts);
+      this.skipped.delete(path);
+    } catch (e) {
+      this.skipped.set(path, `parser failure: ${(e as Error).message}`);
+    } finally {
+      this.pending--;
+    }
+    this.lastUpdateMs = performance.now() - started;
+  }
+
+  status(): StatusResult {
+    const s = this.index.stats();
+    const skipped = [...this.skipped.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([path, reason]) => ({ path, reason }));
+    return {
+      state: this.state, files: s.files, symbols: s.symbols, edges: s.edges,
+      skipped, indexMs: this.indexMs, lastUpdateMs: this.lastUpdateMs,
+      resolvedShare: s.resolvedShare, paused: this.paused,
+    };
+  }
+}
