@@ -568,7 +568,7 @@ class Resolver {
   /** The type of a member's declared type text, with the receiver's type arguments substituted. */
   private memberType(owner: TypeInfo, member: SymbolFact, text: string, recv: T | undefined): T | null {
     const subst = new Map<string, T>();
-    if (recv?.k === 'int' && recv.args?.length) {
+    if (recv?.k === 'int' && (recv.args?.length || recv.t !== owner)) {
       const mapped = this.asSuper(recv, owner);
       const params = owner.sym.typeParams ?? [];
       if (mapped?.args) params.forEach((p, i) => { const a = mapped.args?.[i]; if (a) subst.set(p.name, a); });
