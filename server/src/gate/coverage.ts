@@ -1,0 +1,59 @@
+// Structural coverage (RCL §4): the weighted share of the dependency surface D̂(q) whose
+// declaration is present in the retrieved items. A declaration counts as present when an item of
+// the declaring file spans the symbol's name line (its signature line) and its text contains the
+// name, or when the item says it shows exactly that symbol. A body may be elided; the signature
+// is what a model needs to call the symbol correctly.
+
+import type { ContextItem, SurfaceEntry } from '../../../shared/protocol';
+import { declaredName } from './surface';
+
+/** Whether one item shows the declaration of one surface entry. */
+export function itemCovers(item: ContextItem, entry: SurfaceEntry): boolean {
+  if (item.symbol !== undefined && item.symbol === entry.symbol) return true;
+  if (entry.uri === undefined || entry.line === undefined || item.uri !== entry.uri) return false;
+  if (entry.line < item.range.start.line || entry.line > item.range.end.line) return false;
+  return containsWord(item.text, declaredName(entry.symbol));
+}
+
+function containsWord(text: string, word: string): boolean {
+  let i = text.indexOf(word);
+  while (i >= 0) {
+    const before = i > 0 ? text[i - 1] : ' ';
+    const after = text[i + word.length] ?? ' ';
+    if (!/[\w$]/.test(before) && !/[\w$]/.test(after)) return true;
+    i = text.indexOf(word, i + 1);
+  }
+  return false;
+}
+
+/** The surface with `covered` set against the items (new objects; the input is not changed). */
+export function markCovered(surface: SurfaceEntry[], items: ContextItem[]): SurfaceEntry[] {
+  return surface.map((e) => ({ ...e, covered: items.some((it) => itemCovers(it, e)) }));
+}
+
+/**
+ * Weighted coverage in [0,1]: Σ weight of covered entries / Σ weight. An empty surface (nothing
+ * estimated to be needed) is fully covered. Entries with non-positive weight are ignored.
+ */
+export function coverageOf(surface: SurfaceEntry[], items: ContextItem[]): number {
+  let total = 0;
+  let hit = 0;
+  for (const e of surface) {
+    if (!(e.weight > 0) || !Number.isFinite(e.weight)) continue;
+    total += e.weight;
+    if (items.some((it) => itemCovers(it, e))) hit += e.weight;
+  }
+  return total === 0 ? 1 : hit / total;
+}
+
+/** Coverage of an already marked surface. */
+export function markedCoverage(surface: SurfaceEntry[]): number {
+  let total = 0;
+  let hit = 0;
+  for (const e of surface) {
+    if (!(e.weight > 0) || !Number.isFinite(e.weight)) continue;
+    total += e.weight;
+    if (e.covered) hit += e.weight;
+  }
+  return total === 0 ? 1 : hit / total;
+}

@@ -1,0 +1,176 @@
+// The retrieval-confidence layer (RCL §4): between retrieval and generation, estimate the
+// dependency surface of the cursor's method, measure how much of it the items cover, combine the
+// coverage gap with the novelty of what is missing, and - below τ - run bounded targeted follow-up
+// rounds that fetch the missing declarations (most novel and heaviest first). If confidence stays
+// below τ the result is labelled for review, with reasons that name what is missing and why.
+
+import type { ContextItem, SurfaceEntry } from '../../../shared/protocol';
+import type { GateVerdict, PipelineRequest, Target } from '../retrieval/request';
+import { confidenceOf } from './confidence';
+import { markCovered } from './coverage';
+import { dependencySurface, shortName } from './surface';
+import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
+
+export interface GateApi {
+  itemsForSymbols(req: PipelineRequest, ids: string[], source: 'followup'): ContextItem[];
+  fitToBudget(items: ContextItem[], budget: number): ContextItem[];
+}
+
+export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi) => Promise<GateVerdict> | GateVerdict;
+
+/** The verdict plus what the result also reports (τ in force, the evidence-uncertainty trace). */
+export type RclVerdict = GateVerdict & { threshold: number; uncertainty: UncertaintyTrace };
+
+/**
+ * Default τ. Confidence is 1 − gap × novelty; internal surfaces typically have novelty 0.6-0.8,
+ * so τ = 0.7 asks for roughly 50-60 % weighted coverage of a novel surface (and any coverage of a
+ * familiar one) before generation proceeds silently. A starting point only: RCL §10 asks for
+ * per-deployment calibration, which calibrateThreshold does on benchmark points.
+ */
+export const DEFAULT_THRESHOLD = 0.7;
+/** Symbols requested per follow-up round (the heaviest novelty × weight first). */
+export const FOLLOWUP_PER_ROUND = 8;
+/**
+ * Follow-up items are scored relative to the best existing score, between FOLLOWUP_SCORE_BASE and
+ * FOLLOWUP_SCORE_BASE + FOLLOWUP_SCORE_SPAN times it by novelty × weight of what they cover, so
+ * budget fitting keeps them over weakly related items but not over the strongest one.
+ */
+export const FOLLOWUP_SCORE_BASE = 0.8;
+export const FOLLOWUP_SCORE_SPAN = 0.19;
+/** Missing symbols named in a review reason. */
+export const REASON_SYMBOLS = 5;
+
+function threshold(req: PipelineRequest): number {
+  return Number.isFinite(req.threshold) ? req.threshold : DEFAULT_THRESHOLD;
+}
+
+/** The body of the target as the editor has it now (text after the declaration's first '{'). */
+function bodyTextOf(req: PipelineRequest, target: Target): string | undefined {
+  const text = req.textOf(target.ref.file.path);
+  if (text === undefined) return undefined;
+  const sp = target.ref.sym.span;
+  const lines = text.split(/\r?\n/).slice(sp.sl, sp.el + 1).join('\n');
+  const i = lines.indexOf('{');
+  return i >= 0 ? lines.slice(i + 1) : undefined;
+}
+
+function itemKey(it: ContextItem): string {
+  return `${it.uri}:${it.range.start.line}-${it.range.end.line}:${it.symbol ?? ''}`;
+}
+
+export const gate: GateHook = (req, target, items, api) => {
+  const tau = threshold(req);
+  const surfaceRaw = target ? dependencySurface(req.index, target, bodyTextOf(req, target)) : [];
+  let current = items;
+  let surface = markCovered(surfaceRaw, current);
+  let conf = confidenceOf(surface);
+  let rounds = 0;
+  const notFound = new Set<string>();
+  const droppedForBudget = new Set<string>();
+  const maxRounds = Math.max(0, Math.floor(req.maxRounds ?? 0));
+
+  while (conf.confidence < tau && rounds < maxRounds && !req.isCancelled?.()) {
+    const missing = surface.filter((e) => !e.covered && !notFound.has(e.symbol))
+      .sort((a, b) => b.novelty * b.weight - a.novelty * a.weight || b.weight - a.weight || (a.symbol < b.symbol ? -1 : 1));
+    if (missing.length === 0) break;
+    const ids = missing.slice(0, FOLLOWUP_PER_ROUND).map((e) => e.symbol);
+    rounds++;
+    const fetched = api.itemsForSymbols(req, ids, 'followup');
+    const have = new Set(current.map(itemKey));
+    const top = Math.max(0, ...current.map((i) => (Number.isFinite(i.score) ? i.score : 0))) || 1;
+    const added: ContextItem[] = [];
+    for (const it of fetched) {
+      if (have.has(itemKey(it))) continue;
+      have.add(itemKey(it));
+      const gain = Math.max(0, ...missing.filter((e) => coversEntry(it, e)).map((e) => e.novelty * e.weight));
+      const score = top * (FOLLOWUP_SCORE_BASE + FOLLOWUP_SCORE_SPAN * gain);
+      added.push({ ...it, score: Math.max(it.score, score), sources: it.sources.includes('followup') ? it.sources : [...it.sources, 'followup'] });
+    }
+    for (const id of ids) if (!added.some((it) => coversEntry(it, surface.find((e) => e.symbol === id)!))) notFound.add(id);
+    if (added.length === 0) continue;
+    const merged = api.fitToBudget([...current, ...added].sort((a, b) => b.score - a.score), req.budgetTokens);
+    const nextSurface = markCovered(surfaceRaw, merged);
+    const next = confidenceOf(nextSurface);
+    for (const e of nextSurface) if (!e.covered && added.some((it) => coversEntry(it, e))) droppedForBudget.add(e.symbol);
+    if (next.confidence < conf.confidence) break; // budget fitting evicted more than it brought
+    current = merged;
+    surface = nextSurface;
+    conf = next;
+  }
+
+  const review = conf.confidence < tau;
+  const reviewReasons = review ? reasonsFor(surface, conf, tau, rounds, notFound, droppedForBudget, target) : [];
+  const verdict: RclVerdict = {
+    coverage: round4(conf.coverage), novelty: round4(conf.novelty), confidence: round4(conf.confidence),
+    review, reviewReasons, rounds, dependencySurface: surface, items: current, threshold: tau,
+    uncertainty: uncertaintyTrace(current, { index: req.index, target, surface }),
+  };
+  return verdict;
+};
+
+function coversEntry(item: ContextItem, e: SurfaceEntry): boolean {
+  return markCovered([e], [item])[0].covered;
+}
+
+function reasonsFor(surface: SurfaceEntry[], conf: { coverage: number; novelty: number; confidence: number }, tau: number, rounds: number,
+  notFound: Set<string>, dropped: Set<string>, target: Target | undefined): string[] {
+  const out: string[] = [];
+  out.push(`confidence ${conf.confidence.toFixed(2)} < τ ${tau.toFixed(2)} after ${rounds} follow-up round${rounds === 1 ? '' : 's'} (coverage ${conf.coverage.toFixed(2)}, novelty of the uncovered surface ${conf.novelty.toFixed(2)})`);
+  if (!target) out.push('the cursor is not inside a method or type: no dependency surface');
+  const missing = surface.filter((e) => !e.covered).sort((a, b) => b.novelty * b.weight - a.novelty * a.weight || (a.symbol < b.symbol ? -1 : 1));
+  if (missing.length) {
+    const named = missing.slice(0, REASON_SYMBOLS).map((e) => `${shortName(e.symbol)} (novelty ${e.novelty.toFixed(2)}, weight ${e.weight.toFixed(2)}: ${e.reason ?? 'estimated dependency'})`);
+    out.push(`${missing.length} internal symbol${missing.length === 1 ? '' : 's'} not in context: ${named.join(', ')}${missing.length > REASON_SYMBOLS ? ', …' : ''}`);
+  }
+  const nf = missing.filter((e) => notFound.has(e.symbol)).map((e) => shortName(e.symbol));
+  if (nf.length) out.push(`follow-up retrieval found no declaration for: ${nf.slice(0, REASON_SYMBOLS).join(', ')}${nf.length > REASON_SYMBOLS ? ', …' : ''}`);
+  const bd = missing.filter((e) => dropped.has(e.symbol)).map((e) => shortName(e.symbol));
+  if (bd.length) out.push(`the token budget could not hold: ${bd.slice(0, REASON_SYMBOLS).join(', ')}${bd.length > REASON_SYMBOLS ? ', …' : ''}`);
+  return out;
+}
+
+// ---- Threshold calibration ---------------------------------------------------------------------
+
+export interface CalibrationPoint { confidence: number; sufficient: boolean }
+export interface CurvePoint { tau: number; falseReviewRate: number; falseConfidenceRate: number; reviewRate: number; cost: number }
+export interface Calibration { curve: CurvePoint[]; best: CurvePoint; tau: number }
+
+/**
+ * Sweeps τ over [0, 1] in steps of `step` (RCL §4: τ is calibrated against false-review overhead
+ * and undetected-risk rate). At τ an item is reviewed iff confidence < τ.
+ *   false-review rate     = reviewed sufficient / sufficient      (review overhead on good context)
+ *   false-confidence rate = unreviewed insufficient / insufficient (undetected risk)
+ * Cost = falseReviewRate + costFalseConfidence × falseConfidenceRate (1 by default: the sum); the
+ * returned τ minimises it, ties resolved to the middle τ of the cheapest set (robust to noise).
+ * A class with no points contributes rate 0.
+ */
+export function calibrateThreshold(points: CalibrationPoint[], options: { step?: number; costFalseConfidence?: number } = {}): Calibration {
+  const step = options.step ?? 0.01;
+  const k = options.costFalseConfidence ?? 1;
+  const pts = points.filter((p) => Number.isFinite(p.confidence));
+  const suff = pts.filter((p) => p.sufficient).length;
+  const insuff = pts.length - suff;
+  const curve: CurvePoint[] = [];
+  const n = Math.round(1 / step);
+  for (let i = 0; i <= n; i++) {
+    const tau = round4(i * step);
+    let fr = 0, fc = 0, reviewed = 0;
+    for (const p of pts) {
+      const rev = p.confidence < tau;
+      if (rev) reviewed++;
+      if (rev && p.sufficient) fr++;
+      if (!rev && !p.sufficient) fc++;
+    }
+    const falseReviewRate = suff ? fr / suff : 0;
+    const falseConfidenceRate = insuff ? fc / insuff : 0;
+    curve.push({ tau, falseReviewRate, falseConfidenceRate, reviewRate: pts.length ? reviewed / pts.length : 0, cost: falseReviewRate + k * falseConfidenceRate });
+  }
+  const min = Math.min(...curve.map((c) => c.cost));
+  const cheapest = curve.filter((c) => c.cost <= min + 1e-12);
+  const best = cheapest[Math.floor((cheapest.length - 1) / 2)];
+  return { curve, best, tau: best.tau };
+}
+
+function round4(x: number): number {
+  return Math.round(x * 10000) / 10000;
+}

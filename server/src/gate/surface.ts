@@ -1,0 +1,385 @@
+// The estimated dependency surface D̂(q) of the cursor's method (RCL §3-4): the internal symbols a
+// correct body will most likely exercise, each with a weight in (0,1] and the reason it is there.
+// Everything is static: resolved edges of the (partial) body, the signature, the Javadoc, the
+// enclosing class, its supertypes and its imports. D̂(q) only approximates D(q) (RCL §9):
+// reflection, injection and calls the body has not been written yet cannot be seen, so the
+// weights say how likely each entry is to be needed, calibrated against the benchmark's truth
+// (for a method whose body was emptied, gold = the internal symbols the original body used).
+
+import { pathToFileURL } from 'node:url';
+import type { SurfaceEntry } from '../../../shared/protocol';
+import type { SymbolFact } from '../java/facts';
+import { parseTypeText } from '../java/resolve';
+import { isTypeKind, type TypeInfo } from '../java/symbols';
+import type { SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
+import type { Target } from '../retrieval/request';
+import { noveltyOf } from './novelty';
+
+// ---- Weights ---------------------------------------------------------------------------------
+// A symbol reached by several routes combines them as a noisy-or, 1 - Π(1 - w): independent hints
+// reinforce each other but never exceed 1. The reason shown is the strongest route.
+
+/** The partial body already references it: certainly exercised. */
+export const W_BODY_REF = 1.0;
+/** An internal type written in the signature (parameter, return, throws): the body handles it. */
+export const W_SIGNATURE_TYPE = 0.9;
+/** Named by the Javadoc with {@link}/@see or `Foo.bar()`: the author said the body uses it. */
+export const W_JAVADOC_LINK = 0.85;
+/** A member name in the current body text (when the index lags behind the editor). */
+export const W_BODY_TEXT_NAME = 0.7;
+/** A plain identifier of the Javadoc that names a member of a type in reach. */
+export const W_JAVADOC_NAME = 0.5;
+/** The supertype method this method overrides: its contract (and Javadoc) binds the body. */
+export const W_OVERRIDDEN = 0.6;
+/** Members of parameter types: an emptied body mostly reads its arguments (before spreading). */
+export const W_PARAM_MEMBER = 0.6;
+/** Fields of the enclosing class: state the method usually reads or writes (before spreading). */
+export const W_OWN_FIELD = 0.55;
+/** Private helpers of the enclosing class exist to be called by its methods (before spreading). */
+export const W_OWN_HELPER = 0.45;
+/** Other methods of the enclosing class (before spreading). */
+export const W_OWN_METHOD = 0.25;
+/** Members of the types of the class's fields (collaborators: store.save(..)), before spreading. */
+export const W_FIELD_TYPE_MEMBER = 0.4;
+/** Constructors and factories of an internal return type: the body has to produce one. */
+export const W_RETURN_FACTORY = 0.5;
+/** Abstract methods of supertypes (template hooks) and other interface contract methods. */
+export const W_SUPER_ABSTRACT = 0.3;
+/** Internal types imported by the enclosing file (the class's vocabulary). */
+export const W_IMPORTED_TYPE = 0.3;
+/** Internal symbols the sibling members of the class use (house conventions), before spreading. */
+export const W_SIBLING_USE = 0.3;
+/**
+ * Candidate groups with many members spread their weight: a type with n candidate members gives
+ * each weight·min(1, sqrt(SPREAD_BASE / n)), since the body uses a few of them, not all.
+ */
+export const SPREAD_BASE = 4;
+/** The surface is bounded: the heaviest entries, ties by id. */
+export const MAX_SURFACE = 40;
+/** Entries lighter than this are noise and dropped. */
+export const MIN_WEIGHT = 0.05;
+
+export interface SurfaceOptions { max?: number; orgPrefixes?: string[] }
+
+interface Cand { weight: number; reasons: { w: number; reason: string }[] }
+
+/** Simple display name: `Guard#requireText`, `Order`, `Order#<init>` -> `Order#Order`. */
+export function shortName(id: string): string {
+  const [typePart, member] = id.split('#');
+  const typeName = typePart.split(/[.$]/).pop() ?? typePart;
+  if (member === undefined) return typeName;
+  const m = member.replace(/\(.*$/, '');
+  return `${typeName}#${m === '<init>' ? typeName : m}`;
+}
+
+/** The identifier written at the symbol's declaration. */
+export function declaredName(id: string): string {
+  const s = shortName(id);
+  return s.includes('#') ? s.slice(s.indexOf('#') + 1) : s;
+}
+
+export function dependencySurface(index: WorkspaceIndex, target: Target | SymbolRef | undefined, bodyText?: string, options: SurfaceOptions = {}): SurfaceEntry[] {
+  const ref = target ? ('ref' in target ? target.ref : target) : undefined;
+  if (!ref) return [];
+  const b = new Builder(index, ref);
+  b.collect(bodyText);
+  return b.entries(options);
+}
+
+export function surfaceIds(surface: SurfaceEntry[]): string[] {
+  return surface.map((e) => e.symbol);
+}
+
+class Builder {
+  private cands = new Map<string, Cand>();
+  private sym: SymbolFact;
+  private ownerType?: TypeInfo;
+  private exclude = new Set<string>();
+
+  constructor(private index: WorkspaceIndex, private ref: SymbolRef) {
+    this.sym = ref.sym;
+    const facts = ref.file.facts;
+    let i = isTypeKind(ref.sym.kind) ? ref.index : ref.sym.parent;
+    while (i >= 0 && !isTypeKind(facts.symbols[i].kind)) i = facts.symbols[i].parent;
+    if (i >= 0) this.ownerType = index.table.type(facts.symbols[i].id);
+    this.exclude.add(ref.sym.id);
+    if (this.ownerType) this.exclude.add(this.ownerType.id);
+  }
+
+  private add(id: string, w: number, reason: string): void {
+    if (this.exclude.has(id) || w < MIN_WEIGHT || !this.index.symbol(id)) return;
+    const c = this.cands.get(id);
+    if (!c) { this.cands.set(id, { weight: w, reasons: [{ w, reason }] }); return; }
+    c.weight = 1 - (1 - c.weight) * (1 - w);
+    c.reasons.push({ w, reason });
+  }
+
+  collect(bodyText?: string): void {
+    const { sym } = this;
+    const isType = isTypeKind(sym.kind);
+    const sigTypes = this.signatureTypes();
+    const sigIds = new Set(sigTypes.map((t) => t.id));
+
+    // 1. What the partial body (and signature) already references.
+    for (const e of this.index.edgesFrom(sym.id)) {
+      if (e.kind === 'type' && sigIds.has(e.to)) continue; // counted as a signature type below
+      this.add(e.to, W_BODY_REF, e.kind === 'type' ? 'type used in body' : 'referenced in body');
+    }
+    // 2. Internal types of the signature.
+    for (const t of sigTypes) this.add(t.id, W_SIGNATURE_TYPE, 'type in signature');
+
+    // 3. Members of parameter types.
+    for (const p of sym.params ?? []) for (const t of this.typesOf(p.type)) this.members(t, W_PARAM_MEMBER, `member of parameter type ${t.name}`, false);
+
+    // 4. The overridden method, abstract contracts of the supertypes.
+    const supers = this.ownerType ? this.supertypes(this.ownerType) : [];
+    if (!isType) {
+      for (const st of supers) for (const i of st.members.get(sym.name) ?? []) {
+        const m = st.facts.symbols[i];
+        if ((m.params?.length ?? 0) === (sym.params?.length ?? 0)) this.add(m.id, W_OVERRIDDEN, `overridden contract in ${st.name}`);
+      }
+    }
+    for (const st of supers) for (const [, idxs] of st.members) for (const i of idxs) {
+      const m = st.facts.symbols[i];
+      if (m.kind !== 'method' || m.name === sym.name) continue;
+      // Implemented by the enclosing class itself: its own declaration is the one that matters.
+      const own = this.ownerType?.members.get(m.name)?.some((j) => (this.ownerType!.facts.symbols[j].params?.length ?? 0) === (m.params?.length ?? 0));
+      if (own) continue;
+      const abstract = m.modifiers.includes('abstract') || (st.sym.kind === 'interface' && !m.modifiers.includes('default') && !m.modifiers.includes('static'));
+      if (abstract) this.add(m.id, W_SUPER_ABSTRACT, `abstract member of supertype ${st.name}`);
+    }
+
+    // 5. Fields and helpers of the enclosing class; members of field types; what siblings use.
+    if (this.ownerType) {
+      const own = this.ownerType;
+      const fields: SymbolFact[] = [], helpers: SymbolFact[] = [], methods: SymbolFact[] = [];
+      for (const [, idxs] of own.members) for (const i of idxs) {
+        const m = own.facts.symbols[i];
+        if (m.id === sym.id) continue;
+        if (m.kind === 'field' || m.kind === 'enumConstant') fields.push(m);
+        else if (m.kind === 'method') (m.modifiers.includes('private') ? helpers : methods).push(m);
+      }
+      const staticCtx = sym.modifiers.includes('static');
+      const fieldsUsable = staticCtx ? fields.filter((f) => f.modifiers.includes('static')) : fields;
+      this.spread(fieldsUsable, W_OWN_FIELD, 'field of the enclosing class');
+      this.spread(helpers, W_OWN_HELPER, 'private helper of the enclosing class');
+      this.spread(methods, W_OWN_METHOD, 'method of the enclosing class');
+      for (const f of fieldsUsable) for (const t of this.typesOf(f.type ?? '')) {
+        if (t.id !== own.id) this.members(t, W_FIELD_TYPE_MEMBER, `member of field type ${t.name} (${f.name})`, false);
+      }
+      // Sibling members' references: conventions of the class.
+      const siblingUse = new Map<string, number>();
+      for (const [, idxs] of own.members) for (const i of idxs) {
+        const m = own.facts.symbols[i];
+        if (m.id === sym.id || m.kind === 'field') continue;
+        for (const e of this.index.edgesFrom(m.id)) if (e.kind !== 'type' || !siblingUse.has(e.to)) siblingUse.set(e.to, (siblingUse.get(e.to) ?? 0) + 1);
+      }
+      const used = [...siblingUse.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      const f = Math.min(1, Math.sqrt(SPREAD_BASE / Math.max(1, used.length)));
+      for (const [id, n] of used) this.add(id, W_SIBLING_USE * f * Math.min(1, 0.5 + 0.25 * n), 'used by other members of the class');
+    }
+
+    // 6. Factories and constructors of an internal return type.
+    if (sym.returnType) {
+      for (const t of this.typesOf(sym.returnType)) {
+        const facs: SymbolFact[] = [];
+        for (const [, idxs] of t.members) for (const i of idxs) {
+          const m = t.facts.symbols[i];
+          const factory = m.kind === 'constructor' || (m.kind === 'method' && m.modifiers.includes('static') && this.typesOf(m.returnType ?? '').some((x) => x.id === t.id));
+          const wither = m.kind === 'method' && !m.modifiers.includes('static') && /^(with|to|copy|builder|build)/.test(m.name) && this.typesOf(m.returnType ?? '').some((x) => x.id === t.id);
+          if ((factory || wither) && !m.modifiers.includes('private')) facs.push(m);
+        }
+        this.spread(facs, W_RETURN_FACTORY, `creates the return type ${t.name}`);
+      }
+    }
+
+    // 7. Names the Javadoc (and the current body text) point at.
+    if (sym.javadoc) this.fromText(sym.javadoc, true);
+    if (bodyText) this.fromText(bodyText, false);
+
+    // 8. Internal types imported by the file.
+    for (const imp of this.ref.file.facts.imports) {
+      if (imp.wildcard) continue;
+      const name = imp.static ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name;
+      const t = this.qualified(name);
+      if (!t) continue;
+      if (imp.static) {
+        const member = imp.name.slice(imp.name.lastIndexOf('.') + 1);
+        for (const i of t.members.get(member) ?? []) this.add(t.facts.symbols[i].id, W_IMPORTED_TYPE, `statically imported from ${t.name}`);
+      } else this.add(t.id, W_IMPORTED_TYPE, 'imported internal type');
+    }
+  }
+
+  private spread(ms: SymbolFact[], w: number, reason: string): void {
+    const f = Math.min(1, Math.sqrt(SPREAD_BASE / Math.max(1, ms.length)));
+    for (const m of ms) this.add(m.id, w * f, reason);
+  }
+
+  /** Non-private members (the type's API), constructors excluded unless asked. */
+  private members(t: TypeInfo, w: number, reason: string, ctors: boolean): void {
+    const ms: SymbolFact[] = [];
+    const seen = new Set<string>();
+    for (const tt of [t, ...this.supertypes(t)]) {
+      for (const [key, idxs] of tt.members) for (const i of idxs) {
+        const m = tt.facts.symbols[i];
+        if (key === '<init>' && !ctors) continue;
+        if (m.modifiers.includes('private') && tt.file !== this.ref.file.path) continue;
+        if (m.kind === 'field' && !m.modifiers.includes('static') && !m.modifiers.includes('public') && tt.facts.package !== this.ref.file.facts.package) continue;
+        const sig = `${m.name}/${m.params?.length ?? -1}`;
+        if (seen.has(sig)) continue; // an override shadows its supertype's declaration
+        seen.add(sig);
+        ms.push(m);
+      }
+    }
+    this.spread(ms, w, reason);
+  }
+
+  private fromText(text: string, javadoc: boolean): void {
+    const linkRe = /\{@link(?:plain)?\s+([\w.$]*)(?:#([\w$]+)(?:\(([^)]*)\))?)?[^}]*\}|@see\s+([\w.$]*)(?:#([\w$]+))?|\b([A-Z][\w$]*)\.([a-z_$][\w$]*)\s*\(/g;
+    const linked = new Set<string>();
+    let m: RegExpExecArray | null;
+    if (javadoc) {
+      while ((m = linkRe.exec(text))) {
+        const typeText = m[1] ?? m[4] ?? m[6] ?? '';
+        const member = m[2] ?? m[5] ?? m[7];
+        const arity = m[3] !== undefined ? (m[3].trim() ? m[3].split(',').length : 0) : undefined;
+        const types = typeText ? this.typesOf(typeText) : this.ownerType ? [this.ownerType] : [];
+        for (const t of types) {
+          if (!member) { this.add(t.id, W_JAVADOC_LINK, 'named in Javadoc'); continue; }
+          for (const tt of [t, ...this.supertypes(t)]) for (const i of tt.members.get(member) ?? []) {
+            const s = tt.facts.symbols[i];
+            if (arity !== undefined && (s.params?.length ?? 0) !== arity) continue;
+            this.add(s.id, W_JAVADOC_LINK, 'linked from Javadoc');
+            linked.add(member);
+          }
+        }
+      }
+    }
+    // Plain identifiers naming a member of a type in reach (own class, parameter and field types).
+    const reach: TypeInfo[] = [];
+    if (this.ownerType) reach.push(this.ownerType, ...this.supertypes(this.ownerType));
+    for (const p of this.sym.params ?? []) reach.push(...this.typesOf(p.type));
+    if (this.ownerType) for (const [, idxs] of this.ownerType.members) for (const i of idxs) {
+      const f = this.ownerType.facts.symbols[i];
+      if (f.kind === 'field') reach.push(...this.typesOf(f.type ?? ''));
+    }
+    const words = new Set(text.match(/[A-Za-z_$][\w$]*/g) ?? []);
+    const w = javadoc ? W_JAVADOC_NAME : W_BODY_TEXT_NAME;
+    const why = javadoc ? 'named in Javadoc' : 'named in the body text';
+    for (const word of [...words].sort()) {
+      if (word.length < 3 || linked.has(word)) continue;
+      if (/^[A-Z]/.test(word)) {
+        for (const t of this.typesOf(word)) this.add(t.id, w, why);
+        continue;
+      }
+      const hits = new Set<string>();
+      for (const t of reach) for (const i of t.members.get(word) ?? []) hits.add(t.facts.symbols[i].id);
+      for (const id of [...hits].sort()) this.add(id, w / Math.sqrt(hits.size), why);
+    }
+  }
+
+  /** Internal types named in the signature: parameters, return type, throws, type-parameter bounds. */
+  private signatureTypes(): TypeInfo[] {
+    const s = this.sym;
+    const texts = [...(s.params ?? []).map((p) => p.type), s.returnType ?? '', ...(s.throws ?? []), ...(s.typeParams ?? []).flatMap((t) => t.bounds)];
+    if (s.kind === 'field') texts.push(s.type ?? '');
+    const out = new Map<string, TypeInfo>();
+    for (const t of texts) for (const ti of this.typesOf(t)) out.set(ti.id, ti);
+    return [...out.values()];
+  }
+
+  /** Internal types mentioned by a type text (generic arguments included), resolved from the cursor's file. */
+  typesOf(text: string): TypeInfo[] {
+    if (!text) return [];
+    const names: string[] = [];
+    const walk = (p: ReturnType<typeof parseTypeText>) => {
+      if (!p) return;
+      names.push(p.name);
+      for (const a of p.args) walk(a);
+    };
+    walk(parseTypeText(text));
+    const out: TypeInfo[] = [];
+    for (const n of names) {
+      const t = this.typeNamed(n);
+      if (t && !out.some((x) => x.id === t.id)) out.push(t);
+    }
+    return out;
+  }
+
+  private typeNamed(name: string): TypeInfo | undefined {
+    const table = this.index.table;
+    const facts = this.ref.file.facts;
+    const [head, ...rest] = name.split('.');
+    const nest = (t: TypeInfo | undefined) => {
+      for (const r of rest) t = t && (t.nested.get(r) ? table.type(t.nested.get(r)!) : undefined);
+      return t;
+    };
+    // Nested types visible from the owner (and its outer types).
+    for (let t = this.ownerType; t; t = t.outer ? table.type(t.outer) : undefined) {
+      if (t.name === head) return nest(t);
+      const n = t.nested.get(head);
+      if (n) return nest(table.type(n));
+    }
+    const imp = facts.imports.find((i) => !i.static && !i.wildcard && i.name.endsWith('.' + head));
+    if (imp) { const t = this.qualified(imp.name); if (t) return nest(t); }
+    const same = table.topLevelIn(facts.package, head);
+    if (same) return nest(same);
+    for (const i of facts.imports) if (i.wildcard && !i.static) { const t = table.topLevelIn(i.name, head); if (t) return nest(t); }
+    if (rest.length) return this.qualified(name);
+    return undefined;
+  }
+
+  private qualified(q: string): TypeInfo | undefined {
+    const segs = q.split('.');
+    for (let i = segs.length - 1; i >= 0; i--) {
+      let t = this.index.table.topLevelIn(segs.slice(0, i).join('.'), segs[i]);
+      if (!t) continue;
+      for (const s of segs.slice(i + 1)) { const n: string | undefined = t?.nested.get(s); t = n ? this.index.table.type(n) : undefined; }
+      if (t) return t;
+    }
+    return undefined;
+  }
+
+  /** Transitive internal supertypes, nearest first, via the resolved extends/implements edges. */
+  supertypes(t: TypeInfo): TypeInfo[] {
+    const out: TypeInfo[] = [];
+    const seen = new Set([t.id]);
+    const queue = [t.id];
+    while (queue.length) {
+      const id = queue.shift()!;
+      for (const e of this.index.edgesFrom(id)) {
+        if ((e.kind !== 'extends' && e.kind !== 'implements') || seen.has(e.to)) continue;
+        seen.add(e.to);
+        const st = this.index.table.type(e.to);
+        if (st) { out.push(st); queue.push(st.id); }
+      }
+    }
+    return out;
+  }
+
+  entries(options: SurfaceOptions): SurfaceEntry[] {
+    const max = options.max ?? MAX_SURFACE;
+    const ranked = [...this.cands.entries()].sort((a, b) => b[1].weight - a[1].weight || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, max);
+    return ranked.map(([id, c]) => {
+      const r = this.index.symbol(id)!;
+      const s = r.sym;
+      const ownerIdx = s.parent >= 0 ? r.file.facts.symbols[s.parent] : undefined;
+      const reasons = [...c.reasons].sort((a, b) => b.w - a.w);
+      const uniq = [...new Set(reasons.map((x) => x.reason))];
+      const novelty = noveltyOf({
+        name: s.kind === 'constructor' ? (ownerIdx?.name ?? s.name) : s.name,
+        ownerName: ownerIdx && !isTypeKind(s.kind) ? ownerIdx.name : undefined,
+        packageName: r.file.facts.package, internal: true, documented: !!s.javadoc, kind: s.kind,
+      }, { orgPrefixes: options.orgPrefixes });
+      return {
+        symbol: id, kind: s.kind, uri: pathToFileURL(r.file.path).href, line: s.nameSpan.sl,
+        internal: true, covered: false, novelty: round4(novelty), weight: round4(Math.min(1, c.weight)),
+        reason: uniq.slice(0, 2).join('; '),
+      };
+    });
+  }
+}
+
+function round4(x: number): number {
+  return Math.round(x * 10000) / 10000;
+}
