@@ -13,6 +13,11 @@ public final class Guard {
     return s;
   }
 
+  /** Fails when the text is null or blank, naming no field. */
+  public static String requireText(String s) {
+    return requireText(s, "value");
+  }
+
   public static int requirePercent(int p) {
     if (p < 0 || p > 100) throw new IllegalArgumentException("percent");
     return p;
@@ -98,6 +103,19 @@ public class PricingService implements Pricing {
   private void audit(Order order) {
     applied++;
   }
+}
+`,
+  '/ws/src/com/acme/report/ReportWriter.java': `package com.acme.report;
+
+public class ReportWriter {
+  public void write(Report report) {
+  }
+}
+`,
+  '/ws/src/com/acme/report/Report.java': `package com.acme.report;
+
+public class Report {
+  public String title() { return "r"; }
 }
 `,
 };

@@ -77,7 +77,9 @@ function typeNames(text: string | undefined): string[] {
   return out;
 }
 
-const TRIVIAL_TYPES = new Set(['void', 'Object', 'T', 'E', 'K', 'V', 'R']);
+/** Types every signature shares: they say nothing about compatibility. */
+const TRIVIAL_TYPES = new Set(['void', 'Object', 'T', 'E', 'K', 'V', 'R', 'String', 'CharSequence', 'int', 'long', 'short', 'byte', 'char',
+  'boolean', 'float', 'double', 'Integer', 'Long', 'Short', 'Byte', 'Character', 'Boolean', 'Float', 'Double', 'Number']);
 
 /** Type names the target works with: its signature, its class and fields, the surface's types. */
 export function targetTypeNames(ctx: UncertaintyContext): Set<string> {
