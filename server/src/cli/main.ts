@@ -4,8 +4,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Indexer } from '../index/indexer';
-import { defaultCacheDir } from '../index/persist';
 import { parseArgs, UsageError, type ParsedArgs } from './args';
+import { cacheDirOf } from './options';
 import { runRetrieve } from './retrieve';
 
 const USAGE = `usage:
@@ -18,12 +18,6 @@ function folderArg(args: ParsedArgs): string {
   const abs = resolve(dir);
   if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UsageError(`not a directory: ${dir}`);
   return abs;
-}
-
-export function cacheDirOf(args: ParsedArgs): string | null {
-  if (args.flags.has('no-cache')) return null;
-  const d = args.flags.get('cache-dir');
-  return typeof d === 'string' ? resolve(d) : defaultCacheDir();
 }
 
 async function runIndex(args: ParsedArgs): Promise<void> {

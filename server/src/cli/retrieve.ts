@@ -1,6 +1,42 @@
-// `needle retrieve`: filled in once the pipeline lands.
-import type { ParsedArgs } from './args';
-import { UsageError } from './args';
-export async function runRetrieve(_args: ParsedArgs, _root: string): Promise<void> {
-  throw new UsageError('retrieve is not available yet');
+// `needle retrieve <dir> --file <path> --line <n> --column <n> …`: indexes the folder (cache
+// reused), runs one retrieval and prints it as text, JSON (the LSP result) or markdown.
+
+import { isAbsolute, join } from 'node:path';
+import type { RetrievalMode } from '../../../shared/protocol';
+import { Indexer } from '../index/indexer';
+import { contextAsMarkdown } from '../render/markdown';
+import { defaultSettings, InvalidRequest, retrieveAt, uriOfPath } from '../service';
+import { intFlag, UsageError, type ParsedArgs } from './args';
+import { cacheDirOf } from './options';
+
+export async function runRetrieve(args: ParsedArgs, root: string): Promise<void> {
+  const file = args.flags.get('file');
+  if (typeof file !== 'string') throw new UsageError('--file is required');
+  const line = intFlag(args, 'line', 1);
+  const column = intFlag(args, 'column', 1);
+  if (line === undefined || column === undefined) throw new UsageError('--line and --column are required (1-based)');
+  const mode = args.flags.get('mode') ?? 'rcl';
+  if (mode !== 'rcl' && mode !== 'similarity' && mode !== 'fixedK') throw new UsageError('--mode must be rcl, similarity or fixedK');
+  if (args.flags.has('json') && args.flags.has('markdown')) throw new UsageError('choose one of --json and --markdown');
+  const query = args.flags.get('query');
+  const budget = intFlag(args, 'budget', 1);
+  const path = isAbsolute(file) ? file : join(root, file);
+
+  const indexer = new Indexer({ cacheDir: cacheDirOf(args) });
+  await indexer.addFolder(root);
+  let result;
+  try {
+    result = await retrieveAt(indexer, {
+      textDocument: { uri: uriOfPath(path) },
+      position: { line: line - 1, character: column - 1 },
+      query: typeof query === 'string' ? query : undefined,
+      budgetTokens: budget,
+      mode: mode as RetrievalMode,
+    }, defaultSettings());
+  } catch (e) {
+    if (e instanceof InvalidRequest) throw new UsageError(e.message);
+    throw e;
+  }
+  if (args.flags.has('json')) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+  else process.stdout.write(contextAsMarkdown(result, [root]));
 }

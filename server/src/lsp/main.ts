@@ -1,0 +1,162 @@
+// The language server (dist/server.js). A thin protocol layer: handlers convert LSP params,
+// call the indexer or service, and convert back. Nothing here knows how retrieval works.
+
+import {
+  createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, ResponseError, ErrorCodes, LSPErrorCodes,
+  type InitializeParams, type InitializeResult, type WorkspaceFolder, type CancellationToken,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { fileURLToPath } from 'node:url';
+import { Commands, Methods, type RetrieveContextParams } from '../../../shared/protocol';
+import { Indexer } from '../index/indexer';
+import { defaultCacheDir } from '../index/persist';
+import { watchFolder } from '../index/watcher';
+import { defaultSettings, InvalidRequest, pathOfUri, retrieveAt, validateParams, type Settings } from '../service';
+import { CancelledError } from '../retrieval/pipeline';
+import { registerEditorFeatures } from './editorFeatures';
+import { readSettings } from './settings';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+let settings: Settings = defaultSettings();
+let exclude: string[] = [];
+let supportsProgress = false;
+const watchers = new Map<string, { close(): Promise<void> }>();
+const log = (m: string) => connection.console.log(`[needle] ${m}`);
+
+const indexer = new Indexer({
+  cacheDir: process.env.NEEDLE_NO_CACHE ? null : defaultCacheDir(),
+  log,
+});
+
+/** Index updates are applied one at a time, in arrival order, so no edit is lost or reordered. */
+let queue: Promise<unknown> = Promise.resolve();
+function enqueue<T>(work: () => Promise<T> | T): Promise<T> {
+  const next = queue.then(work, work);
+  queue = next.catch((e) => log(`update failed: ${(e as Error).message}`));
+  return next;
+}
+
+/** Resolves once every queued update has been applied. */
+function settled(): Promise<unknown> {
+  return queue;
+}
+
+connection.onInitialize((params: InitializeParams): InitializeResult => {
+  supportsProgress = !!params.capabilities.window?.workDoneProgress;
+  const opts = readSettings(params.initializationOptions);
+  settings = { ...settings, ...opts.settings };
+  exclude = opts.exclude;
+  indexer.paused = opts.paused;
+  const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
+  pendingFolders = folders.map((f) => fileURLToPath(f.uri));
+  return {
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+      hoverProvider: true,
+      codeLensProvider: { resolveProvider: true },
+      executeCommandProvider: { commands: [Commands.retrieveContext] },
+      workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      experimental: { needle: { version: '0.1.0', retrieveContext: true, checkCode: false } },
+    },
+    serverInfo: { name: 'needle', version: '0.1.0' },
+  };
+});
+
+let pendingFolders: string[] = [];
+
+async function indexFolder(root: string): Promise<void> {
+  let token: string | undefined;
+  if (supportsProgress) {
+    token = `needle-index-${root}`;
+    try { await connection.sendRequest('window/workDoneProgress/create', { token }); } catch { token = undefined; }
+  }
+  if (token) connection.sendProgress({ method: '$/progress' } as never, token, { kind: 'begin', title: `Needle: indexing ${root}`, percentage: 0, cancellable: false } as never);
+  let lastReport = 0;
+  const onProgress = (done: number, total: number) => {
+    const now = Date.now();
+    if (!token || (now - lastReport < 200 && done < total)) return;
+    lastReport = now;
+    connection.sendProgress({ method: '$/progress' } as never, token, { kind: 'report', message: `${done}/${total} files`, percentage: total ? Math.floor((done / total) * 100) : 100 } as never);
+  };
+  indexer.setProgressListener(onProgress);
+  try {
+    await enqueue(() => indexer.addFolder(root));
+  } finally {
+    if (token) connection.sendProgress({ method: '$/progress' } as never, token, { kind: 'end', message: `${indexer.index.stats().files} files indexed` } as never);
+  }
+  if (!watchers.has(root)) {
+    watchers.set(root, watchFolder(root, {
+      changed: (p) => void enqueue(() => indexer.diskChanged(p)),
+      deleted: (p) => void enqueue(() => indexer.diskDeleted(p)),
+    }, exclude));
+  }
+}
+
+connection.onInitialized(async () => {
+  connection.workspace.onDidChangeWorkspaceFolders(async (e) => {
+    for (const f of e.removed) {
+      const root = fileURLToPath(f.uri);
+      await watchers.get(root)?.close();
+      watchers.delete(root);
+      await enqueue(() => indexer.removeFolder(root));
+    }
+    for (const f of e.added) await indexFolder(fileURLToPath(f.uri));
+  });
+  for (const root of pendingFolders) await indexFolder(root);
+});
+
+connection.onDidChangeConfiguration((change) => {
+  const opts = readSettings((change.settings as Record<string, unknown> | undefined)?.needle ?? change.settings);
+  settings = { ...settings, ...opts.settings };
+  indexer.paused = opts.paused;
+});
+
+documents.onDidOpen((e) => { const p = safePath(e.document.uri); if (p) void enqueue(() => indexer.setDocument(p, e.document.getText())); });
+documents.onDidChangeContent((e) => { const p = safePath(e.document.uri); if (p) void enqueue(() => indexer.setDocument(p, e.document.getText())); });
+documents.onDidClose((e) => { const p = safePath(e.document.uri); if (p) void enqueue(() => indexer.closeDocument(p)); });
+
+function safePath(uri: string): string | undefined {
+  try { return pathOfUri(uri); } catch { return undefined; }
+}
+
+/** Waits (bounded) for the first index so that early requests see the workspace. */
+async function waitForIndex(maxMs = 30_000): Promise<void> {
+  const until = Date.now() + maxMs;
+  while (indexer.state !== 'ready' && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+}
+
+export async function handleRetrieve(raw: unknown, token?: CancellationToken) {
+  let params: RetrieveContextParams;
+  try {
+    params = validateParams(raw);
+  } catch (e) {
+    throw new ResponseError(ErrorCodes.InvalidParams, (e as Error).message);
+  }
+  await waitForIndex();
+  await settled();
+  // A request for a document whose version moved on while we waited is answered for the new text.
+  try {
+    return await retrieveAt(indexer, params, settings, () => !!token?.isCancellationRequested);
+  } catch (e) {
+    if (e instanceof InvalidRequest) throw new ResponseError(ErrorCodes.InvalidParams, e.message);
+    if (e instanceof CancelledError || token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
+    throw e;
+  }
+}
+
+connection.onRequest(Methods.status, () => indexer.status());
+connection.onRequest(Methods.retrieveContext, (params: unknown, token: CancellationToken) => handleRetrieve(params, token));
+connection.onExecuteCommand(async (p, token) => {
+  if (p.command !== Commands.retrieveContext) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${p.command}`);
+  const [uri, position, options] = p.arguments ?? [];
+  return handleRetrieve({ ...(options && typeof options === 'object' ? options : {}), textDocument: { uri }, position }, token);
+});
+
+registerEditorFeatures({ connection, documents, indexer, getSettings: () => settings, retrieve: (params, token) => handleRetrieve(params, token), settled });
+
+documents.listen(connection);
+connection.listen();
+
+process.on('uncaughtException', (e) => log(`uncaught: ${e.stack ?? e}`));
+process.on('unhandledRejection', (e) => log(`unhandled: ${(e as Error)?.stack ?? e}`));

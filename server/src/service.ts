@@ -1,0 +1,89 @@
+// One retrieval for one cursor, shared by the LSP layer and the CLI: validates the request
+// against the workspace, builds the PipelineRequest and runs the pipeline with the gate.
+
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { RetrievalMode, RetrievalResult, RetrieveContextParams } from '../../shared/protocol';
+import { DEFAULT_THRESHOLD, gate } from './gate/sufficiency';
+import type { Indexer } from './index/indexer';
+import { retrieve } from './retrieval/pipeline';
+import { DEFAULTS, type PipelineRequest } from './retrieval/request';
+
+export interface Settings {
+  budgetTokens: number;
+  threshold: number;
+  maxRounds: number;
+  goldenRoots: string[];
+}
+
+export function defaultSettings(): Settings {
+  return { budgetTokens: DEFAULTS.budgetTokens, threshold: DEFAULT_THRESHOLD, maxRounds: DEFAULTS.maxRounds, goldenRoots: [] };
+}
+
+/** A request that cannot be served as asked; the LSP layer answers InvalidParams with the message. */
+export class InvalidRequest extends Error {}
+
+const MODES: RetrievalMode[] = ['rcl', 'similarity', 'fixedK'];
+
+export function pathOfUri(uri: unknown): string {
+  if (typeof uri !== 'string' || !uri) throw new InvalidRequest('textDocument.uri must be a non-empty string');
+  if (!uri.startsWith('file:')) throw new InvalidRequest(`only file: URIs are supported, got ${uri.slice(0, 80)}`);
+  try {
+    return fileURLToPath(uri);
+  } catch (e) {
+    throw new InvalidRequest(`malformed URI ${uri.slice(0, 80)}: ${(e as Error).message}`);
+  }
+}
+
+export function uriOfPath(path: string): string {
+  return pathToFileURL(path).toString();
+}
+
+/** Checks the shape of `needle/retrieveContext` params; returns them typed or throws InvalidRequest. */
+export function validateParams(p: unknown): RetrieveContextParams {
+  if (!p || typeof p !== 'object') throw new InvalidRequest('params must be an object');
+  const o = p as Record<string, unknown>;
+  const td = o.textDocument as Record<string, unknown> | undefined;
+  if (!td || typeof td !== 'object') throw new InvalidRequest('textDocument is required');
+  pathOfUri(td.uri);
+  const pos = o.position as Record<string, unknown> | undefined;
+  if (!pos || typeof pos !== 'object') throw new InvalidRequest('position is required');
+  for (const k of ['line', 'character'] as const) {
+    if (!Number.isInteger(pos[k]) || (pos[k] as number) < 0) throw new InvalidRequest(`position.${k} must be a non-negative integer`);
+  }
+  if (o.query !== undefined && typeof o.query !== 'string') throw new InvalidRequest('query must be a string');
+  if (o.budgetTokens !== undefined && (!Number.isInteger(o.budgetTokens) || (o.budgetTokens as number) < 1)) throw new InvalidRequest('budgetTokens must be a positive integer');
+  if (o.mode !== undefined && !MODES.includes(o.mode as RetrievalMode)) throw new InvalidRequest(`mode must be one of ${MODES.join(', ')}`);
+  if (o.maxRounds !== undefined && (!Number.isInteger(o.maxRounds) || (o.maxRounds as number) < 0)) throw new InvalidRequest('maxRounds must be a non-negative integer');
+  return p as RetrieveContextParams;
+}
+
+export async function retrieveAt(indexer: Indexer, params: RetrieveContextParams, settings: Settings, isCancelled?: () => boolean): Promise<RetrievalResult> {
+  const path = pathOfUri(params.textDocument.uri);
+  if (!indexer.rootOf(path)) throw new InvalidRequest(`${path} is outside every workspace folder`);
+  const text = indexer.textOf(path);
+  if (text === undefined) throw new InvalidRequest(`cannot read ${path}`);
+  const lines = text.split('\n');
+  const { line, character } = params.position;
+  if (line >= lines.length) throw new InvalidRequest(`position line ${line} is outside the document (${lines.length} lines)`);
+  if (character > lines[line].length) throw new InvalidRequest(`position character ${character} is outside line ${line} (${lines[line].length} characters)`);
+  const req: PipelineRequest = {
+    index: indexer.index,
+    roots: [...indexer.folders],
+    goldenRoots: settings.goldenRoots,
+    textOf: (p) => indexer.textOf(p),
+    openPaths: indexer.openPaths(),
+    path,
+    position: { line, character },
+    query: params.query,
+    budgetTokens: params.budgetTokens ?? settings.budgetTokens,
+    mode: params.mode ?? 'rcl',
+    maxRounds: params.maxRounds ?? settings.maxRounds,
+    threshold: settings.threshold,
+    isCancelled,
+  };
+  const result = await retrieve(req, req.mode === 'rcl' ? gate : undefined);
+  if (indexer.state !== 'ready') {
+    result.reviewReasons = [...result.reviewReasons, 'the workspace index is still being built: the answer uses what is indexed so far'];
+  }
+  return result;
+}
