@@ -1,0 +1,138 @@
+// Java method-level chunks that carry their context (qodo, seed 002): the package line, the
+// imports the chunk uses, the enclosing class header line(s), and the fields it touches, with
+// the chunk itself near 500 characters. Large methods are split at top-level statement
+// boundaries, never between an `if` and its `else` (or a `try` and its `catch`/`finally`).
+// Pure: path + text + facts in, chunks out; every chunk is a run of whole lines.
+
+import type { FileFacts, SymbolFact } from '../../java/facts';
+import { isTypeKind } from '../../java/symbols';
+import { splitIdentifier } from '../../text/identifiers';
+import type { Chunk } from './types';
+
+/** qodo: "as small as possible and set a limit around 500 characters". */
+export const JAVA_TARGET_CHARS = 500;
+/** A method longer than this is split into statement runs. */
+export const JAVA_SPLIT_CHARS = 900;
+
+const CONTINUATION = /^\s*(else\b|catch\b|finally\b|\.|\+|-|\*|\/(?!\/)|&&|\|\||\?|:|\)|\]|,|while\s*\(.*\)\s*;)/;
+
+export function chunkJavaFile(path: string, text: string, facts: FileFacts): Chunk[] {
+  const lines = text.split('\n');
+  const out: Chunk[] = [];
+  facts.symbols.forEach((s) => {
+    if ((s.kind !== 'method' && s.kind !== 'constructor') || s.local) return;
+    const owner = typeOf(facts, s);
+    const start = docStart(s, lines);
+    const end = s.span.el;
+    const whole = lines.slice(start, end + 1).join('\n');
+    const pieces = whole.length > JAVA_SPLIT_CHARS ? splitStatements(lines, s, start) : [{ start, end }];
+    pieces.forEach((p, i) => {
+      const body = lines.slice(p.start, p.end + 1).join('\n');
+      const sigLine = i > 0 ? lines[s.span.sl] : undefined;
+      out.push({
+        path, startLine: p.start, endLine: p.end, kind: s.kind, symbol: s.id,
+        header: headerFor(facts, lines, owner, body, sigLine),
+        text: body,
+        description: describeChunk(s, owner),
+      });
+    });
+  });
+  return out;
+}
+
+function typeOf(facts: FileFacts, s: SymbolFact): SymbolFact | undefined {
+  let p = s.parent;
+  while (p >= 0 && !isTypeKind(facts.symbols[p].kind)) p = facts.symbols[p].parent;
+  return p >= 0 ? facts.symbols[p] : undefined;
+}
+
+function docStart(s: SymbolFact, lines: string[]): number {
+  if (!s.javadoc) return s.span.sl;
+  for (let l = s.span.sl - 1; l >= Math.max(0, s.span.sl - 80); l--) {
+    const t = lines[l]?.trim() ?? '';
+    if (t.startsWith('/**')) return l;
+    if (!(t.startsWith('*') || t === '')) break;
+  }
+  return s.span.sl;
+}
+
+/** Context lines, comment-marked where synthesized: package, used imports, class header, touched fields. */
+export function headerFor(facts: FileFacts, lines: string[], owner: SymbolFact | undefined, body: string, sigLine?: string): string {
+  const words = new Set(body.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []);
+  const out: string[] = [];
+  if (facts.package) out.push(`package ${facts.package};`);
+  for (const imp of facts.imports) {
+    const simple = imp.name.slice(imp.name.lastIndexOf('.') + 1);
+    if (!imp.wildcard && words.has(simple)) out.push(`import ${imp.static ? 'static ' : ''}${imp.name};`);
+  }
+  if (owner) {
+    out.push(`// in ${owner.id} (${owner.kind})`);
+    out.push(lines[owner.nameSpan.sl]?.replace(/\s+$/, '') ?? '');
+    for (const f of facts.symbols) {
+      if (f.kind === 'field' && facts.symbols[f.parent] === owner && words.has(f.name)) out.push(lines[f.span.sl]?.replace(/\s+$/, '') ?? '');
+    }
+  }
+  if (sigLine) out.push(sigLine.replace(/\s+$/, '') + ' // (continued)');
+  return out.join('\n');
+}
+
+function describeChunk(s: SymbolFact, owner: SymbolFact | undefined): string {
+  const doc = (s.javadoc ?? '').split(/\n\s*@/)[0].replace(/\s+/g, ' ').trim();
+  const first = doc.match(/^.*?[.!?](?=\s|$)/)?.[0] ?? doc;
+  return `${first} ${s.kind} ${splitIdentifier(s.name).join(' ')}${owner ? ' in ' + splitIdentifier(owner.name).join(' ') : ''}`.trim();
+}
+
+/** Splits a method into runs of whole lines at top-level statement boundaries. */
+export function splitStatements(lines: string[], s: SymbolFact, start: number): { start: number; end: number }[] {
+  const end = s.span.el;
+  // Depth relative to the method body: the body's own statements are at depth 1.
+  let depth = 0;
+  let inBlock = false;
+  const boundaryAfter: boolean[] = [];
+  let bodyOpen = false;
+  for (let l = start; l <= end; l++) {
+    let t = lines[l] ?? '';
+    if (inBlock) {
+      const c = t.indexOf('*/');
+      if (c < 0) { boundaryAfter[l] = false; continue; }
+      t = t.slice(c + 2);
+      inBlock = false;
+    }
+    t = t.replace(/\/\*.*?\*\//g, '');
+    const open = t.indexOf('/*');
+    if (open >= 0) { t = t.slice(0, open); inBlock = true; }
+    t = t.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/'(?:[^'\\]|\\.)*'/g, "''").replace(/\/\/.*$/, '');
+    for (const ch of t) {
+      if (ch === '{' || ch === '(') { depth++; if (ch === '{') bodyOpen = true; }
+      else if (ch === '}' || ch === ')') depth--;
+    }
+    const trimmed = t.trim();
+    const next = nextCode(lines, l + 1, end);
+    boundaryAfter[l] = bodyOpen && depth === 1 && !inBlock && (trimmed.endsWith(';') || trimmed.endsWith('}') || trimmed === '')
+      && next !== undefined && !CONTINUATION.test(next);
+  }
+  const pieces: { start: number; end: number }[] = [];
+  let cur = start, chars = 0;
+  for (let l = start; l <= end; l++) {
+    chars += (lines[l]?.length ?? 0) + 1;
+    if (l < end - 1 && boundaryAfter[l] && chars >= JAVA_TARGET_CHARS) {
+      pieces.push({ start: cur, end: l });
+      cur = l + 1;
+      chars = 0;
+    }
+  }
+  if (cur <= end) {
+    // A short tail (just the closing brace, say) joins the previous piece.
+    if (pieces.length && chars < JAVA_TARGET_CHARS / 4) pieces[pieces.length - 1].end = end;
+    else pieces.push({ start: cur, end });
+  }
+  return pieces;
+}
+
+function nextCode(lines: string[], from: number, end: number): string | undefined {
+  for (let l = from; l <= end; l++) {
+    const t = (lines[l] ?? '').trim();
+    if (t && !t.startsWith('//')) return t;
+  }
+  return undefined;
+}

@@ -1,0 +1,143 @@
+// Turning ranked declarations into items: each declaration is an entry (signature + Javadoc
+// first sentence), and entries are packed per owning type into one compact item, so many
+// candidates fit the budget and a model reads them grouped the way the code is. Token counts
+// are exact (the packer re-counts a group whenever an entry joins it).
+
+import { pathToFileURL } from 'node:url';
+import type { ItemSource } from '../../../shared/protocol';
+import type { SymbolRef } from '../index/workspaceIndex';
+import { isTypeKind } from '../java/symbols';
+import type { PipelineRequest } from './request';
+import { declarationLines, type Shown } from './prune';
+import { signatureLines } from './symbols';
+import { countTokens } from './cap';
+import type { NeedleItem } from './types';
+
+export interface Entry {
+  id: string;
+  group: string;
+  ref: SymbolRef;
+  score: number;
+  sources: ItemSource[];
+  shown: Shown;
+}
+
+const linesCache = new Map<string, { text: string; lines: string[] }>();
+
+export function linesOf(req: PipelineRequest, path: string): string[] {
+  const text = req.textOf(path) ?? '';
+  const c = linesCache.get(path);
+  if (c && c.text === text) return c.lines;
+  const lines = text.split('\n');
+  if (linesCache.size > 500) linesCache.clear();
+  linesCache.set(path, { text, lines });
+  return lines;
+}
+
+export function uriOf(path: string): string {
+  return pathToFileURL(path).href;
+}
+
+export function groupOf(ref: SymbolRef): string {
+  if (isTypeKind(ref.sym.kind)) return ref.sym.id;
+  return ref.sym.parent >= 0 ? ref.file.facts.symbols[ref.sym.parent].id : ref.sym.id;
+}
+
+export function entryFor(req: PipelineRequest, ref: SymbolRef, score: number, sources: ItemSource[]): Entry {
+  return { id: ref.sym.id, group: groupOf(ref), ref, score, sources, shown: declarationLines(ref, linesOf(req, ref.file.path)) };
+}
+
+interface Group { id: string; type?: SymbolRef; entries: Entry[]; tokens: number; text: string; start: number; end: number }
+
+function renderGroup(req: PipelineRequest, g: Group): void {
+  const entries = [...g.entries].sort((a, b) => a.shown.start - b.shown.start || (a.id < b.id ? -1 : 1));
+  const out: string[] = [];
+  let start = Infinity, end = -1;
+  const self = entries.find((e) => e.id === g.id);
+  if (g.type) {
+    const lines = linesOf(req, g.type.file.path);
+    out.push(`// ${g.type.sym.id} (${g.type.sym.kind})`);
+    if (self) out.push(self.shown.text);
+    else {
+      const sig = signatureLines(g.type.sym, lines);
+      for (let l = sig.start; l <= sig.end; l++) out.push(lines[l] ?? '');
+    }
+    start = g.type.sym.span.sl;
+    end = signatureLines(g.type.sym, lines).end;
+  }
+  for (const e of entries) {
+    if (e === self) continue;
+    out.push(e.shown.text);
+    start = Math.min(start, e.shown.start);
+    end = Math.max(end, e.shown.end);
+  }
+  g.text = out.join('\n');
+  g.tokens = countTokens(g.text);
+  g.start = start === Infinity ? 0 : start;
+  g.end = Math.max(end, g.start);
+}
+
+/** Packs entries into per-type items under a token budget (exact counts). */
+export class Packer {
+  private groups = new Map<string, Group>();
+  private order: string[] = [];
+  total: number;
+
+  constructor(private req: PipelineRequest, private budget: number, baseTokens: number) {
+    this.total = baseTokens;
+  }
+
+  get count(): number {
+    let n = 0;
+    for (const g of this.groups.values()) n += g.entries.length;
+    return n;
+  }
+
+  has(id: string): boolean {
+    for (const g of this.groups.values()) if (g.entries.some((e) => e.id === id)) return true;
+    return false;
+  }
+
+  /** Adds an entry if the packed set still fits; returns whether it did. */
+  tryAdd(e: Entry): boolean {
+    if (this.has(e.id)) return true;
+    const existing = this.groups.get(e.group);
+    const g: Group = existing ? { ...existing, entries: [...existing.entries, e] } : { id: e.group, type: this.req.index.symbol(e.group), entries: [e], tokens: 0, text: '', start: 0, end: 0 };
+    renderGroup(this.req, g);
+    const delta = g.tokens - (existing?.tokens ?? 0);
+    if (this.total + delta > this.budget) return false;
+    this.total += delta;
+    this.groups.set(e.group, g);
+    if (!existing) this.order.push(e.group);
+    return true;
+  }
+
+  items(): NeedleItem[] {
+    const out: NeedleItem[] = [];
+    for (const id of this.order) {
+      const g = this.groups.get(id)!;
+      const path = g.type?.file.path ?? g.entries[0].ref.file.path;
+      const lines = linesOf(this.req, path);
+      const sources: ItemSource[] = [];
+      for (const e of g.entries) for (const s of e.sources) if (!sources.includes(s)) sources.push(s);
+      const symbols = [...new Set([...(g.type ? [g.id] : []), ...g.entries.map((e) => e.id)])];
+      out.push({
+        uri: uriOf(path),
+        range: { start: { line: g.start, character: 0 }, end: { line: g.end, character: (lines[g.end] ?? '').length } },
+        symbol: g.type ? g.id : g.entries[0].id,
+        kind: g.type ? g.type.sym.kind : g.entries[0].ref.sym.kind,
+        text: g.text,
+        tokens: g.tokens,
+        score: round(Math.max(...g.entries.map((e) => e.score))),
+        sources: sources.sort(),
+        untrusted: true,
+        symbols,
+      });
+    }
+    return out;
+  }
+}
+
+export function round(x: number): number {
+  return Math.round(x * 1e4) / 1e4;
+}

@@ -1,0 +1,50 @@
+// Stage 3 (003 §4 (3), GrepRAG): structure-aware dedup/merge. Candidates from every source are
+// collapsed by structural identity (symbol id); regions merge along the containment hierarchy:
+// anything inside the cursor's own member is already shown by the enclosing item, a local or
+// anonymous class folds into its enclosing member, and members are grouped under their type.
+
+import type { WorkspaceIndex, SymbolRef } from '../index/workspaceIndex';
+import { isTypeKind } from '../java/symbols';
+import type { Query } from './query';
+import { byScore, type Candidate } from './types';
+
+export interface Merged extends Candidate {
+  ref: SymbolRef;
+  /** The type whose group shows this candidate (itself for a type). */
+  group: string;
+}
+
+export function mergeCandidates(index: WorkspaceIndex, q: Query, sources: Map<string, Candidate>[]): Merged[] {
+  const byId = new Map<string, Merged>();
+  const self = q.member ?? q.type;
+  for (const src of sources) {
+    for (const c of [...src.values()].sort(byScore)) {
+      let ref = index.symbol(c.id);
+      if (!ref) continue;
+      // Containment: local/anonymous declarations fold into the member that holds them.
+      while ((ref.sym.local || ref.sym.anonymous) && ref.sym.parent >= 0) ref = { file: ref.file, index: ref.sym.parent, sym: ref.file.facts.symbols[ref.sym.parent] };
+      while (ref.sym.parent >= 0 && !isTypeKind(ref.sym.kind) && !isTypeKind(ref.file.facts.symbols[ref.sym.parent].kind)) {
+        ref = { file: ref.file, index: ref.sym.parent, sym: ref.file.facts.symbols[ref.sym.parent] };
+      }
+      if (self && q.member && ref.file.path === self.file.path && inside(ref.sym.span, q.member.sym.span)) continue;
+      // A private member of another file cannot be used from the cursor: noise unless the body names it.
+      if (self && ref.sym.modifiers.includes('private') && ref.file.path !== self.file.path && !c.reasons.includes('referenced in body')) continue;
+      const id = ref.sym.id;
+      let m = byId.get(id);
+      if (!m) {
+        const group = isTypeKind(ref.sym.kind) ? id : ref.file.facts.symbols[ref.sym.parent]?.id ?? id;
+        byId.set(id, (m = { id, score: 0, sources: [], reasons: [], ref, group }));
+      }
+      m.score += c.score;
+      for (const s of c.sources) if (!m.sources.includes(s)) m.sources.push(s);
+      for (const r of c.reasons) if (!m.reasons.includes(r) && m.reasons.length < 6) m.reasons.push(r);
+    }
+  }
+  return [...byId.values()].sort(byScore);
+}
+
+function inside(a: { sl: number; sc: number; el: number; ec: number }, b: { sl: number; sc: number; el: number; ec: number }): boolean {
+  const after = a.sl > b.sl || (a.sl === b.sl && a.sc >= b.sc);
+  const before = a.el < b.el || (a.el === b.el && a.ec <= b.ec);
+  return after && before;
+}

@@ -1,0 +1,202 @@
+// The retrieval pipeline (003 §4): (1) query → (2) lexical, API-description, graph and similar
+// recall → (3) merge → (4) identifier-weighted BM25 → (5) statement-level dependence re-rank of
+// the top-k → (6) goal-scoped line pruning → (7) hard token cap → vetting → the gate.
+// Every stage is deterministic; ties are broken by id/path/line. Timings are the only variance.
+
+import type { ContextItem, ItemSource, RetrievalResult } from '../../../shared/protocol';
+import type { GateVerdict, PipelineRequest, Target } from './request';
+import { buildQuery, type Query } from './query';
+import { lexicalRecall } from './recall/lexical';
+import { descriptionRecall } from './recall/descriptions';
+import { graphRecall } from './recall/graph';
+import { similarChunks, similarRecall } from './recall/similar';
+import { mergeCandidates, type Merged } from './merge';
+import { rerank } from './rerank';
+import { dependenceRerank, statementGraph } from './dependence';
+import { pruneEnclosing, declarationLines } from './prune';
+import { countTokens, fitToBudget as capItems, TOKENIZER, totalTokens } from './cap';
+import { chooseFolders } from './repos';
+import { entryFor, linesOf, Packer, round, uriOf, groupOf } from './items';
+import { docStartLine } from './symbols';
+import type { NeedleItem } from './types';
+import { vetText } from '../vetting';
+
+export class CancelledError extends Error {
+  constructor() { super('retrieval cancelled'); this.name = 'CancelledError'; }
+}
+
+export interface GateApi {
+  itemsForSymbols: (req: PipelineRequest, ids: string[], source: 'followup') => ContextItem[];
+  fitToBudget: (items: ContextItem[], budget: number) => ContextItem[];
+}
+export type GateHook = (req: PipelineRequest, target: Target, items: ContextItem[], api: GateApi) => Promise<GateVerdict> | GateVerdict;
+
+export type RetrievalResultWithRepos = RetrievalResult & { repositories?: string[] };
+
+/** At most this many declarations are shown (beyond it, candidates are mostly noise). */
+export const MAX_ENTRIES = 60;
+/** A candidate below this share of the best candidate's score is not shown (noise, P6). */
+export const MIN_RELATIVE_SCORE = 0.06;
+/** …and below this absolute score (a lone weak signal) either. */
+export const MIN_SCORE = 0.3;
+/** fixedK baseline: how many similar chunks, each followed by its one-hop callees. */
+export const FIXED_K = 5;
+
+const now = () => performance.now();
+
+export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<RetrievalResultWithRepos> {
+  const t0 = now();
+  const timings: Record<string, number> = {};
+  async function stage<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
+    if (req.isCancelled?.()) throw new CancelledError();
+    const s = now();
+    const r = await fn();
+    timings[name] = round((timings[name] ?? 0) + now() - s);
+    return r;
+  }
+  const q = await stage('query', () => buildQuery(req));
+  const folders = await stage('repositories', () => chooseFolders(req, q));
+  let items: NeedleItem[];
+  if (req.mode === 'similarity' || req.mode === 'fixedK') {
+    items = await stage('similar', () => baselineItems(req, q, folders));
+    items = await stage('cap', () => capItems(items, req.budgetTokens));
+  } else {
+    const lexical = await stage('lexical', () => lexicalRecall(req, q, folders));
+    const api = await stage('api', () => descriptionRecall(req.index, q, folders));
+    const graph = await stage('graph', () => graphRecall(req, q));
+    const similar = await stage('similar', () => similarRecall(req, q, folders));
+    let ranked = await stage('merge', () => mergeCandidates(req.index, q, [graph, lexical, api, similar]));
+    ranked = await stage('rerank', () => rerank(ranked, q));
+    ranked = await stage('dependence', async () => {
+      if (!q.member) return ranked;
+      const lines = linesOf(req, q.member.file.path);
+      const start = q.member.sym.span.sl;
+      const g = await statementGraph(lines.slice(start, q.member.sym.span.el + 1).join('\n'), req.position.line - start);
+      return dependenceRerank(ranked, g);
+    });
+    const enclosing = await stage('prune', () => enclosingItem(req, q, ranked));
+    items = await stage('cap', () => packRanked(req, ranked, enclosing));
+  }
+  items = await stage('vet', () => vetItems(items));
+  let verdict: GateVerdict | undefined;
+  if (gate && req.mode === 'rcl' && q.target) {
+    const target = q.target;
+    verdict = await stage('gate', () => gate(req, target, items, { itemsForSymbols, fitToBudget }));
+    items = capItems(verdict.items as NeedleItem[], req.budgetTokens, items.length && items[0].sources.includes('enclosing') ? 1 : 0);
+  } else timings.gate = 0;
+  if (req.isCancelled?.()) throw new CancelledError();
+  timings.total = round(now() - t0);
+  return {
+    items,
+    tokens: totalTokens(items),
+    tokenizer: TOKENIZER,
+    coverage: verdict?.coverage ?? 0,
+    novelty: verdict?.novelty ?? 0,
+    confidence: verdict?.confidence ?? 0,
+    threshold: req.threshold,
+    review: verdict?.review ?? false,
+    reviewReasons: verdict?.reviewReasons ?? [],
+    rounds: verdict?.rounds ?? 0,
+    dependencySurface: verdict?.dependencySurface ?? [],
+    uncertainty: uncertaintyOf(items),
+    timingsMs: timings as RetrievalResult['timingsMs'],
+    repositories: folders,
+  };
+}
+
+function uncertaintyOf(items: NeedleItem[]): { api: number; repository: number; similar: number } {
+  // Share of shown tokens whose only support is a weaker signal (neutral 0 when nothing is shown).
+  const total = totalTokens(items) || 1;
+  const only = (s: ItemSource) => items.filter((i) => i.sources.length === 1 && i.sources[0] === s).reduce((a, i) => a + i.tokens, 0) / total;
+  return { api: round(only('api')), repository: round(only('lexical')), similar: round(only('similar')) };
+}
+
+/** The cursor's own member (or type) context: always the first item. */
+function enclosingItem(req: PipelineRequest, q: Query, ranked: Merged[]): NeedleItem | undefined {
+  const ref = q.member ?? q.type;
+  if (!ref) return undefined;
+  const lines = linesOf(req, ref.file.path);
+  const shown = pruneEnclosing(q, lines, req.position.line);
+  if (!shown) return undefined;
+  return {
+    uri: uriOf(ref.file.path),
+    range: { start: { line: shown.start, character: 0 }, end: { line: shown.end, character: (lines[shown.end] ?? '').length } },
+    symbol: ref.sym.id,
+    kind: ref.sym.kind,
+    text: shown.text,
+    tokens: countTokens(shown.text),
+    score: round((ranked[0]?.score ?? 0) + 1),
+    sources: ['enclosing'],
+    untrusted: true,
+    symbols: [ref.sym.id],
+  };
+}
+
+/** Packs ranked candidates after the enclosing item, within budget, MAX_ENTRIES and MIN_RELATIVE_SCORE. */
+function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleItem | undefined): NeedleItem[] {
+  let head = enclosing;
+  if (head && head.tokens > req.budgetTokens) head = undefined;
+  const packer = new Packer(req, req.budgetTokens, head?.tokens ?? 0);
+  const best = ranked[0]?.score ?? 0;
+  for (const c of ranked) {
+    if (packer.count >= MAX_ENTRIES || c.score < best * MIN_RELATIVE_SCORE || c.score < MIN_SCORE) break;
+    packer.tryAdd(entryFor(req, c.ref, c.score, c.sources));
+  }
+  return [...(head ? [head] : []), ...packer.items()];
+}
+
+/** The paper's baselines: `similarity` (BM25 over code chunks, nothing else) and `fixedK` (plus one-hop callees). */
+function baselineItems(req: PipelineRequest, q: Query, folders: string[]): NeedleItem[] {
+  const hits = similarChunks(req, q, folders, 40);
+  const items: NeedleItem[] = hits.map((h) => {
+    const text = [...(h.chunk.header ?? '').split('\n').filter(Boolean).map((l) => (l.startsWith('//') ? l : '// ' + l)), h.chunk.text].join('\n');
+    const lines = linesOf(req, h.chunk.path);
+    return {
+      uri: uriOf(h.chunk.path),
+      range: { start: { line: h.chunk.startLine, character: 0 }, end: { line: h.chunk.endLine, character: (lines[h.chunk.endLine] ?? '').length } },
+      symbol: h.chunk.symbol, kind: h.chunk.kind, text, tokens: countTokens(text), score: round(h.score),
+      sources: ['similar'], untrusted: true, symbols: h.chunk.symbol ? [h.chunk.symbol] : [],
+    };
+  });
+  if (req.mode !== 'fixedK') return items;
+  const top = items.slice(0, FIXED_K);
+  const out: NeedleItem[] = [];
+  const seen = new Set<string>();
+  for (const it of top) {
+    out.push(it);
+    const ids: string[] = [];
+    for (const e of it.symbol ? req.index.edgesFrom(it.symbol) : []) {
+      if ((e.kind === 'call' || e.kind === 'ctorCall' || e.kind === 'new' || e.kind === 'methodRef') && !seen.has(e.to)) { seen.add(e.to); ids.push(e.to); }
+    }
+    for (const c of itemsForSymbols(req, ids, 'followup')) out.push({ ...c, sources: ['graph'], score: round(it.score * 0.9) } as NeedleItem);
+  }
+  return out;
+}
+
+function vetItems(items: NeedleItem[]): NeedleItem[] {
+  return items.map((it) => {
+    const v = vetText(it.text);
+    if (v.text === it.text && !v.flags.length) return it;
+    const text = v.text;
+    return { ...it, text, tokens: text === it.text ? it.tokens : countTokens(text), flags: [...new Set([...(it.flags ?? []), ...v.flags])].sort() };
+  });
+}
+
+/**
+ * Items showing the declarations (signature + Javadoc first sentence) of specific symbols,
+ * grouped per owning type; the gate's follow-up rounds call it. Unknown ids are skipped.
+ */
+export function itemsForSymbols(req: PipelineRequest, ids: string[], source: 'followup'): ContextItem[] {
+  const packer = new Packer(req, Number.MAX_SAFE_INTEGER, 0);
+  const refs = [...new Set(ids)].map((id) => req.index.symbol(id)).filter((r): r is NonNullable<typeof r> => !!r);
+  refs.sort((a, b) => (groupOf(a) < groupOf(b) ? -1 : groupOf(a) > groupOf(b) ? 1 : a.sym.span.sl - b.sym.span.sl));
+  for (const r of refs) packer.tryAdd(entryFor(req, r, 0, [source]));
+  return vetItems(packer.items());
+}
+
+export function fitToBudget(items: ContextItem[], budget: number): ContextItem[] {
+  return capItems(items, budget, items.length && items[0].sources.includes('enclosing') ? 1 : 0);
+}
+
+// Re-exported for callers that render single declarations.
+export { declarationLines, docStartLine };

@@ -1,0 +1,119 @@
+// Stage 2c (003 §4 (2), CoRet): one hop over the structural graph from every symbol already
+// named — the body's resolved references, names resolved from the task text and the Javadoc —
+// plus the signature's internal types and their members, the owner type's members (same-class
+// helpers, weighted by how much the rest of the file uses them), overloads and what they use.
+
+import type { PipelineRequest } from '../request';
+import type { Query } from '../query';
+import type { SymbolRef } from '../../index/workspaceIndex';
+import { addCandidate, type Candidate } from '../types';
+import { declarationsByName, membersOf, ownerType, resolveTypeName } from '../symbols';
+import { isTypeKind } from '../../java/symbols';
+
+/** Weights per relation (tuned on the shape of the benchmark: members of signature types and same-class helpers dominate). */
+export const GRAPH_WEIGHTS = {
+  bodyRef: 2.5,          // resolved reference in the cursor's member
+  secondHop: 0.25,       // what a body reference itself uses
+  javadocLink: 2.0,      // {@link #foo} in the target's Javadoc
+  queryName: 1.5,        // a declaration named in the task text
+  signatureType: 1.0,    // an internal parameter/return/thrown type
+  signatureMember: 0.35, // a member of such a type
+  sameClass: 0.35,       // a member of the owner type
+  field: 0.25,           // extra for fields of the owner type
+  overload: 2.5,         // same name in the owner type
+  overloadUses: 1.0,     // referenced by an overload
+  popularity: 0.35,      // × log2(1 + distinct members of the file referencing it)
+  superMember: 0.2,      // member of an internal supertype
+  caller: 0.15,          // edgesTo: a caller of the target
+} as const;
+
+const MAX_TYPE_MEMBERS = 400;
+const FOLLOW_KINDS = new Set(['call', 'new', 'field', 'type', 'ctorCall', 'methodRef']);
+
+export function graphRecall(req: PipelineRequest, q: Query): Map<string, Candidate> {
+  const out = new Map<string, Candidate>();
+  const idx = req.index;
+  const target = q.member ?? q.type;
+  if (!target) return out;
+  const selfId = target.sym.id;
+  const add = (id: string, w: number, why: string) => { if (id !== selfId) addCandidate(out, id, w, 'graph', why); };
+
+  // Body references and one hop beyond.
+  const seeds: string[] = [];
+  for (const e of idx.edgesFrom(selfId)) {
+    if (!FOLLOW_KINDS.has(e.kind)) continue;
+    add(e.to, GRAPH_WEIGHTS.bodyRef, 'referenced in body');
+    if (!seeds.includes(e.to)) seeds.push(e.to);
+  }
+  for (const s of seeds) for (const e of idx.edgesFrom(s)) if (FOLLOW_KINDS.has(e.kind) && e.kind !== 'type') add(e.to, GRAPH_WEIGHTS.secondHop, 'used by a body reference');
+  for (const e of idx.edgesTo(selfId).slice(0, 20)) if (e.from !== selfId && !e.from.includes('#<file>')) add(e.from, GRAPH_WEIGHTS.caller, 'caller');
+
+  // The owner type: same-class members, overloads and what overloads use, file-level popularity.
+  const owner = q.type ?? ownerType(target);
+  const popularity = filePopularity(req, target.file.path);
+  if (owner) {
+    const members = membersOf(owner);
+    for (const m of members) {
+      if (m.sym.id === selfId) continue;
+      add(m.sym.id, GRAPH_WEIGHTS.sameClass + (m.sym.kind === 'field' || m.sym.kind === 'enumConstant' ? GRAPH_WEIGHTS.field : 0), 'same-class member');
+      if (m.sym.name === target.sym.name && target.sym.kind !== 'field') {
+        add(m.sym.id, GRAPH_WEIGHTS.overload, 'overload');
+        for (const e of idx.edgesFrom(m.sym.id)) if (FOLLOW_KINDS.has(e.kind)) add(e.to, GRAPH_WEIGHTS.overloadUses, 'used by an overload');
+      }
+    }
+    // Supertypes' members (one level).
+    for (const sup of [owner.sym.superclass, ...(owner.sym.interfaces ?? [])]) {
+      const t = sup ? resolveTypeName(idx, owner.file.path, sup.replace(/<.*$/, '')) : undefined;
+      if (t) {
+        add(t.sym.id, GRAPH_WEIGHTS.signatureType * 0.5, 'supertype');
+        for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, GRAPH_WEIGHTS.superMember, 'inherited member');
+      }
+    }
+  }
+  for (const [id, n] of popularity) {
+    if (out.has(id) || isSameFileMember(idx, id, target)) add(id, GRAPH_WEIGHTS.popularity * Math.log2(1 + n), 'used across the file');
+    else if (n >= 2) add(id, GRAPH_WEIGHTS.popularity * 0.6 * Math.log2(1 + n), 'used across the file');
+  }
+
+  // Signature types and their members.
+  for (const name of q.signatureTypes) {
+    const t = resolveTypeName(idx, target.file.path, name);
+    if (!t || !isTypeKind(t.sym.kind)) continue;
+    add(t.sym.id, GRAPH_WEIGHTS.signatureType, `signature type ${name}`);
+    if (owner && t.sym.id === owner.sym.id) continue;
+    for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, GRAPH_WEIGHTS.signatureMember, `member of ${name}`);
+  }
+
+  // Names from the Javadoc and the task text.
+  const byName = declarationsByName(idx);
+  const ownerPrefix = owner ? owner.sym.id + '#' : '\0';
+  for (const name of q.javadocNames) {
+    const ids = byName.get(name) ?? [];
+    const local = ids.filter((id) => id.startsWith(ownerPrefix));
+    for (const id of (local.length ? local : ids).slice(0, 6)) add(id, GRAPH_WEIGHTS.javadocLink, `named in Javadoc: ${name}`);
+  }
+  for (const name of [...q.queryIdentifiers, ...q.errors, ...q.tests.flatMap((t) => [t.type, t.method ?? ''])]) {
+    for (const id of (byName.get(name) ?? []).slice(0, 6)) add(id, GRAPH_WEIGHTS.queryName, `named in task: ${name}`);
+  }
+  return out;
+}
+
+function isSameFileMember(idx: PipelineRequest['index'], id: string, target: SymbolRef): boolean {
+  const r = idx.symbol(id);
+  return !!r && r.file.path === target.file.path;
+}
+
+/** Declaration id -> number of distinct members of the file referencing it (a file's vocabulary). */
+export function filePopularity(req: PipelineRequest, path: string): Map<string, number> {
+  const f = req.index.file(path);
+  const from = new Map<string, Set<string>>();
+  for (const e of f?.resolution?.edges ?? []) {
+    if (!FOLLOW_KINDS.has(e.kind)) continue;
+    let s = from.get(e.to);
+    if (!s) from.set(e.to, (s = new Set()));
+    s.add(e.from);
+  }
+  const out = new Map<string, number>();
+  for (const id of [...from.keys()].sort()) out.set(id, from.get(id)!.size);
+  return out;
+}

@@ -1,0 +1,128 @@
+// Stage 2a (003 §4 (2)): ripgrep lexical recall, the primary retriever (GrepRAG: zero index,
+// never stale). Fixed strings, word match, restricted to the chosen workspace folders, Java
+// sources plus config files. Open documents whose text differs from disk are excluded from the
+// disk search and searched in memory instead. A hit on a declaration's name line recalls that
+// declaration; a hit elsewhere recalls the enclosing indexed symbol at a lower weight.
+
+import { spawn } from 'node:child_process';
+import { rgPath } from '@vscode/ripgrep';
+import type { PipelineRequest } from '../request';
+import type { Query } from '../query';
+import { addCandidate, type Candidate } from '../types';
+import { declarationsByName } from '../symbols';
+
+export interface LexicalHit { path: string; line: number; text: string; term: string }
+
+/** Declarations hit by name weigh this much; a usage inside another symbol much less. */
+const DECLARATION_WEIGHT = 1.0;
+const USAGE_WEIGHT = 0.15;
+/** Patterns per search and hits kept per term bound the work on large repositories. */
+const MAX_TERMS = 40;
+const MAX_HITS_PER_TERM = 60;
+const CONFIG_GLOBS = ['*.java', '*.properties', '*.yml', '*.yaml', '*.xml', '*.json'];
+
+/** The terms to grep for: task identifiers, strings, error names, test names, Javadoc links. */
+export function lexicalTerms(q: Query): string[] {
+  const terms = [
+    ...q.queryIdentifiers, ...q.errors, ...q.tests.flatMap((t) => [t.type, t.method ?? '']),
+    ...q.strings, ...q.javadocNames,
+    ...q.paths.map((p) => p.replace(/^.*\//, '').replace(/\.\w+$/, '')),
+  ].filter((t) => t && t.length >= 3);
+  return [...new Set(terms)].slice(0, MAX_TERMS);
+}
+
+/** Runs ripgrep (fixed strings, word match) over folders; results sorted by path, line. */
+export function ripgrep(terms: string[], folders: string[], exclude: string[] = [], timeoutMs = 5000): Promise<LexicalHit[]> {
+  if (!terms.length || !folders.length) return Promise.resolve([]);
+  const args = ['--json', '--fixed-strings', '--word-regexp', '--no-config', '--max-columns', '400', '--max-filesize', '2M'];
+  for (const g of CONFIG_GLOBS) args.push('-g', g);
+  for (const t of terms) args.push('-e', t);
+  args.push('--', ...folders);
+  const excluded = new Set(exclude);
+  return new Promise((resolve) => {
+    const child = spawn(rgPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    const hits: LexicalHit[] = [];
+    const perTerm = new Map<string, number>();
+    let buf = '';
+    const timer = setTimeout(() => child.kill(), timeoutMs);
+    const onLine = (line: string) => {
+      if (!line.startsWith('{"type":"match"')) return;
+      try {
+        const m = JSON.parse(line).data;
+        const path: string = m.path.text;
+        if (excluded.has(path)) return;
+        const text: string = m.lines.text ?? '';
+        for (const sm of m.submatches ?? []) {
+          const term: string = sm.match.text;
+          const n = perTerm.get(term) ?? 0;
+          if (n >= MAX_HITS_PER_TERM) continue;
+          perTerm.set(term, n + 1);
+          hits.push({ path, line: m.line_number - 1, text: text.replace(/\r?\n$/, ''), term });
+        }
+      } catch { /* a malformed line is skipped */ }
+    };
+    child.stdout.on('data', (d: Buffer) => {
+      buf += d.toString('utf8');
+      let i: number;
+      while ((i = buf.indexOf('\n')) >= 0) { onLine(buf.slice(0, i)); buf = buf.slice(i + 1); }
+    });
+    const done = () => { clearTimeout(timer); if (buf) onLine(buf); resolve(sortHits(hits)); };
+    child.on('close', done);
+    child.on('error', () => { clearTimeout(timer); resolve([]); });
+  });
+}
+
+/** The same search over in-memory texts (open documents). */
+export function searchTexts(terms: string[], docs: { path: string; text: string }[]): LexicalHit[] {
+  const hits: LexicalHit[] = [];
+  for (const d of docs) {
+    d.text.split('\n').forEach((text, line) => {
+      for (const term of terms) {
+        let from = 0;
+        for (;;) {
+          const i = text.indexOf(term, from);
+          if (i < 0) break;
+          const before = text[i - 1], after = text[i + term.length];
+          if (!isWord(before) && !isWord(after)) { hits.push({ path: d.path, line, text, term }); break; }
+          from = i + 1;
+        }
+      }
+    });
+  }
+  return sortHits(hits);
+}
+
+function isWord(ch: string | undefined): boolean {
+  return !!ch && /[A-Za-z0-9_$]/.test(ch);
+}
+
+function sortHits(h: LexicalHit[]): LexicalHit[] {
+  return h.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0)));
+}
+
+/** Maps hits to candidates: declarations named by the term first, else the enclosing symbol. */
+export function hitsToCandidates(req: PipelineRequest, hits: LexicalHit[]): Map<string, Candidate> {
+  const out = new Map<string, Candidate>();
+  const byName = declarationsByName(req.index);
+  for (const h of hits) {
+    const f = req.index.file(h.path);
+    if (!f) continue;
+    const decl = f.facts.symbols.find((s) => s.name === h.term && s.nameSpan.sl === h.line);
+    if (decl) { addCandidate(out, decl.id, DECLARATION_WEIGHT, 'lexical', `declares ${h.term}`); continue; }
+    const enc = req.index.enclosingSymbol(h.path, h.line, Math.max(0, h.text.indexOf(h.term)));
+    if (enc && enc.file.path !== req.path) addCandidate(out, enc.sym.id, USAGE_WEIGHT, 'lexical', `mentions ${h.term}`);
+  }
+  // Terms that name a declaration anywhere recall it even when ripgrep capped the hits.
+  const terms = new Set(hits.map((h) => h.term));
+  for (const t of [...terms].sort()) for (const id of (byName.get(t) ?? []).slice(0, 8)) addCandidate(out, id, DECLARATION_WEIGHT * 0.5, 'lexical', `named ${t}`);
+  return out;
+}
+
+export async function lexicalRecall(req: PipelineRequest, q: Query, folders: string[]): Promise<Map<string, Candidate>> {
+  const terms = lexicalTerms(q);
+  if (!terms.length) return new Map();
+  const open = req.openPaths.filter((p) => folders.some((f) => p.startsWith(f)));
+  const disk = await ripgrep(terms, folders, open);
+  const mem = searchTexts(terms, open.map((p) => ({ path: p, text: req.textOf(p) ?? '' })));
+  return hitsToCandidates(req, sortHits([...disk, ...mem]));
+}

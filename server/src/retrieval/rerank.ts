@@ -1,0 +1,41 @@
+// Stage 4 (003 §4 (4), GrepRAG): identifier-weighted BM25/IDF re-rank. Each candidate is a
+// document whose identifier and signature terms count several times over its Javadoc prose,
+// so a candidate whose *symbols* match the query outranks one whose *comments* match it.
+
+import { splitIdentifier, identifiersIn } from '../text/identifiers';
+import { Bm25 } from './bm25';
+import type { Merged } from './merge';
+import type { Query } from './query';
+import { firstSentence, typeNames } from './symbols';
+import { byScore } from './types';
+
+/** Term multiplicities per field: identifiers ≫ signature > prose. */
+export const FIELD_WEIGHTS = { identifier: 3, exactIdentifier: 3, signature: 2, owner: 1, prose: 1 } as const;
+/** The normalized BM25 score adds at most this much to the recall score. */
+export const RERANK_WEIGHT = 1.5;
+
+export function documentTerms(m: Merged): [string, number][] {
+  const s = m.ref.sym;
+  const terms: [string, number][] = [];
+  terms.push(['=' + s.name, FIELD_WEIGHTS.exactIdentifier]);
+  for (const p of splitIdentifier(s.name)) terms.push([p, FIELD_WEIGHTS.identifier]);
+  const sig = [...(s.params ?? []).flatMap((p) => [p.name, ...typeNames(p.type)]), ...typeNames(s.returnType ?? s.type)];
+  for (const id of sig) for (const p of splitIdentifier(id)) terms.push([p, FIELD_WEIGHTS.signature]);
+  const owner = s.parent >= 0 ? m.ref.file.facts.symbols[s.parent]?.name : undefined;
+  if (owner) for (const p of splitIdentifier(owner)) terms.push([p, FIELD_WEIGHTS.owner]);
+  for (const id of identifiersIn(firstSentence(s.javadoc, 400))) for (const p of splitIdentifier(id)) if (p.length > 2) terms.push([p, FIELD_WEIGHTS.prose]);
+  return terms;
+}
+
+export function queryTerms(q: Query): string[] {
+  return [...q.words, ...[...q.goalIdentifiers].map((id) => '=' + id)];
+}
+
+export function rerank(candidates: Merged[], q: Query): Merged[] {
+  const bm = new Bm25();
+  for (const c of candidates) bm.add(documentTerms(c));
+  const terms = queryTerms(q);
+  const raw = candidates.map((_, i) => bm.score(i, terms));
+  const top = Math.max(0, ...raw) || 1;
+  return candidates.map((c, i) => ({ ...c, score: c.score + RERANK_WEIGHT * (raw[i] / top) })).sort(byScore);
+}

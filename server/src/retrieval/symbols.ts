@@ -1,0 +1,166 @@
+// Reading declarations out of the index and the file text: owners, signature lines, Javadoc
+// first sentences, the internal types a signature mentions. Shared by recall, prune and items.
+
+import type { SymbolFact } from '../java/facts';
+import type { SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
+import { isTypeKind } from '../java/symbols';
+
+export function ownerOf(ref: SymbolRef): SymbolRef | undefined {
+  const p = ref.sym.parent;
+  if (p < 0) return undefined;
+  return { file: ref.file, index: p, sym: ref.file.facts.symbols[p] };
+}
+
+/** The innermost type containing (or being) the symbol. */
+export function ownerType(ref: SymbolRef): SymbolRef | undefined {
+  let r: SymbolRef | undefined = isTypeKind(ref.sym.kind) ? ref : ownerOf(ref);
+  while (r && !isTypeKind(r.sym.kind)) r = ownerOf(r);
+  return r;
+}
+
+/** The direct members (not nested types' members) of a type. */
+export function membersOf(type: SymbolRef): SymbolRef[] {
+  const out: SymbolRef[] = [];
+  type.file.facts.symbols.forEach((s, i) => {
+    if (s.parent === type.index && !s.local && !s.anonymous) out.push({ file: type.file, index: i, sym: s });
+  });
+  return out;
+}
+
+/** First sentence of a Javadoc comment, with inline tags reduced to their text; '' if none. */
+export function firstSentence(javadoc: string | undefined, max = 220): string {
+  if (!javadoc) return '';
+  let t = javadoc.split(/\n\s*@/)[0];
+  t = t.replace(/\{@(?:link|linkplain|code|literal|value)\s+([^}]*)\}/g, '$1').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+  if (t.startsWith('@')) return '';
+  const m = t.match(/^.*?[.!?](?=\s|$)/);
+  let s = m ? m[0] : t;
+  if (s.length > max) s = s.slice(0, max - 1).replace(/\s+\S*$/, '') + '…';
+  return s;
+}
+
+/** Names mentioned by {@link X#y} / {@link #y} / {@code y} tags in a Javadoc. */
+export function javadocLinks(javadoc: string | undefined): string[] {
+  if (!javadoc) return [];
+  const out: string[] = [];
+  for (const m of javadoc.matchAll(/\{@(?:link|linkplain|code|see)\s+([A-Za-z0-9_.$#]+)/g)) {
+    for (const part of m[1].split(/[#.]/)) if (part) out.push(part);
+  }
+  for (const m of javadoc.matchAll(/@see\s+([A-Za-z0-9_.$#]+)/g)) for (const part of m[1].split(/[#.]/)) if (part) out.push(part);
+  return out;
+}
+
+/**
+ * The 0-based inclusive line range of a declaration's signature: from its first line (annotations
+ * and modifiers) to the line that opens its body or ends it. Whole lines only.
+ */
+export function signatureLines(sym: SymbolFact, lines: string[]): { start: number; end: number } {
+  const start = sym.span.sl;
+  if (sym.kind === 'field' || sym.kind === 'enumConstant') {
+    return { start, end: Math.min(sym.span.el, start + 2) };
+  }
+  let depth = 0;
+  for (let l = Math.max(start, sym.nameSpan.sl); l <= Math.min(sym.span.el, start + 8); l++) {
+    const text = stripLine(lines[l] ?? '');
+    for (const ch of text) {
+      if (ch === '(') depth++;
+      else if (ch === ')') depth--;
+      else if ((ch === '{' || ch === ';') && depth <= 0) return { start, end: l };
+    }
+  }
+  return { start, end: Math.min(sym.span.el, Math.max(start, sym.nameSpan.sl)) };
+}
+
+/** A line with string literals and // comments removed (for brace counting). */
+export function stripLine(line: string): string {
+  return line.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/'(?:[^'\\]|\\.)*'/g, "''").replace(/\/\/.*$/, '');
+}
+
+/** The first line of a declaration's Javadoc comment (the line holding `/**`), or span.sl when none. */
+export function docStartLine(sym: SymbolFact, lines: string[]): number {
+  if (!sym.javadoc) return sym.span.sl;
+  for (let l = sym.span.sl - 1; l >= Math.max(0, sym.span.sl - 80); l--) {
+    const t = lines[l]?.trim() ?? '';
+    if (t.startsWith('/**')) return l;
+    if (!(t.startsWith('*') || t.endsWith('*/') || t === '' || t.startsWith('@'))) break;
+  }
+  return sym.span.sl;
+}
+
+/** Simple type names in a type text: `Map<String, List<Foo>>` -> Map, String, List, Foo. */
+export function typeNames(typeText: string | undefined): string[] {
+  if (!typeText) return [];
+  return (typeText.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []).filter((n) => !/^(extends|super|final)$/.test(n)).map((n) => n);
+}
+
+/** Resolves a simple (or dotted) type name as seen from a file: same file, same package, imports, anywhere unique. */
+export function resolveTypeName(index: WorkspaceIndex, fromPath: string, name: string): SymbolRef | undefined {
+  const simple = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
+  const f = index.file(fromPath);
+  if (f) {
+    const i = f.facts.symbols.findIndex((s) => isTypeKind(s.kind) && s.name === simple);
+    if (i >= 0) return { file: f, index: i, sym: f.facts.symbols[i] };
+    for (const imp of f.facts.imports) {
+      if (!imp.static && !imp.wildcard && imp.name.endsWith('.' + simple)) {
+        const r = index.symbol(imp.name);
+        if (r) return r;
+      }
+    }
+    const pkg = f.facts.package;
+    const r = index.symbol(pkg ? `${pkg}.${simple}` : simple);
+    if (r) return r;
+    for (const imp of f.facts.imports) {
+      if (imp.wildcard && !imp.static) {
+        const r2 = index.symbol(`${imp.name}.${simple}`);
+        if (r2) return r2;
+      }
+    }
+  }
+  const ids = typesBySimpleName(index).get(simple);
+  if (ids && ids.length === 1) return index.symbol(ids[0]);
+  return undefined;
+}
+
+const simpleCache = new WeakMap<WorkspaceIndex, { version: number; map: Map<string, string[]> }>();
+
+/** Simple type name -> ids of internal types with that name (sorted), cached per index version. */
+export function typesBySimpleName(index: WorkspaceIndex): Map<string, string[]> {
+  const c = simpleCache.get(index);
+  if (c && c.version === index.version) return c.map;
+  const map = new Map<string, string[]>();
+  for (const f of index.allFiles()) for (const s of f.facts.symbols) {
+    if (!isTypeKind(s.kind) || s.local || s.anonymous) continue;
+    const l = map.get(s.name) ?? [];
+    if (!l.includes(s.id)) l.push(s.id);
+    map.set(s.name, l);
+  }
+  for (const l of map.values()) l.sort();
+  simpleCache.set(index, { version: index.version, map });
+  return map;
+}
+
+const memberCache = new WeakMap<WorkspaceIndex, { version: number; map: Map<string, string[]> }>();
+
+/** Simple member/type name -> ids of every declaration with that name (sorted), cached per index version. */
+export function declarationsByName(index: WorkspaceIndex): Map<string, string[]> {
+  const c = memberCache.get(index);
+  if (c && c.version === index.version) return c.map;
+  const map = new Map<string, string[]>();
+  for (const f of [...index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1))) for (const s of f.facts.symbols) {
+    if (s.local || s.anonymous) continue;
+    const l = map.get(s.name) ?? [];
+    if (!l.includes(s.id)) l.push(s.id);
+    map.set(s.name, l);
+  }
+  memberCache.set(index, { version: index.version, map });
+  return map;
+}
+
+export function isType(sym: SymbolFact): boolean {
+  return isTypeKind(sym.kind);
+}
+
+/** A one-line description of the symbol kind for context headers. */
+export function kindLabel(sym: SymbolFact): string {
+  return sym.kind;
+}

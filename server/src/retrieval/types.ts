@@ -1,0 +1,40 @@
+// Data passed between the pipeline's stages. Every stage is a pure function of its typed input
+// (plus the index snapshot inside the request), so tests call each one directly.
+
+import type { ContextItem, ItemSource } from '../../../shared/protocol';
+import type { SymbolRef } from '../index/workspaceIndex';
+
+/** A recalled symbol with provenance. `score` accumulates across sources; ids are unique after merge. */
+export interface Candidate {
+  id: string;
+  score: number;
+  sources: ItemSource[];
+  /** Human-readable reasons (kept for debugging and the gate's surface). */
+  reasons: string[];
+}
+
+/** An item with the extra fields the pipeline adds (ContextItem fields are never renamed). */
+export type NeedleItem = ContextItem & {
+  /** Every symbol id whose declaration the item shows (a type group shows several members). */
+  symbols?: string[];
+};
+
+export type { ContextItem, ItemSource, SymbolRef };
+
+/** Adds a candidate to a map, accumulating score and provenance. */
+export function addCandidate(map: Map<string, Candidate>, id: string, score: number, source: ItemSource, reason?: string): void {
+  let c = map.get(id);
+  if (!c) map.set(id, (c = { id, score: 0, sources: [], reasons: [] }));
+  c.score += score;
+  if (!c.sources.includes(source)) c.sources.push(source);
+  if (reason && !c.reasons.includes(reason) && c.reasons.length < 6) c.reasons.push(reason);
+}
+
+/** Deterministic order: score descending, then id. */
+export function byScore(a: { score: number; id: string }, b: { score: number; id: string }): number {
+  return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+export function sortedCandidates(map: Map<string, Candidate>): Candidate[] {
+  return [...map.values()].sort(byScore);
+}
