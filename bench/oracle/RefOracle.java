@@ -57,6 +57,7 @@ public final class RefOracle {
     static final class Decl {
         String kind, name, owner, qualified, file;
         int line, col, offset;
+        List<String> modifiers;
         int[] body; // startLine, startCol, endLine, endCol, startOffset, endOffset (end exclusive)
     }
 
@@ -65,7 +66,14 @@ public final class RefOracle {
         int line, col, offset;
         Symbol sym;        // resolved symbol (mapped to a target at the end)
         Symbol fallback;   // class to target when sym is an implicit constructor / not reported
+        Symbol memberOf;   // static import of a member name: the type it is imported from
         String target;
+    }
+
+    /** A package name written in the source (package/import declarations, qualified names). */
+    static final class Pkg {
+        String name, file;
+        int line, col, endLine, endCol, offset;
     }
 
     // ---------------------------------------------------------------- state
@@ -75,6 +83,9 @@ public final class RefOracle {
     Types types;
     final List<Decl> decls = new ArrayList<>();
     final List<Ref> refs = new ArrayList<>();
+    final List<Ref> importRefs = new ArrayList<>();
+    final List<Pkg> packages = new ArrayList<>();
+    final Set<String> sourcePackages = new HashSet<>();
     final Map<Symbol, String> qualifiedOf = new HashMap<>();
     final Set<String> recordComponents = new HashSet<>();
     int errors = 0;
@@ -139,6 +150,10 @@ public final class RefOracle {
         List<CompilationUnitTree> units = new ArrayList<>();
         for (CompilationUnitTree cu : task.parse()) units.add(cu);
         task.analyze();
+        for (CompilationUnitTree cu : units) {
+            JCCompilationUnit jcu = (JCCompilationUnit) cu;
+            if (jcu.packge != null) sourcePackages.add(jcu.packge.fullname.toString());
+        }
         List<String> rels = new ArrayList<>();
         for (CompilationUnitTree cu : units) {
             Unit u = new Unit((JCCompilationUnit) cu);
@@ -208,10 +223,26 @@ public final class RefOracle {
         return (f & Flags.GENERATEDCONSTR) != 0 || (f & Flags.GENERATED_MEMBER) != 0 || (f & Flags.ANONCONSTR) != 0;
     }
 
+    /** A package that holds compiled sources, or an enclosing package of one. */
+    boolean sourcePackageOrPrefix(String name) {
+        for (String p : sourcePackages) if (p.equals(name) || p.startsWith(name + ".")) return true;
+        return false;
+    }
+
     void resolveTargets() {
-        Iterator<Ref> it = refs.iterator();
+        resolveTargets(refs);
+        resolveTargets(importRefs);
+    }
+
+    void resolveTargets(List<Ref> list) {
+        Iterator<Ref> it = list.iterator();
         while (it.hasNext()) {
             Ref r = it.next();
+            if (r.memberOf != null) {
+                String ownerQ = qualifiedOf.get(r.memberOf);
+                if (ownerQ == null) it.remove(); else r.target = ownerQ + "#" + r.name;
+                continue;
+            }
             String t = r.sym == null ? null : qualifiedOf.get(r.sym);
             if (t == null && r.sym instanceof MethodSymbol) {
                 MethodSymbol m = (MethodSymbol) r.sym;
@@ -345,6 +376,7 @@ public final class RefOracle {
                     d.body = new int[] { sl, s - lineStarts[sl], el, e - lineStarts[el], s, e };
                 }
             }
+            d.modifiers = sym.getModifiers().stream().sorted().map(Object::toString).collect(Collectors.toList());
             decls.add(d);
             qualifiedOf.put(sym, qualified);
             if (kind.equals("recordComponent")) recordComponents.add(qualified);
@@ -364,20 +396,67 @@ public final class RefOracle {
             Ref r = new Ref();
             r.kind = kind; r.name = name; r.file = file; r.from = from.peek(); r.sym = sym; r.fallback = fallback;
             r.offset = pos; r.line = line(pos); r.col = pos - lineStarts[r.line];
-            refs.add(r);
+            (inImport ? importRefs : refs).add(r);
         }
 
         /** A name resolving to a type, field or enum constant: `type` or `field` reference. */
         void simpleRef(Symbol sym, String name, int pos) {
             if (sym == null) return;
+            if (sym instanceof Symbol.PackageSymbol) return;
             if (sym.kind == Kinds.Kind.TYP && sym instanceof ClassSymbol) ref("type", name, pos, sym, null);
             else if (sym.kind == Kinds.Kind.VAR && sym.owner instanceof ClassSymbol) ref("field", name, pos, sym, null);
         }
 
         // ---- scanning
 
+        boolean inImport = false;
+
+        /** A package name expression (outermost select resolving to a package): recorded, not descended. */
+        boolean packageName(JCExpression t, Symbol sym) {
+            if (!(sym instanceof Symbol.PackageSymbol)) return false;
+            String name = ((Symbol.PackageSymbol) sym).fullname.toString();
+            if (sourcePackageOrPrefix(name)) pkg(t, name);
+            return true;
+        }
+
+        void pkg(JCExpression t, String name) {
+            int s = start(t), e = end(t);
+            if (s < 0 || e < s || !nameAt(s, name.substring(0, name.indexOf('.') < 0 ? name.length() : name.indexOf('.')))) return;
+            Pkg k = new Pkg();
+            k.name = name; k.file = file; k.offset = s;
+            k.line = line(s); k.col = s - lineStarts[k.line];
+            k.endLine = line(e); k.endCol = e - lineStarts[k.endLine];
+            packages.add(k);
+        }
+
         @Override public Void visitCompilationUnit(CompilationUnitTree node, Void p) {
-            // package and import declarations (and module declarations) are not scanned
+            // package and import declarations yield no `references` (only `packages` and `imports`);
+            // module declarations are not scanned
+            if (cu.getPackageName() != null) pkg((JCExpression) cu.getPackageName(), TreeInfo.fullName((JCExpression) cu.getPackageName()).toString());
+            inImport = true;
+            from.push("");
+            for (JCImport imp : cu.getImports()) {
+                JCTree q = imp.qualid;
+                if (imp.staticImport && q instanceof JCFieldAccess) {
+                    JCFieldAccess fa = (JCFieldAccess) q;
+                    String name = fa.name.toString();
+                    Symbol owner = TreeInfo.symbol(fa.selected);
+                    if (!name.equals("*") && owner instanceof ClassSymbol) {
+                        int pos = selectNamePos(fa, fa.selected, name);
+                        if (nameAt(pos, name)) {
+                            Ref r = new Ref();
+                            r.kind = "member"; r.name = name; r.file = file; r.from = ""; r.memberOf = owner;
+                            r.offset = pos; r.line = line(pos); r.col = pos - lineStarts[r.line];
+                            importRefs.add(r);
+                        }
+                    }
+                    scan(fa.selected, p);
+                } else {
+                    scan(q, p);
+                }
+            }
+            from.pop();
+            inImport = false;
             for (JCTree def : cu.defs) if (def instanceof JCClassDecl) scan(def, p);
             return null;
         }
@@ -469,12 +548,14 @@ public final class RefOracle {
 
         @Override public Void visitIdentifier(IdentifierTree node, Void p) {
             JCIdent id = (JCIdent) node;
+            if (packageName(id, id.sym)) return null;
             simpleRef(id.sym, id.name.toString(), id.pos);
             return null;
         }
 
         @Override public Void visitMemberSelect(MemberSelectTree node, Void p) {
             JCFieldAccess fa = (JCFieldAccess) node;
+            if (packageName(fa, fa.sym)) return null;
             String name = fa.name.toString();
             simpleRef(fa.sym, name, selectNamePos(fa, fa.selected, name));
             scan(fa.selected, p);
@@ -568,8 +649,11 @@ public final class RefOracle {
     void write(Path out, List<String> files) throws IOException {
         decls.sort(Comparator.comparing((Decl d) -> d.file).thenComparingInt(d -> d.offset)
                 .thenComparing(d -> d.kind).thenComparing(d -> d.qualified));
-        refs.sort(Comparator.comparing((Ref r) -> r.file).thenComparingInt(r -> r.offset)
-                .thenComparing(r -> r.kind).thenComparing(r -> r.target).thenComparing(r -> r.from));
+        Comparator<Ref> byPos = Comparator.comparing((Ref r) -> r.file).thenComparingInt(r -> r.offset)
+                .thenComparing(r -> r.kind).thenComparing(r -> r.target).thenComparing(r -> r.from);
+        refs.sort(byPos);
+        importRefs.sort(byPos);
+        packages.sort(Comparator.comparing((Pkg k) -> k.file).thenComparingInt(k -> k.offset).thenComparing(k -> k.name));
         if (out.getParent() != null) Files.createDirectories(out.getParent());
         try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
             w.write("{\"sourceRoot\":" + str(root.toString()) + ",\"errors\":" + errors + ",\"files\":[");
@@ -580,7 +664,8 @@ public final class RefOracle {
                 StringBuilder sb = new StringBuilder(i > 0 ? ",\n" : "\n");
                 sb.append("{\"kind\":").append(str(d.kind)).append(",\"name\":").append(str(d.name))
                   .append(",\"owner\":").append(str(d.owner)).append(",\"qualified\":").append(str(d.qualified))
-                  .append(",\"file\":").append(str(d.file)).append(",\"line\":").append(d.line).append(",\"col\":").append(d.col);
+                  .append(",\"file\":").append(str(d.file)).append(",\"line\":").append(d.line).append(",\"col\":").append(d.col)
+                  .append(",\"modifiers\":[").append(d.modifiers.stream().map(RefOracle::str).collect(Collectors.joining(","))).append(']');
                 if (d.body != null) {
                     int[] b = d.body;
                     sb.append(",\"body\":{\"startLine\":").append(b[0]).append(",\"startCol\":").append(b[1])
@@ -594,6 +679,18 @@ public final class RefOracle {
                 Ref r = refs.get(i);
                 w.write((i > 0 ? ",\n" : "\n") + "{\"kind\":" + str(r.kind) + ",\"name\":" + str(r.name) + ",\"file\":" + str(r.file)
                         + ",\"line\":" + r.line + ",\"col\":" + r.col + ",\"from\":" + str(r.from) + ",\"target\":" + str(r.target) + "}");
+            }
+            w.write("],\"imports\":[");
+            for (int i = 0; i < importRefs.size(); i++) {
+                Ref r = importRefs.get(i);
+                w.write((i > 0 ? ",\n" : "\n") + "{\"kind\":" + str(r.kind) + ",\"name\":" + str(r.name) + ",\"file\":" + str(r.file)
+                        + ",\"line\":" + r.line + ",\"col\":" + r.col + ",\"target\":" + str(r.target) + "}");
+            }
+            w.write("],\"packages\":[");
+            for (int i = 0; i < packages.size(); i++) {
+                Pkg k = packages.get(i);
+                w.write((i > 0 ? ",\n" : "\n") + "{\"name\":" + str(k.name) + ",\"file\":" + str(k.file) + ",\"line\":" + k.line
+                        + ",\"col\":" + k.col + ",\"endLine\":" + k.endLine + ",\"endCol\":" + k.endCol + "}");
             }
             w.write("]}\n");
         }

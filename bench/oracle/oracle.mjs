@@ -11,14 +11,19 @@
 // Output (all arrays sorted; lines/columns 0-based; columns and offsets in UTF-16 chars; paths
 // relative to sourceRoot with '/'):
 //   { sourceRoot, errors, files: [...],
-//     declarations: [{ kind, name, owner, qualified, file, line, col, body? }],
-//     references:   [{ kind, name, file, line, col, from, target }] }
+//     declarations: [{ kind, name, owner, qualified, file, line, col, modifiers, body? }],
+//     references:   [{ kind, name, file, line, col, from, target }],
+//     imports:      [{ kind: type|member, name, file, line, col, target }],   // names in import declarations
+//     packages:     [{ name, file, line, col, endLine, endCol }] }            // package names written in the
+//                   source (package/import declarations, qualified names) for packages holding sources
 // kind of declaration: class|interface|enum|record|annotation|method|constructor|field|enumConstant|recordComponent
 // kind of reference:   call|new|field|type|ctorCall|methodRef
 // qualified: types `org.x.A.Inner`; members `org.x.A#f`, `org.x.A#m(String,int[])` (erased simple
 // parameter type names; a constructor is named after its class: `org.x.A#A(int)`).
 // body: the method's `{ ... }` block: startLine/startCol/startOffset at `{`, endLine/endCol/endOffset
 // just after `}` (exclusive).
+// modifiers: javac's modifier names, implicit ones included (interface methods are public).
+// imports: `member` is a static import of a member name, target `org.x.A#name`.
 // A reference's line/col is the name at the site; `from` is the innermost enclosing reported
 // declaration (initializer blocks count as their type); `target` a reported declaration's qualified.
 // Anonymous and local classes are transparent (not declarations; their code belongs to the

@@ -7,9 +7,13 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 interface Body { startLine: number; startCol: number; endLine: number; endCol: number; startOffset: number; endOffset: number }
-interface Decl { kind: string; name: string; owner: string; qualified: string; file: string; line: number; col: number; body?: Body }
+interface Decl { kind: string; name: string; owner: string; qualified: string; file: string; line: number; col: number; modifiers: string[]; body?: Body }
 interface Ref { kind: string; name: string; file: string; line: number; col: number; from: string; target: string }
-interface OracleOutput { sourceRoot: string; errors: number; files: string[]; declarations: Decl[]; references: Ref[] }
+interface Import { kind: string; name: string; file: string; line: number; col: number; target: string }
+interface Pkg { name: string; file: string; line: number; col: number; endLine: number; endCol: number }
+interface OracleOutput {
+  sourceRoot: string; errors: number; files: string[]; declarations: Decl[]; references: Ref[]; imports: Import[]; packages: Pkg[];
+}
 
 function repoRoot(): string {
   let dir = __dirname;
@@ -73,10 +77,12 @@ test('oracle: files, error tolerance, sorted output', async () => {
 test('oracle: declarations at the name identifier', async () => {
   const o = await oracle();
   // javadoc, annotation and a line break before `extends`
-  assert.deepEqual(decl(o, 'fx.Impl'), { kind: 'class', name: 'Impl', owner: '', qualified: 'fx.Impl', file: 'fx/Impl.java', line: 10, col: 13 });
+  assert.deepEqual(decl(o, 'fx.Impl'), {
+    kind: 'class', name: 'Impl', owner: '', qualified: 'fx.Impl', file: 'fx/Impl.java', line: 10, col: 13, modifiers: ['public'],
+  });
   // two annotations and modifiers on their own lines before the name
   assert.deepEqual(decl(o, 'fx.Impl#area()'), {
-    kind: 'method', name: 'area', owner: 'fx.Impl', qualified: 'fx.Impl#area()', file: 'fx/Impl.java', line: 33, col: 11,
+    kind: 'method', name: 'area', owner: 'fx.Impl', qualified: 'fx.Impl#area()', file: 'fx/Impl.java', line: 33, col: 11, modifiers: ['public'],
     body: { startLine: 33, startCol: 18, endLine: 35, endCol: 5, startOffset: 582, endOffset: 611 },
   });
   const text = readFileSync(join(fixture, 'fx', 'Impl.java'), 'utf8');
@@ -88,7 +94,11 @@ test('oracle: declarations at the name identifier', async () => {
   assert.equal(decl(o, 'fx.Base#first(Object[])').col, 17);
   // several declarators share a type
   assert.deepEqual([decl(o, 'fx.Impl#a').col, decl(o, 'fx.Impl#b').col], [8, 11]);
-  assert.deepEqual(decl(o, 'fx.Outer.Inner'), { kind: 'class', name: 'Inner', owner: 'fx.Outer', qualified: 'fx.Outer.Inner', file: 'fx/Outer.java', line: 3, col: 24 });
+  assert.deepEqual(decl(o, 'fx.Outer.Inner'), {
+    kind: 'class', name: 'Inner', owner: 'fx.Outer', qualified: 'fx.Outer.Inner', file: 'fx/Outer.java', line: 3, col: 24, modifiers: ['public', 'static'],
+  });
+  assert.deepEqual(decl(o, 'fx.Base#util(String,int[])').modifiers, ['public', 'static']);
+  assert.deepEqual(decl(o, 'fx.Shape#area()').modifiers, ['public', 'abstract']);
   assert.equal(decl(o, 'fx.Marker').kind, 'annotation');
   assert.equal(decl(o, 'fx.Shape').kind, 'interface');
   assert.equal(decl(o, 'fx.Shape#area()').body, undefined);
@@ -180,4 +190,21 @@ test('oracle: fields and types', async () => {
   assert.equal(refsAt(o, 'Impl.java', 38, 22).length, 1);
   assert.equal(o.references.filter((r) => r.file === 'fx/Broken.java' && r.line < 5).length, 0);
   assert.equal(o.references.filter((r) => r.file === 'fx/Color.java' && r.line < 11).length, 1); // helper() only
+});
+
+test('oracle: import declarations and package names', async () => {
+  const o = await oracle();
+  assert.deepEqual(o.imports, [
+    { kind: 'type', name: 'Base', file: 'fx/Broken.java', line: 3, col: 17, target: 'fx.Base' },
+    { kind: 'member', name: 'util', file: 'fx/Broken.java', line: 3, col: 22, target: 'fx.Base#util' },
+  ]);
+  // every package declaration, plus `import static fx.Base.util` and the qualified type `fx.Outer.Inner`;
+  // not org.missing (no sources) nor java.util
+  assert.equal(o.packages.length, 12);
+  assert.deepEqual(o.packages.find((p) => p.file === 'fx/Impl.java' && p.line === 15),
+    { name: 'fx', file: 'fx/Impl.java', line: 15, col: 4, endLine: 15, endCol: 6 });
+  assert.deepEqual(o.packages.find((p) => p.file === 'fx/Broken.java' && p.line === 3),
+    { name: 'fx', file: 'fx/Broken.java', line: 3, col: 14, endLine: 3, endCol: 16 });
+  assert.deepEqual(o.packages.find((p) => p.file === 'fx/Pair.java'),
+    { name: 'fx', file: 'fx/Pair.java', line: 0, col: 8, endLine: 0, endCol: 10 });
 });
