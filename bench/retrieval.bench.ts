@@ -1,0 +1,88 @@
+// `npm run bench:retrieval`: needle/retrieveContext against the javac oracle, through the real
+// language server (dist/server.js --stdio), on commons-lang3, jsoup and their "-injected" variants
+// (bench/corpora/inject.mjs, RCL §5) when present.
+//
+// Task: an internal method with its body emptied (signature and Javadoc kept); gold = the internal
+// declarations its original body referenced. Modes similarity, fixedK and rcl answer the same
+// tasks in the same run. Reports recall, tokens, noise, latency, the gate's quality, determinism,
+// and calibrates τ on a validation split. A benchmark: it reports, it never fails on a score.
+//
+//   node dist/bench/retrieval.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--seed S] [--budget T]
+//
+// Writes bench/out/retrieval-report.json and bench/out/retrieval.svg (+ .png when a converter exists).
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { calibrate, runCorpus, type CorpusReport } from './retrieval/run';
+import { calibrationTable, corpusTable, svgReport } from './retrieval/report';
+
+const ROOT = process.cwd();
+const CORPORA = join(ROOT, '.cache', 'corpora');
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+function args(name: string): string[] {
+  return process.argv.flatMap((a, i) => (a === name && process.argv[i + 1] ? [process.argv[i + 1]] : []));
+}
+
+/** Main source root of a corpus; fetches the base corpora when missing; undefined for an absent injected variant. */
+function corpusRoot(name: string): string | undefined {
+  const meta = join(CORPORA, name, 'needle-corpus.json');
+  if (!existsSync(meta)) {
+    if (name.endsWith('-injected')) return undefined;
+    execFileSync(process.execPath, [join(ROOT, 'bench/corpora/fetch.mjs'), name], { stdio: 'inherit' });
+  }
+  return join(CORPORA, name, JSON.parse(readFileSync(meta, 'utf8')).mainSourceRoot);
+}
+
+function toPng(svgPath: string, pngPath: string): string | undefined {
+  const tries: [string, string[]][] = [
+    ['/usr/bin/convert', [svgPath, pngPath]],
+    ['rsvg-convert', ['-o', pngPath, svgPath]],
+    ...['chromium', 'chromium-browser', 'google-chrome'].map((c): [string, string[]] => [c, ['--headless', '--disable-gpu', '--no-sandbox', `--screenshot=${pngPath}`, '--window-size=1000,460', `file://${svgPath}`]]),
+  ];
+  for (const [cmd, a] of tries) {
+    const r = spawnSync(cmd, a, { stdio: 'ignore', timeout: 60_000 });
+    if (!r.error && r.status === 0 && existsSync(pngPath)) return cmd;
+  }
+  return undefined;
+}
+
+(async () => {
+  const test = Number(arg('--tasks') ?? 40);
+  const validation = Number(arg('--validation') ?? (arg('--tasks') ? Math.ceil(test / 2) : 20));
+  const budget = Number(arg('--budget') ?? 4000);
+  const seed = arg('--seed');
+  const wanted = args('--corpus');
+  const names = wanted.length ? wanted : ['commons-lang3', 'jsoup', 'commons-lang3-injected', 'jsoup-injected'];
+  if (!existsSync(join(ROOT, 'dist/server.js'))) throw new Error('dist/server.js missing: run `npm run build` first');
+
+  const reports: CorpusReport[] = [];
+  const missing: string[] = [];
+  for (const name of names) {
+    const src = corpusRoot(name);
+    if (!src || !existsSync(src)) { missing.push(name); console.log(`\n${name}: not present (run \`node bench/corpora/inject.mjs ${name.replace(/-injected$/, '')}\`); skipped`); continue; }
+    const r = await runCorpus({ root: ROOT, name, sourceRoot: src, test, validation, seed, budgetTokens: budget, log: (m) => console.error(m) });
+    reports.push(r);
+    console.log(corpusTable(r));
+    console.log(calibrationTable(name, r.calibration));
+  }
+  const pooled = calibrate(reports.flatMap((r) => r.validationPoints));
+  if (reports.length > 1) console.log(calibrationTable('pooled', pooled));
+
+  const outDir = join(ROOT, 'bench', 'out');
+  mkdirSync(outDir, { recursive: true });
+  const json = join(outDir, 'retrieval-report.json');
+  writeFileSync(json, JSON.stringify({
+    generatedAt: new Date().toISOString(), options: { test, validation, budget, seed: seed ?? 'needle-retrieval-bench' },
+    missingCorpora: missing, pooledCalibration: pooled, corpora: reports,
+  }, null, 2));
+  const svg = join(outDir, 'retrieval.svg');
+  writeFileSync(svg, svgReport(reports, reports.length > 1 ? pooled : undefined));
+  const png = toPng(svg, join(outDir, 'retrieval.png'));
+  console.log(`\nwrote ${json}\nwrote ${svg}${png ? `\nwrote ${join(outDir, 'retrieval.png')} (${png})` : ' (no SVG→PNG converter found; PNG skipped)'}`);
+  if (missing.length) console.log(`missing corpora: ${missing.join(', ')}`);
+})().catch((e) => { console.error(e); process.exit(1); });

@@ -1,0 +1,90 @@
+// A minimal LSP client for the benchmark: spawns `node dist/server.js --stdio` and speaks JSON-RPC
+// over its stdio (vscode-jsonrpc), as an editor would.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { RetrievalResult, RetrieveContextParams, StatusResult } from '../../shared/protocol';
+
+export interface ServerSession {
+  conn: MessageConnection;
+  child: ChildProcess;
+  /** Wall time from spawn until `needle/status` says ready. */
+  readyMs: number;
+  status: StatusResult;
+  stderr: () => string;
+  open(path: string, text: string): Promise<void>;
+  close(path: string): Promise<void>;
+  retrieve(params: RetrieveContextParams): Promise<{ result: RetrievalResult; ms: number }>;
+  /** Peak resident set (VmHWM) of the server process, in MB; undefined when /proc is unavailable. */
+  peakRssMB(): number | undefined;
+  shutdown(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startServer(serverJs: string, workspace: string, opts: { readyTimeoutMs?: number } = {}): Promise<ServerSession> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [serverJs, '--stdio'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, NEEDLE_NO_CACHE: '1' },
+  });
+  let err = '';
+  child.stderr!.on('data', (d) => { err = (err + d.toString()).slice(-20000); });
+  const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  // answer whatever the server asks the client (configuration, registrations) with null
+  conn.onRequest(() => null);
+  conn.onNotification(() => undefined);
+  conn.listen();
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`server exited (${code}): ${err.slice(-2000)}`))));
+  exited.catch(() => undefined);
+  const uri = pathToFileURL(workspace).href;
+  await Promise.race([conn.sendRequest('initialize', {
+    processId: process.pid, rootUri: uri, capabilities: {},
+    workspaceFolders: [{ uri, name: 'bench' }],
+  }), exited]);
+  await conn.sendNotification('initialized', {});
+  const deadline = Date.now() + (opts.readyTimeoutMs ?? 600_000);
+  let status: StatusResult;
+  for (;;) {
+    status = await Promise.race([conn.sendRequest<StatusResult>('needle/status', {}), exited]);
+    if (status.state === 'ready') break;
+    if (Date.now() > deadline) throw new Error('server not ready in time');
+    await sleep(50);
+  }
+  const readyMs = performance.now() - t0;
+  const versions = new Map<string, number>();
+  return {
+    conn, child, readyMs, status,
+    stderr: () => err,
+    async open(path, text) {
+      const v = (versions.get(path) ?? 0) + 1;
+      versions.set(path, v);
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: pathToFileURL(path).href, languageId: 'java', version: v, text } });
+    },
+    async close(path) {
+      await conn.sendNotification('textDocument/didClose', { textDocument: { uri: pathToFileURL(path).href } });
+    },
+    async retrieve(params) {
+      const s = performance.now();
+      const result = await Promise.race([conn.sendRequest<RetrievalResult>('needle/retrieveContext', params), exited]);
+      return { result, ms: performance.now() - s };
+    },
+    peakRssMB() {
+      try {
+        const m = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        return m ? Math.round(Number(m[1]) / 1024) : undefined;
+      } catch { return undefined; }
+    },
+    async shutdown() {
+      try {
+        await Promise.race([conn.sendRequest('shutdown'), sleep(5000)]);
+        await conn.sendNotification('exit');
+      } catch { /* already gone */ }
+      await Promise.race([new Promise((r) => child.once('exit', r)), sleep(5000)]);
+      if (child.exitCode === null) child.kill();
+      conn.dispose();
+    },
+  };
+}

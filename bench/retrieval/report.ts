@@ -1,0 +1,95 @@
+// Text tables and a hand-written SVG for the retrieval benchmark report.
+
+import type { CalibrationReport, CorpusReport } from './run';
+import { MODES } from './run';
+import { KINDS } from './score';
+
+const f3 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '  -  ' : x.toFixed(3));
+const f0 = (x: number | null | undefined, w = 6) => (x === null || x === undefined || Number.isNaN(x) ? '-' : String(Math.round(x))).padStart(w);
+
+export function corpusTable(r: CorpusReport): string {
+  const out: string[] = [];
+  out.push(`\n${r.name}: ${r.tasks.test} test + ${r.tasks.validation} validation tasks of ${r.eligibleTasks} eligible; budget ${r.budgetTokens}; ` +
+    `index ${r.indexMs} ms to ready (server ${r.serverIndexMs ?? '-'} ms), ${r.files} files, ${r.symbols} symbols; server peak RSS ${r.peakRssMB ?? '-'} MB`);
+  out.push('  mode        recall  macro  xfile  full    MRR    meth   ctor  field   type   tok-mean tok-med  noise   p50ms  p95ms');
+  for (const m of MODES) {
+    const x = r.modes[m];
+    if (!x) continue;
+    out.push(`  ${m.padEnd(10)} ${f3(x.recallMicro)}  ${f3(x.recallMacro)}  ${f3(x.crossFileRecall)}  ${f3(x.fullCoverageRate)}  ${f3(x.mrr)}  ` +
+      KINDS.map((k) => f3(x.recallByKind[k])).join('  ') +
+      `  ${f0(x.tokensMean, 8)} ${f0(x.tokensMedian, 7)}  ${f3(x.noiseRatio)} ${f0(x.latencyP50Ms, 6)} ${f0(x.latencyP95Ms, 6)}`);
+  }
+  out.push(`  ${'oracle'.padEnd(10)} 1.000  1.000  1.000  1.000  1.000  ${KINDS.map(() => '1.000').join('  ')}  ${f0(r.oracle.tokensMean, 8)} ${f0(r.oracle.tokensMedian, 7)}  0.000   (gold name lines only; ${r.oracle.goldMean.toFixed(1)} gold/task)`);
+  const g = r.gate, c = r.gateCalibrated;
+  out.push(`  gate rcl @ server τ=${f3(g.threshold)}: AUROC ${f3(g.auroc)}  false-confidence ${f3(g.falseConfidenceRate)} (${g.falseConfidenceCount})  false-review ${f3(g.falseReviewRate)} (${g.falseReviewCount})  review overhead ${f3(g.reviewOverhead)}  coverage MAE ${f3(g.coverageMAE)}`);
+  out.push(`  gate rcl @ calibrated τ=${c.tau.toFixed(2)}: false-confidence ${f3(c.falseConfidenceRate)} (${c.falseConfidenceCount})  false-review ${f3(c.falseReviewRate)} (${c.falseReviewCount})  review overhead ${f3(c.reviewOverhead)}`);
+  out.push(`  determinism (rcl repeated, JSON minus timingsMs): ${f3(r.determinism.share)} of ${r.determinism.checked}`);
+  if (r.errors.length) out.push(`  errors: ${r.errors.length} (first: ${r.errors[0].mode} ${r.errors[0].task}: ${r.errors[0].message.split('\n')[0]})`);
+  if (r.tasks.skipped.length) out.push(`  skipped: ${r.tasks.skipped.length} (first: ${r.tasks.skipped[0].task}: ${r.tasks.skipped[0].reason})`);
+  return out.join('\n');
+}
+
+export function calibrationTable(label: string, c: CalibrationReport): string {
+  const out = [`\ncalibration ${label} (${c.points} validation points, ${c.source}): τ  false-review / false-confidence`];
+  const cells = c.curve.map((p) => `${p.tau.toFixed(2)} ${p.falseReviewRate.toFixed(2)}/${p.falseConfidenceRate.toFixed(2)}`);
+  for (let i = 0; i < cells.length; i += 7) out.push('  ' + cells.slice(i, i + 7).join('   '));
+  out.push(`  chosen τ = ${c.tau.toFixed(2)}`);
+  return out.join('\n');
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const COLORS: Record<string, string> = { similarity: '#1f77b4', fixedK: '#ff7f0e', rcl: '#2ca02c', oracle: '#7f7f7f' };
+const PALETTE = ['#d62728', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
+
+/** Left: recall (micro) against mean tokens per corpus × mode; right: review overhead vs false confidence over τ. */
+export function svgReport(reports: CorpusReport[], pooled?: CalibrationReport): string {
+  const W = 1000, H = 460, pw = 400, ph = 320, top = 60;
+  const panels = [{ x0: 70, title: 'required-symbol recall vs tokens (test split)' }, { x0: 570, title: 'gate: review overhead vs false confidence (validation, τ sweep)' }];
+  const parts: string[] = [];
+  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
+  parts.push(`<rect width="${W}" height="${H}" fill="white"/>`);
+  parts.push(`<text x="${W / 2}" y="22" text-anchor="middle" font-size="16">Needle retrieval benchmark</text>`);
+  const maxTok = Math.max(1000, ...reports.flatMap((r) => MODES.map((m) => r.modes[m]?.tokensMean ?? 0)), ...reports.map((r) => r.oracle.tokensMean || 0));
+  const xmax = Math.ceil(maxTok / 1000) * 1000;
+  for (const [pi, p] of panels.entries()) {
+    parts.push(`<text x="${p.x0 + pw / 2}" y="${top - 12}" text-anchor="middle" font-size="13">${esc(p.title)}</text>`);
+    parts.push(`<rect x="${p.x0}" y="${top}" width="${pw}" height="${ph}" fill="none" stroke="#333"/>`);
+    for (let i = 0; i <= 4; i++) {
+      const y = top + ph - (i / 4) * ph;
+      parts.push(`<line x1="${p.x0}" y1="${y}" x2="${p.x0 + pw}" y2="${y}" stroke="#ddd"/><text x="${p.x0 - 6}" y="${y + 4}" text-anchor="end">${(i / 4).toFixed(2)}</text>`);
+      const x = p.x0 + (i / 4) * pw;
+      const lab = pi === 0 ? String(Math.round((i / 4) * xmax)) : (i / 4).toFixed(2);
+      parts.push(`<line x1="${x}" y1="${top}" x2="${x}" y2="${top + ph}" stroke="#eee"/><text x="${x}" y="${top + ph + 16}" text-anchor="middle">${lab}</text>`);
+    }
+    parts.push(`<text x="${p.x0 + pw / 2}" y="${top + ph + 34}" text-anchor="middle">${pi === 0 ? 'mean tokens per response' : 'review overhead (share flagged)'}</text>`);
+    parts.push(`<text transform="translate(${p.x0 - 44},${top + ph / 2}) rotate(-90)" text-anchor="middle">${pi === 0 ? 'recall (micro)' : 'false-confidence rate'}</text>`);
+  }
+  const sx = (t: number) => panels[0].x0 + (t / xmax) * pw;
+  const sy = (v: number) => top + ph - Math.max(0, Math.min(1, v)) * ph;
+  reports.forEach((r, ri) => {
+    const pts = [...MODES.filter((m) => r.modes[m]).map((m) => ({ m, t: r.modes[m].tokensMean, v: r.modes[m].recallMicro })), { m: 'oracle', t: r.oracle.tokensMean, v: 1 }];
+    for (const q of pts) {
+      if (!Number.isFinite(q.t) || !Number.isFinite(q.v)) continue;
+      const x = sx(q.t), y = sy(q.v);
+      const shape = ri % 2 === 0 ? `<circle cx="${x}" cy="${y}" r="5" fill="${COLORS[q.m]}"/>` : `<rect x="${x - 5}" y="${y - 5}" width="10" height="10" fill="${COLORS[q.m]}"/>`;
+      parts.push(`${shape}<text x="${x + 7}" y="${y - 6}" font-size="10">${esc(`${r.name} ${q.m}`)}</text>`);
+    }
+  });
+  let ly = top + ph + 52;
+  parts.push(...Object.entries(COLORS).map(([m, c], i) => `<rect x="${panels[0].x0 + i * 95}" y="${ly}" width="10" height="10" fill="${c}"/><text x="${panels[0].x0 + i * 95 + 14}" y="${ly + 9}">${m}</text>`));
+  // right panel: curves (reviewRate, falseConfidenceRate) per corpus (+ pooled), chosen τ marked
+  const rx = (v: number) => panels[1].x0 + Math.max(0, Math.min(1, v)) * pw;
+  const curves: { label: string; c: CalibrationReport }[] = reports.map((r) => ({ label: r.name, c: r.calibration }));
+  if (pooled) curves.push({ label: 'pooled', c: pooled });
+  curves.forEach(({ label, c }, i) => {
+    const col = label === 'pooled' ? '#000' : PALETTE[i % PALETTE.length];
+    const pts = c.curve.map((p) => `${rx(p.reviewRate).toFixed(1)},${sy(p.falseConfidenceRate).toFixed(1)}`).join(' ');
+    parts.push(`<polyline points="${pts}" fill="none" stroke="${col}" stroke-width="${label === 'pooled' ? 2 : 1.5}"/>`);
+    const best = c.curve.find((p) => Math.abs(p.tau - c.tau) < 1e-9);
+    if (best) parts.push(`<circle cx="${rx(best.reviewRate)}" cy="${sy(best.falseConfidenceRate)}" r="5" fill="none" stroke="${col}" stroke-width="2"/><text x="${rx(best.reviewRate) + 7}" y="${sy(best.falseConfidenceRate) + 14}" font-size="10">τ=${c.tau.toFixed(2)}</text>`);
+    parts.push(`<line x1="${panels[1].x0 + (i % 3) * 135}" y1="${ly + 5 + Math.floor(i / 3) * 16}" x2="${panels[1].x0 + (i % 3) * 135 + 16}" y2="${ly + 5 + Math.floor(i / 3) * 16}" stroke="${col}" stroke-width="2"/><text x="${panels[1].x0 + (i % 3) * 135 + 20}" y="${ly + 9 + Math.floor(i / 3) * 16}">${esc(label)}</text>`);
+  });
+  ly += 0;
+  parts.push('</svg>');
+  return parts.join('\n');
+}

@@ -1,0 +1,194 @@
+// One corpus through the real server: sample tasks from the oracle, copy the sources into a temp
+// workspace once, start the server once, and for each task mask the body (disk + didOpen), ask
+// every mode, restore. Returns per-task scores and per-mode metrics.
+
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { encode } from 'gpt-tokenizer';
+import type { RetrievalMode, RetrievalResult, StatusResult } from '../../shared/protocol';
+import { calibrateThreshold, type Calibration } from '../../server/src/gate/sufficiency';
+import { startServer } from './client';
+import { eligibleTasks, loadOracle, maskText, sampleTasks, type OracleOutput, type Task } from './tasks';
+import { gateMetrics, mean, median, modeMetrics, sameResult, scoreResponse, type GateMetrics, type ModeMetrics, type TaskScore } from './score';
+
+export const MODES: RetrievalMode[] = ['similarity', 'fixedK', 'rcl'];
+
+export interface RunOptions {
+  /** Repository root (for bench/oracle and dist/server.js). */
+  root: string;
+  name: string;
+  sourceRoot: string;
+  test: number;
+  validation: number;
+  seed?: string;
+  budgetTokens?: number;
+  /** Pause after disk writes so the server's file watcher has seen them (ms). */
+  settleMs?: number;
+  log?: (m: string) => void;
+  serverJs?: string;
+}
+
+export interface CalibrationReport {
+  source: 'calibrateThreshold' | 'sweep';
+  points: number;
+  tau: number;
+  curve: { tau: number; falseReviewRate: number; falseConfidenceRate: number; reviewRate: number }[];
+}
+
+export interface CorpusReport {
+  name: string;
+  sourceRoot: string;
+  oracleErrors: number;
+  eligibleTasks: number;
+  tasks: { test: number; validation: number; skipped: { task: string; reason: string }[] };
+  budgetTokens: number;
+  indexMs: number;
+  serverIndexMs?: number;
+  files: number;
+  symbols: number;
+  peakRssMB?: number;
+  modes: Record<string, ModeMetrics>;
+  oracle: { tokensMean: number; tokensMedian: number; goldMean: number };
+  /** rcl, test split, the server's own review flag (τ in force). */
+  gate: GateMetrics & { threshold: number };
+  /** rcl, test split, review iff confidence < the τ calibrated on this corpus's validation split. */
+  gateCalibrated: GateMetrics & { tau: number };
+  calibration: CalibrationReport;
+  determinism: { share: number; checked: number };
+  errors: { task: string; mode: string; message: string }[];
+  perTask: { task: string; split: string; gold: string[]; scores: Record<string, Omit<TaskScore, 'task' | 'split'>> }[];
+  /** Validation-split rcl scores (for pooled calibration). */
+  validationPoints: { confidence: number; sufficient: boolean }[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Token cost of the gold declarations alone: their name (signature) lines, gpt-tokenizer `encode`. */
+export function oracleTokens(task: Task, sourceRoot: string, cache = new Map<string, string[]>()): number {
+  let n = 0;
+  for (const g of task.gold) {
+    let lines = cache.get(g.file);
+    if (!lines) cache.set(g.file, (lines = readFileSync(join(sourceRoot, g.file), 'utf8').split(/\r?\n/)));
+    n += encode((lines[g.line] ?? '').trim()).length;
+  }
+  return n;
+}
+
+export function calibrate(points: { confidence: number; sufficient: boolean }[]): CalibrationReport {
+  let cal: Calibration | undefined;
+  if (typeof calibrateThreshold === 'function') cal = calibrateThreshold(points, { step: 0.05 });
+  if (cal) {
+    return { source: 'calibrateThreshold', points: points.length, tau: cal.tau, curve: cal.curve.map(({ tau, falseReviewRate, falseConfidenceRate, reviewRate }) => ({ tau, falseReviewRate, falseConfidenceRate, reviewRate })) };
+  }
+  // fallback sweep: review iff confidence < τ; minimise false-review + false-confidence
+  const suff = points.filter((p) => p.sufficient).length, insuff = points.length - suff;
+  const curve: CalibrationReport['curve'] = [];
+  for (let i = 0; i <= 20; i++) {
+    const tau = Math.round(i * 5) / 100;
+    const fr = points.filter((p) => p.sufficient && p.confidence < tau).length;
+    const fc = points.filter((p) => !p.sufficient && p.confidence >= tau).length;
+    curve.push({ tau, falseReviewRate: suff ? fr / suff : 0, falseConfidenceRate: insuff ? fc / insuff : 0, reviewRate: points.length ? points.filter((p) => p.confidence < tau).length / points.length : 0 });
+  }
+  const cost = (c: (typeof curve)[number]) => c.falseReviewRate + c.falseConfidenceRate;
+  const min = Math.min(...curve.map(cost));
+  const best = curve.filter((c) => cost(c) <= min + 1e-12);
+  return { source: 'sweep', points: points.length, tau: best[Math.floor((best.length - 1) / 2)].tau, curve };
+}
+
+export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Promise<CorpusReport> {
+  const log = opts.log ?? (() => undefined);
+  const budget = opts.budgetTokens ?? 4000;
+  const settle = opts.settleMs ?? 150;
+  const oracle = oracleIn ?? await loadOracle(opts.root, opts.sourceRoot);
+  const eligible = eligibleTasks(oracle).length;
+  const tasks = sampleTasks(oracle, { test: opts.test, validation: opts.validation, seed: opts.seed });
+  log(`${opts.name}: ${eligible} eligible methods, ${tasks.filter((t) => t.split === 'test').length} test + ${tasks.filter((t) => t.split === 'validation').length} validation tasks`);
+
+  const ws = mkdtempSync(join(tmpdir(), `needle-retrieval-${opts.name}-`));
+  cpSync(opts.sourceRoot, ws, { recursive: true });
+  const server = await startServer(opts.serverJs ?? join(opts.root, 'dist/server.js'), ws);
+  log(`${opts.name}: server ready in ${Math.round(server.readyMs)} ms (${server.status.files} files, ${server.status.symbols} symbols)`);
+
+  const scores = new Map<string, TaskScore[]>(MODES.map((m) => [m, []]));
+  const perTask: CorpusReport['perTask'] = [];
+  const errors: CorpusReport['errors'] = [];
+  const skipped: CorpusReport['tasks']['skipped'] = [];
+  let detSame = 0, detChecked = 0, serverThreshold = NaN;
+  const tokCache = new Map<string, string[]>();
+  const oracleTok: number[] = [];
+  const status = server.status;
+  let peak: number | undefined;
+  let finalStatus: StatusResult = status;
+  try {
+    for (const [i, task] of tasks.entries()) {
+      const path = join(ws, task.file);
+      const original = readFileSync(path, 'utf8');
+      let masked: string;
+      try { masked = maskText(original, task.body); } catch (e) { skipped.push({ task: task.id, reason: (e as Error).message }); continue; }
+      const row: CorpusReport['perTask'][number] = { task: task.id, split: task.split, gold: task.gold.map((g) => g.qualified), scores: {} };
+      if (task.split === 'test') oracleTok.push(oracleTokens(task, opts.sourceRoot, tokCache));
+      writeFileSync(path, masked);
+      await sleep(settle);
+      await server.open(path, masked);
+      try {
+        const modes = task.split === 'test' ? MODES : (['rcl'] as RetrievalMode[]);
+        let firstRcl: RetrievalResult | undefined;
+        for (const mode of modes) {
+          try {
+            const { result, ms } = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: budget, mode });
+            const s = scoreResponse(task, result, ws, ms);
+            scores.get(mode)!.push(s);
+            const { task: _t, split: _s, ...rest } = s;
+            row.scores[mode] = rest;
+            if (mode === 'rcl') { firstRcl = result; serverThreshold = result.threshold; }
+          } catch (e) {
+            errors.push({ task: task.id, mode, message: (e as Error).message });
+          }
+        }
+        if (firstRcl) {
+          try {
+            const again = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: budget, mode: 'rcl' });
+            detChecked++;
+            if (sameResult(firstRcl, again.result)) detSame++;
+          } catch (e) { errors.push({ task: task.id, mode: 'rcl-repeat', message: (e as Error).message }); }
+        }
+      } finally {
+        writeFileSync(path, original);
+        await server.close(path);
+        await sleep(settle);
+      }
+      perTask.push(row);
+      const r = row.scores.rcl;
+      log(`  [${i + 1}/${tasks.length}] ${task.split === 'test' ? 'T' : 'V'} ${task.id}  gold ${task.gold.length}` +
+        MODES.filter((m) => row.scores[m]).map((m) => `  ${m} ${row.scores[m].found}/${row.scores[m].gold}`).join('') +
+        (r ? `  conf ${r.confidence.toFixed(2)}${r.review ? ' review' : ''}` : ''));
+    }
+  } finally {
+    peak = server.peakRssMB();
+    finalStatus = await server.conn.sendRequest<StatusResult>('needle/status', {}).catch(() => server.status);
+    await server.shutdown();
+    rmSync(ws, { recursive: true, force: true });
+  }
+
+  const test = (m: string) => scores.get(m)!.filter((s) => s.split === 'test');
+  const modes = Object.fromEntries(MODES.map((m) => [m, modeMetrics(test(m))]));
+  const rclTest = test('rcl');
+  const validationPoints = scores.get('rcl')!.filter((s) => s.split === 'validation').map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered }));
+  const calibration = calibrate(validationPoints);
+  return {
+    name: opts.name, sourceRoot: opts.sourceRoot, oracleErrors: oracle.errors, eligibleTasks: eligible,
+    tasks: { test: tasks.filter((t) => t.split === 'test').length, validation: tasks.filter((t) => t.split === 'validation').length, skipped },
+    budgetTokens: budget,
+    indexMs: Math.round(server.readyMs), serverIndexMs: status.indexMs ?? finalStatus.indexMs,
+    files: status.files, symbols: status.symbols, peakRssMB: peak,
+    modes,
+    oracle: { tokensMean: mean(oracleTok), tokensMedian: median(oracleTok), goldMean: mean(tasks.filter((t) => t.split === 'test').map((t) => t.gold.length)) },
+    gate: { ...gateMetrics(rclTest), threshold: serverThreshold },
+    gateCalibrated: { ...gateMetrics(rclTest, (s) => s.confidence < calibration.tau), tau: calibration.tau },
+    calibration,
+    determinism: { share: detChecked ? detSame / detChecked : NaN, checked: detChecked },
+    errors, perTask, validationPoints,
+  };
+}

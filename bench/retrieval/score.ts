@@ -1,0 +1,174 @@
+// Scoring of retrieveContext responses against the oracle's gold set, and per corpus × mode metrics.
+
+import { relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ContextItem, RetrievalResult } from '../../shared/protocol';
+import type { GoldKind, GoldSymbol, Task } from './tasks';
+
+export interface TaskScore {
+  task: string;
+  split: 'test' | 'validation';
+  gold: number;
+  found: number;
+  recall: number;
+  crossGold: number;
+  crossFound: number;
+  fullyCovered: boolean;
+  /** 1/rank of the first item containing a gold declaration; 0 if none. */
+  rr: number;
+  byKind: Record<GoldKind, { gold: number; found: number }>;
+  tokens: number;
+  noiseTokens: number;
+  itemTokens: number;
+  latencyMs: number;
+  confidence: number;
+  coverage: number;
+  review: boolean;
+  rounds: number;
+  missing: string[];
+}
+
+export const KINDS: GoldKind[] = ['method', 'constructor', 'field', 'type'];
+
+/** Relative path (with '/') of an item's file in the workspace, or undefined when outside it. */
+export function relPathOfUri(uri: string, workspace: string): string | undefined {
+  let p: string;
+  try { p = fileURLToPath(uri); } catch { return undefined; }
+  const r = relative(workspace, p);
+  if (r.startsWith('..')) return undefined;
+  return r.split(sep).join('/');
+}
+
+/** A gold symbol is found by an item of its declaring file that spans its name line and whose text contains the name. */
+export function itemHolds(item: ContextItem, rel: string | undefined, g: GoldSymbol): boolean {
+  return rel === g.file && item.range.start.line <= g.maskedLine && g.maskedLine <= item.range.end.line && item.text.includes(g.name);
+}
+
+export function scoreResponse(task: Task, res: RetrievalResult, workspace: string, latencyMs: number): TaskScore {
+  const rels = res.items.map((it) => relPathOfUri(it.uri, workspace));
+  const byKind = Object.fromEntries(KINDS.map((k) => [k, { gold: 0, found: 0 }])) as TaskScore['byKind'];
+  let found = 0, crossGold = 0, crossFound = 0;
+  const missing: string[] = [];
+  const itemHasGold = res.items.map(() => false);
+  for (const g of task.gold) {
+    let hit = false;
+    res.items.forEach((it, i) => { if (itemHolds(it, rels[i], g)) { hit = true; itemHasGold[i] = true; } });
+    byKind[g.kind].gold++;
+    if (g.crossFile) crossGold++;
+    if (hit) {
+      found++;
+      byKind[g.kind].found++;
+      if (g.crossFile) crossFound++;
+    } else missing.push(g.qualified);
+  }
+  const first = itemHasGold.indexOf(true);
+  let noise = 0, itemTokens = 0;
+  res.items.forEach((it, i) => { itemTokens += it.tokens; if (!itemHasGold[i]) noise += it.tokens; });
+  return {
+    task: task.id, split: task.split, gold: task.gold.length, found, recall: task.gold.length ? found / task.gold.length : 1,
+    crossGold, crossFound, fullyCovered: found === task.gold.length, rr: first >= 0 ? 1 / (first + 1) : 0,
+    byKind, tokens: res.tokens, noiseTokens: noise, itemTokens, latencyMs,
+    confidence: res.confidence, coverage: res.coverage, review: res.review, rounds: res.rounds, missing,
+  };
+}
+
+/** Identical JSON ignoring timingsMs. */
+export function sameResult(a: RetrievalResult, b: RetrievalResult): boolean {
+  const strip = (r: RetrievalResult) => JSON.stringify({ ...r, timingsMs: undefined });
+  return strip(a) === strip(b);
+}
+
+export function quantile(xs: number[], q: number): number {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+}
+export const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+export const median = (xs: number[]) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** AUROC of `score` for predicting `label` (Mann-Whitney, ties count ½); null when a class is empty. */
+export function auroc(points: { score: number; label: boolean }[]): number | null {
+  const pos = points.filter((p) => p.label).map((p) => p.score);
+  const neg = points.filter((p) => !p.label).map((p) => p.score);
+  if (!pos.length || !neg.length) return null;
+  let s = 0;
+  for (const p of pos) for (const n of neg) s += p > n ? 1 : p === n ? 0.5 : 0;
+  return s / (pos.length * neg.length);
+}
+
+export interface ModeMetrics {
+  tasks: number;
+  recallMicro: number;
+  recallMacro: number;
+  crossFileRecall: number;
+  fullCoverageRate: number;
+  mrr: number;
+  recallByKind: Record<GoldKind, number | null>;
+  tokensMean: number;
+  tokensMedian: number;
+  tokensMax: number;
+  noiseRatio: number;
+  latencyP50Ms: number;
+  latencyP95Ms: number;
+  meanRounds: number;
+}
+
+export interface GateMetrics {
+  auroc: number | null;
+  /** Unreviewed yet not fully covered / not fully covered (null without such tasks). */
+  falseConfidenceRate: number | null;
+  /** Reviewed yet fully covered / fully covered (null without such tasks). */
+  falseReviewRate: number | null;
+  falseConfidenceCount: number;
+  falseReviewCount: number;
+  reviewOverhead: number;
+  coverageMAE: number;
+}
+
+export function modeMetrics(scores: TaskScore[]): ModeMetrics {
+  const sum = (f: (s: TaskScore) => number) => scores.reduce((a, s) => a + f(s), 0);
+  const gold = sum((s) => s.gold), cross = sum((s) => s.crossGold), items = sum((s) => s.itemTokens);
+  const byKind = Object.fromEntries(KINDS.map((k) => {
+    const g = sum((s) => s.byKind[k].gold);
+    return [k, g ? sum((s) => s.byKind[k].found) / g : null];
+  })) as Record<GoldKind, number | null>;
+  const lat = scores.map((s) => s.latencyMs);
+  return {
+    tasks: scores.length,
+    recallMicro: gold ? sum((s) => s.found) / gold : NaN,
+    recallMacro: mean(scores.map((s) => s.recall)),
+    crossFileRecall: cross ? sum((s) => s.crossFound) / cross : NaN,
+    fullCoverageRate: mean(scores.map((s) => (s.fullyCovered ? 1 : 0))),
+    mrr: mean(scores.map((s) => s.rr)),
+    recallByKind: byKind,
+    tokensMean: mean(scores.map((s) => s.tokens)),
+    tokensMedian: median(scores.map((s) => s.tokens)),
+    tokensMax: Math.max(0, ...scores.map((s) => s.tokens)),
+    noiseRatio: items ? sum((s) => s.noiseTokens) / items : 0,
+    latencyP50Ms: quantile(lat, 0.5),
+    latencyP95Ms: quantile(lat, 0.95),
+    meanRounds: mean(scores.map((s) => s.rounds)),
+  };
+}
+
+/** Gate quality; `reviewAt` overrides the server's review flag (e.g. confidence < calibrated τ). */
+export function gateMetrics(scores: TaskScore[], reviewAt?: (s: TaskScore) => boolean): GateMetrics {
+  const rev = reviewAt ?? ((s: TaskScore) => s.review);
+  const covered = scores.filter((s) => s.fullyCovered), notCovered = scores.filter((s) => !s.fullyCovered);
+  const fc = notCovered.filter((s) => !rev(s)).length;
+  const fr = covered.filter((s) => rev(s)).length;
+  return {
+    auroc: auroc(scores.map((s) => ({ score: s.confidence, label: s.fullyCovered }))),
+    falseConfidenceRate: notCovered.length ? fc / notCovered.length : null,
+    falseReviewRate: covered.length ? fr / covered.length : null,
+    falseConfidenceCount: fc,
+    falseReviewCount: fr,
+    reviewOverhead: mean(scores.map((s) => (rev(s) ? 1 : 0))),
+    coverageMAE: mean(scores.map((s) => Math.abs(s.coverage - s.recall))),
+  };
+}

@@ -1,0 +1,144 @@
+// Retrieval benchmark tasks from the javac oracle (bench/oracle): "implement this method" tasks.
+// A task is a method whose body (≥ MIN_BODY_LINES lines, braces included) references ≥ 2 distinct
+// internal declarations, ≥ 1 of them declared in another file. The body is emptied (signature and
+// Javadoc kept); the gold set is what the original body referenced.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export interface OracleBody { startLine: number; startCol: number; endLine: number; endCol: number; startOffset: number; endOffset: number }
+export interface OracleDecl { kind: string; name: string; owner?: string; qualified: string; file: string; line: number; col: number; body?: OracleBody }
+export interface OracleRef { kind: string; name: string; file: string; line: number; col: number; from: string; target: string }
+export interface OracleOutput { sourceRoot: string; errors: number; files: string[]; declarations: OracleDecl[]; references: OracleRef[] }
+
+export type GoldKind = 'method' | 'constructor' | 'field' | 'type';
+
+export interface GoldSymbol {
+  qualified: string;
+  /** The name the item text must contain (a constructor's is its class name). */
+  name: string;
+  kind: GoldKind;
+  /** Relative path (with '/') of the declaring file. */
+  file: string;
+  /** 0-based line of the declaration's name in the original file. */
+  line: number;
+  /** 0-based line of the name in the masked workspace (same-file declarations after the body shift). */
+  maskedLine: number;
+  crossFile: boolean;
+}
+
+export interface Task {
+  id: string;
+  qualified: string;
+  file: string;
+  split: 'test' | 'validation';
+  body: OracleBody;
+  gold: GoldSymbol[];
+  /** Cursor inside the emptied body (0-based, LSP). */
+  cursor: { line: number; character: number };
+}
+
+export const MIN_BODY_LINES = 3;
+export const MASKED_BODY = '{\n    \n}';
+
+/** Runs (or reuses) the javac oracle on a source root. `root` is the repository root. */
+export async function loadOracle(root: string, sourceRoot: string): Promise<OracleOutput> {
+  const mod = await import(pathToFileURL(join(root, 'bench/oracle/oracle.mjs')).href);
+  const out: string = await mod.runOracle(sourceRoot, { cacheDir: join(root, '.cache'), quiet: true });
+  return JSON.parse(readFileSync(out, 'utf8')) as OracleOutput;
+}
+
+export function goldKind(declKind: string): GoldKind | undefined {
+  switch (declKind) {
+    case 'method': return 'method';
+    case 'constructor': return 'constructor';
+    case 'field': case 'enumConstant': case 'recordComponent': return 'field';
+    case 'class': case 'interface': case 'enum': case 'record': case 'annotation': return 'type';
+    default: return undefined;
+  }
+}
+
+/** The name a declaration shows in code: a constructor `org.x.A#A(int)` is named `A`. */
+function declName(d: OracleDecl): string {
+  return d.name;
+}
+
+function inside(b: OracleBody, line: number, col: number): boolean {
+  if (line < b.startLine || line > b.endLine) return false;
+  if (line === b.startLine && col < b.startCol) return false;
+  if (line === b.endLine && col >= b.endCol) return false;
+  return true;
+}
+
+/** 32-bit FNV-1a then mulberry32: a small seeded PRNG (same family as bench/corpora/inject.mjs). */
+export function prng(seed: string): () => number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) { h ^= seed.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+  let a = h;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface TaskOptions { test: number; validation: number; seed?: string }
+
+/** Every eligible method, sorted by qualified name (before sampling). */
+export function eligibleTasks(o: OracleOutput): Omit<Task, 'split'>[] {
+  const decls = new Map<string, OracleDecl>();
+  for (const d of o.declarations) decls.set(d.qualified, d);
+  const refsFrom = new Map<string, OracleRef[]>();
+  for (const r of o.references) {
+    let l = refsFrom.get(r.from);
+    if (!l) refsFrom.set(r.from, (l = []));
+    l.push(r);
+  }
+  const out: Omit<Task, 'split'>[] = [];
+  for (const m of o.declarations) {
+    if (m.kind !== 'method' || !m.body) continue;
+    const b = m.body;
+    if (b.endLine - b.startLine + 1 < MIN_BODY_LINES) continue;
+    const delta = b.endLine - b.startLine - 2; // lines removed by masking
+    const gold = new Map<string, GoldSymbol>();
+    for (const r of refsFrom.get(m.qualified) ?? []) {
+      if (r.file !== m.file || !inside(b, r.line, r.col)) continue;
+      if (r.target === m.qualified || gold.has(r.target)) continue;
+      const t = decls.get(r.target);
+      const kind = t && goldKind(t.kind);
+      if (!t || !kind) continue;
+      // a declaration inside the masked body would vanish with it (not expected: local classes are transparent)
+      if (t.file === m.file && inside(b, t.line, t.col)) continue;
+      const maskedLine = t.file === m.file && t.line > b.endLine ? t.line - delta : t.line;
+      gold.set(r.target, { qualified: t.qualified, name: declName(t), kind, file: t.file, line: t.line, maskedLine, crossFile: t.file !== m.file });
+    }
+    const g = [...gold.values()].sort((x, y) => (x.qualified < y.qualified ? -1 : x.qualified > y.qualified ? 1 : 0));
+    if (g.length < 2 || !g.some((x) => x.crossFile)) continue;
+    out.push({ id: m.qualified, qualified: m.qualified, file: m.file, body: b, gold: g, cursor: { line: b.startLine + 1, character: 4 } });
+  }
+  return out.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+}
+
+/** Fixed-seed sample: shuffle the sorted eligible tasks, first `test` are test, next `validation` validation. */
+export function sampleTasks(o: OracleOutput, opts: TaskOptions): Task[] {
+  const all = eligibleTasks(o);
+  const rand = prng(opts.seed ?? 'needle-retrieval-bench');
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [all[i], all[j]] = [all[j], all[i]];
+  }
+  const test = all.slice(0, opts.test).map((t) => ({ ...t, split: 'test' as const }));
+  const val = all.slice(opts.test, opts.test + opts.validation).map((t) => ({ ...t, split: 'validation' as const }));
+  return [...test, ...val];
+}
+
+/** The file with the task's body emptied: everything between `{` and `}` gone, signature and Javadoc kept. */
+export function maskText(original: string, b: OracleBody): string {
+  if (original[b.startOffset] !== '{' || original[b.endOffset - 1] !== '}') {
+    throw new Error(`body offsets ${b.startOffset}-${b.endOffset} do not delimit a block`);
+  }
+  return original.slice(0, b.startOffset) + MASKED_BODY + original.slice(b.endOffset);
+}
