@@ -44,12 +44,24 @@ export class Indexer {
 
   constructor(private options: IndexerOptions) {}
 
+  /** Progress of cold indexing: files done out of files found. */
+  setProgressListener(listener: ((done: number, total: number) => void) | undefined): void {
+    this.options.onProgress = listener;
+  }
+
   private log(msg: string): void {
     this.options.log?.(msg);
   }
 
+  /** Folders announced (e.g. at LSP initialize) but not yet indexed: the state is 'indexing' until they are. */
+  private expected = new Set<string>();
+
+  expectFolders(roots: string[]): void {
+    for (const r of roots) this.expected.add(r);
+  }
+
   get state(): 'indexing' | 'ready' {
-    return this.pending > 0 || this.folders.some((f) => !this.firstIndexDone.has(f)) ? 'indexing' : 'ready';
+    return this.pending > 0 || this.expected.size > 0 || this.folders.some((f) => !this.firstIndexDone.has(f)) ? 'indexing' : 'ready';
   }
 
   rootOf(path: string): string | undefined {
@@ -60,9 +72,10 @@ export class Indexer {
 
   /** Cold-indexes a folder (reusing the cache for unchanged files) and resolves everything. */
   async addFolder(root: string): Promise<void> {
-    if (this.folders.includes(root)) return;
+    if (this.folders.includes(root)) { this.expected.delete(root); return; }
     this.folders.push(root);
     this.pending++;
+    this.expected.delete(root);
     const started = performance.now();
     try {
       const { files, skipped } = discoverFiles(root, { exclude: this.options.exclude });
@@ -113,6 +126,7 @@ export class Indexer {
   }
 
   removeFolder(root: string): void {
+    this.expected.delete(root);
     const i = this.folders.indexOf(root);
     if (i < 0) return;
     this.folders.splice(i, 1);

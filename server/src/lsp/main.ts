@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Commands, Methods, type RetrieveContextParams } from '../../../shared/protocol';
 import { Indexer } from '../index/indexer';
 import { defaultCacheDir } from '../index/persist';
+import type { FSWatcher } from 'chokidar';
 import { watchFolder } from '../index/watcher';
 import { defaultSettings, InvalidRequest, pathOfUri, retrieveAt, validateParams, type Settings } from '../service';
 import { CancelledError } from '../retrieval/pipeline';
@@ -21,7 +22,7 @@ const documents = new TextDocuments(TextDocument);
 let settings: Settings = defaultSettings();
 let exclude: string[] = [];
 let supportsProgress = false;
-const watchers = new Map<string, { close(): Promise<void> }>();
+const watchers = new Map<string, FSWatcher>();
 const log = (m: string) => connection.console.log(`[needle] ${m}`);
 
 const indexer = new Indexer({
@@ -50,6 +51,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   indexer.paused = opts.paused;
   const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
   pendingFolders = folders.map((f) => fileURLToPath(f.uri));
+  indexer.expectFolders(pendingFolders);
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -80,16 +82,20 @@ async function indexFolder(root: string): Promise<void> {
     connection.sendProgress({ method: '$/progress' } as never, token, { kind: 'report', message: `${done}/${total} files`, percentage: total ? Math.floor((done / total) * 100) : 100 } as never);
   };
   indexer.setProgressListener(onProgress);
+  // The watcher starts first, so no change between the cold scan and the first event is lost:
+  // its events queue behind the cold index and are applied in order.
+  if (!watchers.has(root)) {
+    const w = watchFolder(root, {
+      changed: (p) => void enqueue(() => indexer.diskChanged(p)),
+      deleted: (p) => void enqueue(() => indexer.diskDeleted(p)),
+    }, exclude);
+    watchers.set(root, w);
+    await new Promise<void>((resolve) => { w.once('ready', () => resolve()); setTimeout(resolve, 10_000); });
+  }
   try {
     await enqueue(() => indexer.addFolder(root));
   } finally {
     if (token) connection.sendProgress({ method: '$/progress' } as never, token, { kind: 'end', message: `${indexer.index.stats().files} files indexed` } as never);
-  }
-  if (!watchers.has(root)) {
-    watchers.set(root, watchFolder(root, {
-      changed: (p) => void enqueue(() => indexer.diskChanged(p)),
-      deleted: (p) => void enqueue(() => indexer.diskDeleted(p)),
-    }, exclude));
   }
 }
 
