@@ -34,7 +34,13 @@ export type GateHook = (req: PipelineRequest, target: Target, items: ContextItem
 export type RetrievalResultWithRepos = RetrievalResult & { repositories?: string[] };
 
 /** At most this many declarations are shown (beyond it, candidates are mostly noise). */
-export const MAX_ENTRIES = 60;
+export const MAX_ENTRIES = 120;
+/**
+ * Past this share of the budget only strong candidates (≥ STRONG_SHARE of the best score) join:
+ * the rest is mid-relevance filler (P6: every token earns admission).
+ */
+export const SOFT_BUDGET_SHARE = 0.6;
+export const STRONG_SHARE = 0.5;
 /** A candidate below this share of the best candidate's score is not shown (noise, P6). */
 export const MIN_RELATIVE_SCORE = 0.06;
 /** …and below this absolute score (a lone weak signal) either. */
@@ -140,6 +146,7 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
   const best = ranked[0]?.score ?? 0;
   for (const c of ranked) {
     if (packer.count >= MAX_ENTRIES || c.score < best * MIN_RELATIVE_SCORE || c.score < MIN_SCORE) break;
+    if (packer.total >= req.budgetTokens * SOFT_BUDGET_SHARE && c.score < best * STRONG_SHARE) break;
     packer.tryAdd(entryFor(req, c.ref, c.score, c.sources));
   }
   return [...(head ? [head] : []), ...packer.items()];

@@ -103,7 +103,7 @@ export function declarationLines(ref: SymbolRef, lines: string[]): Shown {
   const sig = signatureLines(sym, lines);
   const indent = indentOf(lines[sig.start] ?? '');
   const out: string[] = [];
-  const doc = firstSentence(sym.javadoc);
+  const doc = firstSentence(sym.javadoc, 160);
   if (doc) out.push(`${indent}/** ${doc.replace(/\*\//g, '* /')} */`);
   for (let l = sig.start; l <= sig.end; l++) out.push(lines[l] ?? '');
   const bodyLines = sym.span.el - sig.end;

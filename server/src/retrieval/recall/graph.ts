@@ -7,7 +7,8 @@ import type { PipelineRequest } from '../request';
 import type { Query } from '../query';
 import type { SymbolRef } from '../../index/workspaceIndex';
 import { addCandidate, type Candidate } from '../types';
-import { declarationsByName, membersOf, ownerType, resolveTypeName } from '../symbols';
+import { declarationsByName, membersOf, ownerType, resolveTypeName, typeNames } from '../symbols';
+import type { WorkspaceIndex } from '../../index/workspaceIndex';
 import { isTypeKind } from '../../java/symbols';
 
 /** Weights per relation (tuned on the shape of the benchmark: members of signature types and same-class helpers dominate). */
@@ -25,7 +26,15 @@ export const GRAPH_WEIGHTS = {
   popularity: 0.35,      // × log2(1 + distinct members of the file referencing it)
   superMember: 0.2,      // member of an internal supertype
   caller: 0.15,          // edgesTo: a caller of the target
+  outerClass: 0.8,       // × sameClass per level for members of enclosing (outer) types
+  nestedMember: 0.5,     // × signatureMember for members of a signature type's nested types
+  superOfSignature: 0.7, // × signatureMember for members of a signature type's supertypes
+  fieldTypeMember: 0.6,  // × signatureMember for members of the owner's field types
+  globalPopular: 0.25,   // × log2(referencing files) for the workspace's most used declarations
 } as const;
+
+/** How many of the workspace's most used declarations join as a weak prior. */
+export const GLOBAL_POPULAR = 25;
 
 const MAX_TYPE_MEMBERS = 400;
 const FOLLOW_KINDS = new Set(['call', 'new', 'field', 'type', 'ctorCall', 'methodRef']);
@@ -75,14 +84,46 @@ export function graphRecall(req: PipelineRequest, q: Query): Map<string, Candida
     else if (n >= 2) add(id, GRAPH_WEIGHTS.popularity * 0.6 * Math.log2(1 + n), 'used across the file');
   }
 
-  // Signature types and their members.
+  // Enclosing (outer) types: their members are in scope too (enum constant bodies, inner classes).
+  let outer = owner && owner.sym.parent >= 0 ? ownerType({ file: owner.file, index: owner.sym.parent, sym: owner.file.facts.symbols[owner.sym.parent] }) : undefined;
+  let factor = GRAPH_WEIGHTS.outerClass;
+  while (outer) {
+    add(outer.sym.id, GRAPH_WEIGHTS.signatureType * factor, 'outer type');
+    for (const m of membersOf(outer).slice(0, MAX_TYPE_MEMBERS)) {
+      if (isTypeKind(m.sym.kind)) continue;
+      add(m.sym.id, (GRAPH_WEIGHTS.sameClass + (m.sym.kind === 'field' || m.sym.kind === 'enumConstant' ? GRAPH_WEIGHTS.field : 0)) * factor, 'outer-class member');
+    }
+    factor *= GRAPH_WEIGHTS.outerClass;
+    outer = outer.sym.parent >= 0 ? ownerType({ file: outer.file, index: outer.sym.parent, sym: outer.file.facts.symbols[outer.sym.parent] }) : undefined;
+  }
+
+  // Signature types, their supertypes and nested types, and their members.
+  const typeMembers = (t: SymbolRef, w: number, why: string) => {
+    for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, isTypeKind(m.sym.kind) ? w * 0.8 : w, why);
+  };
   for (const name of q.signatureTypes) {
     const t = resolveTypeName(idx, target.file.path, name);
     if (!t || !isTypeKind(t.sym.kind)) continue;
     add(t.sym.id, GRAPH_WEIGHTS.signatureType, `signature type ${name}`);
     if (owner && t.sym.id === owner.sym.id) continue;
-    for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, GRAPH_WEIGHTS.signatureMember, `member of ${name}`);
+    typeMembers(t, GRAPH_WEIGHTS.signatureMember, `member of ${name}`);
+    for (const sup of [t.sym.superclass, ...(t.sym.interfaces ?? [])]) {
+      const st = sup ? resolveTypeName(idx, t.file.path, sup.replace(/<.*$/, '')) : undefined;
+      if (st && st.sym.id !== t.sym.id) typeMembers(st, GRAPH_WEIGHTS.signatureMember * GRAPH_WEIGHTS.superOfSignature, `inherited by ${name}`);
+    }
+    for (const nested of membersOf(t)) if (isTypeKind(nested.sym.kind)) typeMembers(nested, GRAPH_WEIGHTS.signatureMember * GRAPH_WEIGHTS.nestedMember, `member of ${name}.${nested.sym.name}`);
   }
+  // Types of the owner's fields (the state a method works on).
+  if (owner) {
+    for (const f of membersOf(owner)) {
+      if (f.sym.kind !== 'field') continue;
+      for (const name of typeNames(f.sym.type)) {
+        const t = resolveTypeName(idx, owner.file.path, name);
+        if (t && isTypeKind(t.sym.kind) && t.sym.id !== owner.sym.id) typeMembers(t, GRAPH_WEIGHTS.signatureMember * GRAPH_WEIGHTS.fieldTypeMember, `member of field type ${name}`);
+      }
+    }
+  }
+  for (const [id, files] of globalPopular(idx)) add(id, GRAPH_WEIGHTS.globalPopular * Math.log2(files), 'used across the workspace');
 
   // Names from the Javadoc and the task text.
   const byName = declarationsByName(idx);
@@ -116,4 +157,20 @@ export function filePopularity(req: PipelineRequest, path: string): Map<string, 
   const out = new Map<string, number>();
   for (const id of [...from.keys()].sort()) out.set(id, from.get(id)!.size);
   return out;
+}
+
+const popularCache = new WeakMap<WorkspaceIndex, { version: number; top: [string, number][] }>();
+
+/** The GLOBAL_POPULAR declarations referenced from the most files (utility helpers), cached per index version. */
+export function globalPopular(idx: WorkspaceIndex): [string, number][] {
+  const c = popularCache.get(idx);
+  if (c && c.version === idx.version) return c.top;
+  const files = new Map<string, number>();
+  for (const f of idx.allFiles()) {
+    const seen = new Set<string>();
+    for (const e of f.resolution?.edges ?? []) if ((e.kind === 'call' || e.kind === 'field') && !seen.has(e.to)) { seen.add(e.to); files.set(e.to, (files.get(e.to) ?? 0) + 1); }
+  }
+  const top = [...files].filter(([, n]) => n >= 3).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, GLOBAL_POPULAR);
+  popularCache.set(idx, { version: idx.version, top });
+  return top;
 }
