@@ -1,0 +1,134 @@
+// Each stage called directly on small inline workspaces.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { buildQuery, parseTaskText } from '../../server/src/retrieval/query';
+import { lexicalRecall, ripgrep, searchTexts } from '../../server/src/retrieval/recall/lexical';
+import { descriptionIndex, descriptionRecall } from '../../server/src/retrieval/recall/descriptions';
+import { graphRecall } from '../../server/src/retrieval/recall/graph';
+import { similarChunks, similarRecall } from '../../server/src/retrieval/recall/similar';
+import { mergeCandidates } from '../../server/src/retrieval/merge';
+import { rerank } from '../../server/src/retrieval/rerank';
+import { addCandidate, type Candidate } from '../../server/src/retrieval/types';
+import { chooseFolders } from '../../server/src/retrieval/repos';
+import { factsOfText } from '../../server/src/index/parseFile';
+import { fixture, SHOP } from './fixture';
+
+test('query: task text yields identifiers, strings, errors, failing tests and paths', () => {
+  const t = parseTaskText('OrderServiceTest.testTotal fails: java.lang.IllegalStateException: "no lines" in src/com/acme/order/OrderService.java, see applyLoyalty');
+  assert.ok(t.queryIdentifiers.includes('applyLoyalty'));
+  assert.ok(t.queryIdentifiers.includes('OrderServiceTest'));
+  assert.deepEqual(t.tests[0], { type: 'OrderServiceTest', method: 'testTotal' });
+  assert.ok(t.errors.includes('IllegalStateException'));
+  assert.ok(t.strings.includes('no lines'));
+  assert.ok(t.paths.includes('src/com/acme/order/OrderService.java'));
+});
+
+test('query: cursor member, signature types, Javadoc links, words and goal', async () => {
+  const { req } = await fixture(SHOP);
+  const q = buildQuery(req);
+  assert.equal(q.member?.sym.id, 'com.acme.order.OrderService#total(List)');
+  assert.equal(q.type?.sym.id, 'com.acme.order.OrderService');
+  assert.deepEqual(q.signatureTypes, ['List', 'OrderLine', 'Money']);
+  assert.ok(q.javadocNames.includes('applyLoyalty') && q.javadocNames.includes('Discounts'));
+  assert.ok(q.words.includes('loyalty') && q.words.includes('total'));
+  assert.match(q.goal, /OrderService\.total\(List<OrderLine>\)/);
+});
+
+test('lexical: ripgrep hits map to declarations; open documents are searched in memory', async () => {
+  const { req, root } = await fixture(SHOP, { query: 'use AuditLog to record it' });
+  const q = buildQuery(req);
+  const hits = await ripgrep(['AuditLog'], [root]);
+  assert.ok(hits.some((h) => h.path.endsWith('AuditLog.java')));
+  const c = await lexicalRecall(req, q, [root]);
+  assert.ok(c.get('com.acme.audit.AuditLog')?.sources.includes('lexical'));
+  // An open document whose text differs from disk: its disk copy is not searched, its text is.
+  const audit = [...req.index.allFiles()].find((f) => f.path.endsWith('AuditLog.java'))!.path;
+  writeFileSync(audit, 'package com.acme.audit;\nclass Gone {}\n');
+  const mem = searchTexts(['AuditLog'], [{ path: audit, text: req.textOf(audit)! }]);
+  assert.ok(mem.length > 0);
+  const c2 = await lexicalRecall({ ...req, openPaths: [audit] }, q, [root]);
+  assert.ok(c2.get('com.acme.audit.AuditLog'));
+});
+
+test('descriptions: description-to-description match, index cached per version', async () => {
+  const { req } = await fixture(SHOP, { query: 'apply the loyalty discount' });
+  const q = buildQuery(req);
+  const a = descriptionIndex(req.index);
+  assert.equal(descriptionIndex(req.index), a);
+  const c = descriptionRecall(req.index, q);
+  const top = [...c.values()].sort((x, y) => y.score - x.score)[0];
+  assert.equal(top.id, 'com.acme.order.Discounts#applyLoyalty(Money)');
+  req.index.put('/tmp/none/X.java', '/tmp/none', 'h', await factsOfText('class X {}'));
+  assert.notEqual(descriptionIndex(req.index), a);
+});
+
+test('graph: body references, overloads, signature-type members, Javadoc links', async () => {
+  const { req } = await fixture({
+    'a/Util.java': 'package a;\npublic class Util {\n  public static int twice(int x) { return 2 * x; }\n  public static int other() { return 0; }\n}\n',
+    'a/Box.java': 'package a;\npublic class Box {\n  public int size() { return 1; }\n}\n',
+    'a/Main.java': 'package a;\npublic class Main {\n  /** Uses {@link Util#other}. */\n  int run(Box b) {\n    int y = Util.twice(3);$0\n    return y;\n  }\n  int run(Box b, int k) { return Util.twice(k); }\n}\n',
+  });
+  const c = graphRecall(req, buildQuery(req));
+  assert.ok(c.get('a.Util#twice(int)')!.reasons.includes('referenced in body'));
+  assert.ok(c.get('a.Main#run(Box,int)')!.reasons.includes('overload'));
+  assert.ok(c.get('a.Box#size()')!.reasons.some((r) => r.startsWith('member of Box')));
+  assert.ok(c.get('a.Util#other()')!.reasons.some((r) => r.startsWith('named in Javadoc')));
+  assert.ok(!c.has('a.Main#run(Box)'));
+});
+
+test('similar: BM25 over method chunks with the cursor method as query', async () => {
+  const { req } = await fixture(SHOP, { position: { line: 19, character: 4 } });
+  const q = buildQuery(req);
+  assert.equal(q.member?.sym.name, 'lineTotal');
+  const hits = similarChunks(req, q);
+  assert.ok(hits.length > 0);
+  assert.ok(!hits.some((h) => h.chunk.symbol === q.member!.sym.id));
+  const c = similarRecall(req, q);
+  assert.ok([...c.values()].every((x) => x.sources.join() === 'similar' && x.score <= 0.3 + 1e-9));
+});
+
+test('merge: one entry per symbol with united provenance; containment and access respected', async () => {
+  const { req } = await fixture(SHOP);
+  const q = buildQuery(req);
+  const a = new Map<string, Candidate>(), b = new Map<string, Candidate>();
+  addCandidate(a, 'com.acme.money.Money#plus(Money)', 1, 'graph');
+  addCandidate(b, 'com.acme.money.Money#plus(Money)', 0.5, 'api');
+  addCandidate(b, 'com.acme.order.OrderService#total(List)', 9, 'lexical'); // the cursor's own member
+  addCandidate(b, 'com.acme.money.Money#cents', 2, 'api'); // private in another file
+  addCandidate(b, 'does.not#exist', 2, 'api');
+  const m = mergeCandidates(req.index, q, [a, b]);
+  assert.equal(m.length, 1);
+  assert.equal(m[0].score, 1.5);
+  assert.deepEqual(m[0].sources, ['graph', 'api']);
+  assert.equal(m[0].group, 'com.acme.money.Money');
+});
+
+test('rerank: identifier matches outrank prose matches', async () => {
+  const { req } = await fixture({
+    'p/A.java': 'package p;\npublic class A {\n  /** Unrelated helper mentioning loyalty in prose. */\n  public void helper() {}\n  public void loyaltyPoints() {}\n}\n',
+    'p/B.java': 'package p;\npublic class B {\n  /** Adds loyalty points. */\n  void award() { $0 }\n}\n',
+  });
+  const q = buildQuery(req);
+  const cands = new Map<string, Candidate>();
+  addCandidate(cands, 'p.A#helper()', 1, 'api');
+  addCandidate(cands, 'p.A#loyaltyPoints()', 1, 'api');
+  const r = rerank(mergeCandidates(req.index, q, [cands]), q);
+  assert.equal(r[0].id, 'p.A#loyaltyPoints()');
+});
+
+test('repos: several roots narrow to the cursor folder and folders declaring the named symbols; golden preferred', async () => {
+  const files = {
+    'app/src/p/Main.java': 'package p;\nimport lib.Helper;\npublic class Main {\n  void run() { Helper.go();$0 }\n}\n',
+    'lib/src/lib/Helper.java': 'package lib;\npublic class Helper { public static void go() {} }\n',
+    'other/src/o/Noise.java': 'package o;\npublic class Noise { void x() {} }\n',
+    'gold/src/g/Style.java': 'package g;\npublic class Style { void y() {} }\n',
+  };
+  const { req, root } = await fixture(files, {}, ['app', 'lib', 'other', 'gold']);
+  const q = buildQuery(req);
+  const chosen = chooseFolders(req, q);
+  assert.deepEqual(chosen, [`${root}/app`, `${root}/lib`]);
+  const withGold = chooseFolders({ ...req, goldenRoots: [`${root}/gold`] }, q);
+  assert.ok(withGold.includes(`${root}/gold`));
+  assert.ok(!withGold.includes(`${root}/other`));
+});
