@@ -85,7 +85,10 @@ test('similar: BM25 over method chunks with the cursor method as query', async (
   assert.ok(hits.length > 0);
   assert.ok(!hits.some((h) => h.chunk.symbol === q.member!.sym.id));
   const c = similarRecall(req, q);
-  assert.ok([...c.values()].every((x) => x.sources.join() === 'similar' && x.score <= 0.3 + 1e-9));
+  assert.ok([...c.values()].every((x) => x.sources.join() === 'similar'));
+  // The similar code itself weighs least; what it calls a little more (still below graph evidence).
+  for (const h of hits) if (h.chunk.symbol && c.get(h.chunk.symbol)!.reasons.join() === 'similar code') assert.ok(c.get(h.chunk.symbol)!.score <= 0.3 + 1e-9);
+  assert.ok([...c.values()].some((x) => x.reasons.includes('used by similar code')));
 });
 
 test('merge: one entry per symbol with united provenance; containment and access respected', async () => {

@@ -21,7 +21,12 @@ export function mergeCandidates(index: WorkspaceIndex, q: Query, sources: Map<st
     for (const c of [...src.values()].sort(byScore)) {
       let ref = index.symbol(c.id);
       if (!ref) continue;
-      // Containment: local/anonymous declarations fold into the member that holds them.
+      // Containment: anything inside a local or anonymous class folds into the member that holds that class.
+      for (let a = ref.sym.parent, inner: number | undefined; ; a = ref.file.facts.symbols[a].parent) {
+        if (a < 0) { if (inner !== undefined) ref = { file: ref.file, index: inner, sym: ref.file.facts.symbols[inner] }; break; }
+        const s = ref.file.facts.symbols[a];
+        if ((s.local || s.anonymous) && s.parent >= 0) inner = s.parent;
+      }
       while ((ref.sym.local || ref.sym.anonymous) && ref.sym.parent >= 0) ref = { file: ref.file, index: ref.sym.parent, sym: ref.file.facts.symbols[ref.sym.parent] };
       while (ref.sym.parent >= 0 && !isTypeKind(ref.sym.kind) && !isTypeKind(ref.file.facts.symbols[ref.sym.parent].kind)) {
         ref = { file: ref.file, index: ref.sym.parent, sym: ref.file.facts.symbols[ref.sym.parent] };

@@ -15,10 +15,18 @@ import { isKeyword, stripComments } from '../query';
 
 /** P3: similar code weighs least of all sources. */
 export const SIMILAR_WEIGHT = 0.3;
+/**
+ * What similar code calls (CoRet's call-graph neighbours of the retrieved atoms; AllianceCoder:
+ * the APIs the code will call) weighs more than the similar code itself.
+ */
+export const SIMILAR_CALLEE_WEIGHT = 0.6;
+const CALLEE_KINDS = new Set(['call', 'new', 'field', 'ctorCall', 'methodRef']);
 const MAX_RESULTS = 15;
 
 interface Corpus { version: number; chunks: Chunk[]; bm: Bm25 }
 const cache = new WeakMap<WorkspaceIndex, Corpus>();
+/** Per file: its text and chunks with their terms, so a one-file edit re-chunks one file. */
+const fileChunks = new WeakMap<WorkspaceIndex, Map<string, { text: string; chunks: { chunk: Chunk; terms: string[] }[] }>>();
 
 export function codeTerms(text: string): string[] {
   const out: string[] = [];
@@ -33,13 +41,23 @@ export function codeTerms(text: string): string[] {
 export function chunkCorpus(req: PipelineRequest): Corpus {
   const c = cache.get(req.index);
   if (c && c.version === req.index.version) return c;
+  let perFile = fileChunks.get(req.index);
+  if (!perFile) fileChunks.set(req.index, (perFile = new Map()));
   const chunks: Chunk[] = [];
+  const bm = new Bm25();
+  const live = new Set<string>();
   for (const f of [...req.index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     const text = req.textOf(f.path);
-    if (text !== undefined) chunks.push(...chunkJavaFile(f.path, text, f.facts));
+    if (text === undefined) continue;
+    live.add(f.path);
+    let e = perFile.get(f.path);
+    if (!e || e.text !== text) {
+      e = { text, chunks: chunkJavaFile(f.path, text, f.facts).map((chunk) => ({ chunk, terms: codeTerms(chunk.text) })) };
+      perFile.set(f.path, e);
+    }
+    for (const x of e.chunks) { chunks.push(x.chunk); bm.add(x.terms); }
   }
-  const bm = new Bm25();
-  for (const ch of chunks) bm.add(codeTerms(ch.text));
+  for (const p of [...perFile.keys()]) if (!live.has(p)) perFile.delete(p);
   const corpus = { version: req.index.version, chunks, bm };
   cache.set(req.index, corpus);
   return corpus;
@@ -68,6 +86,16 @@ export function similarRecall(req: PipelineRequest, q: Query, folders?: string[]
   const out = new Map<string, Candidate>();
   const hits = similarChunks(req, q, folders);
   const top = hits[0]?.score ?? 1;
-  for (const h of hits) if (h.chunk.symbol) addCandidate(out, h.chunk.symbol, SIMILAR_WEIGHT * (h.score / top), 'similar', 'similar code');
+  const self = q.member?.sym.id;
+  const seen = new Set<string>();
+  for (const h of hits) {
+    if (!h.chunk.symbol) continue;
+    addCandidate(out, h.chunk.symbol, SIMILAR_WEIGHT * (h.score / top), 'similar', 'similar code');
+    if (seen.has(h.chunk.symbol)) continue;
+    seen.add(h.chunk.symbol);
+    const callees = new Set<string>();
+    for (const e of req.index.edgesFrom(h.chunk.symbol)) if (CALLEE_KINDS.has(e.kind) && e.to !== self) callees.add(e.to);
+    for (const id of [...callees].sort()) addCandidate(out, id, SIMILAR_CALLEE_WEIGHT * (h.score / top), 'similar', 'used by similar code');
+  }
   return out;
 }
