@@ -59,8 +59,16 @@ test('descriptions: description-to-description match, index cached per version',
   const c = descriptionRecall(req.index, q);
   const top = [...c.values()].sort((x, y) => y.score - x.score)[0];
   assert.equal(top.id, 'com.acme.order.Discounts#applyLoyalty(Money)');
-  req.index.put('/tmp/none/X.java', '/tmp/none', 'h', await factsOfText('class X {}'));
-  assert.notEqual(descriptionIndex(req.index), a);
+  // Incremental: a new file joins, an edited file is re-described, and the result equals a fresh build.
+  req.index.put('/tmp/none/X.java', '/tmp/none', 'h', await factsOfText('/** Loyalty discount calculator. */\nclass LoyaltyDiscountX {}'));
+  assert.equal(descriptionIndex(req.index), a);
+  assert.ok(descriptionRecall(req.index, q).has('LoyaltyDiscountX'));
+  req.index.put('/tmp/none/X.java', '/tmp/none', 'h2', await factsOfText('class Other {}'));
+  const incremental = [...descriptionRecall(req.index, q)].map(([id, c]) => [id, c.score]);
+  assert.ok(!incremental.some(([id]) => id === 'LoyaltyDiscountX'));
+  const fresh = await fixture(SHOP, { query: 'apply the loyalty discount' });
+  fresh.req.index.put('/tmp/none/X.java', '/tmp/none', 'h2', await factsOfText('class Other {}'));
+  assert.deepEqual([...descriptionRecall(fresh.req.index, buildQuery(fresh.req))].map(([id, c]) => [id, c.score]), incremental);
 });
 
 test('graph: body references, overloads, signature-type members, Javadoc links', async () => {

@@ -16,7 +16,7 @@ import { firstSentence, typeNames } from '../symbols';
 const MAX_RESULTS = 40;
 const API_WEIGHT = 1.0;
 
-interface Doc { id: string; path: string; name: string; signature: string; owner: string; doc: string }
+interface Doc { id: string; sym: string; path: string; name: string; signature: string; owner: string; doc: string }
 
 export function describe(sym: SymbolFact, owner: SymbolFact | undefined): Doc & { text: string } {
   const name = splitIdentifier(sym.name).join(' ');
@@ -27,37 +27,64 @@ export function describe(sym: SymbolFact, owner: SymbolFact | undefined): Doc & 
   const ownerWords = owner ? splitIdentifier(owner.name).join(' ') : '';
   const doc = firstSentence(sym.javadoc, 400);
   const text = `${doc} ${sym.kind} ${name} ${signature ? 'with ' + signature : ''} ${ownerWords ? 'in ' + ownerWords : ''}`.replace(/\s+/g, ' ').trim();
-  return { id: sym.id, path: '', name, signature, owner: ownerWords, doc, text };
+  return { id: sym.id, sym: sym.id, path: '', name, signature, owner: ownerWords, doc, text };
 }
 
-const cache = new WeakMap<WorkspaceIndex, { version: number; ms: MiniSearch<Doc> }>();
+interface DescCache {
+  version: number;
+  ms: MiniSearch<Doc>;
+  /** Per file: the facts object indexed and the MiniSearch ids added for it (incremental updates). */
+  files: Map<string, { facts: object; docs: Doc[] }>;
+}
+const cache = new WeakMap<WorkspaceIndex, DescCache>();
 
 function tokenize(text: string): string[] {
   return text.split(/[^A-Za-z0-9]+/).flatMap((t) => splitIdentifier(t)).filter((t) => t.length > 1);
 }
 
+/**
+ * The description index, kept in step with the workspace index: on a new index.version only
+ * files whose facts changed are discarded and re-added. Documents are keyed `path\0symbolId`.
+ */
 export function descriptionIndex(index: WorkspaceIndex): MiniSearch<Doc> {
-  const c = cache.get(index);
+  let c = cache.get(index);
   if (c && c.version === index.version) return c.ms;
-  const ms = new MiniSearch<Doc>({
-    fields: ['name', 'signature', 'owner', 'doc'],
-    storeFields: ['path'],
-    tokenize,
-    searchOptions: { boost: { name: 3, doc: 1.5, signature: 1, owner: 0.5 }, prefix: false, fuzzy: false, combineWith: 'OR' },
-  });
-  const seen = new Set<string>();
-  const docs: Doc[] = [];
-  for (const f of [...index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    for (const s of f.facts.symbols) {
-      if (s.local || s.anonymous || seen.has(s.id)) continue;
-      seen.add(s.id);
-      const d = describe(s, s.parent >= 0 ? f.facts.symbols[s.parent] : undefined);
-      docs.push({ id: d.id, path: f.path, name: d.name, signature: d.signature, owner: d.owner, doc: d.doc });
-    }
+  if (!c) {
+    c = {
+      version: -1,
+      files: new Map(),
+      ms: new MiniSearch<Doc>({
+        fields: ['name', 'signature', 'owner', 'doc'],
+        storeFields: ['path', 'sym'],
+        tokenize,
+        searchOptions: { boost: { name: 3, doc: 1.5, signature: 1, owner: 0.5 }, prefix: false, fuzzy: false, combineWith: 'OR' },
+      }),
+    };
+    cache.set(index, c);
   }
-  ms.addAll(docs);
-  cache.set(index, { version: index.version, ms });
-  return ms;
+  const live = new Set<string>();
+  for (const f of [...index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    live.add(f.path);
+    const old = c.files.get(f.path);
+    if (old && old.facts === f.facts) continue;
+    // remove (not discard): term statistics end up exactly as in a fresh build, so results do not depend on edit history.
+    if (old) c.ms.removeAll(old.docs);
+    const keys = new Set<string>();
+    const docs: Doc[] = [];
+    for (const s of f.facts.symbols) {
+      if (s.local || s.anonymous) continue;
+      const d = describe(s, s.parent >= 0 ? f.facts.symbols[s.parent] : undefined);
+      const id = `${f.path}\0${s.id}`;
+      if (keys.has(id)) continue;
+      keys.add(id);
+      docs.push({ id, sym: s.id, path: f.path, name: d.name, signature: d.signature, owner: d.owner, doc: d.doc });
+    }
+    c.ms.addAll(docs);
+    c.files.set(f.path, { facts: f.facts, docs });
+  }
+  for (const [p, e] of [...c.files]) if (!live.has(p)) { c.ms.removeAll(e.docs); c.files.delete(p); }
+  c.version = index.version;
+  return c.ms;
 }
 
 /** Description-to-description recall; `folders` restricts results (repository prefilter). */
@@ -66,11 +93,19 @@ export function descriptionRecall(index: WorkspaceIndex, q: Query, folders?: str
   if (!q.words.length) return out;
   const ms = descriptionIndex(index);
   const self = q.member?.sym.id;
-  const results = ms.search(q.words.join(' '))
-    .filter((r) => r.id !== self && (!folders || folders.some((f) => String(r.path).startsWith(f))))
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
-    .slice(0, MAX_RESULTS);
+  const seen = new Set<string>();
+  const results: { sym: string; score: number }[] = [];
+  const raw = ms.search(q.words.join(' '))
+    .map((r) => ({ id: String(r.id), sym: String(r.sym), path: String(r.path), score: Math.round(r.score * 1e6) / 1e6 }))
+    .filter((r) => r.sym !== self && (!folders || folders.some((f) => r.path.startsWith(f))))
+    .sort((a, b) => b.score - a.score || (a.sym < b.sym ? -1 : a.sym > b.sym ? 1 : a.id < b.id ? -1 : 1));
+  for (const r of raw) {
+    if (seen.has(r.sym)) continue; // the same declaration in two folders counts once
+    seen.add(r.sym);
+    results.push({ sym: r.sym, score: r.score }); // scores rounded above: float noise must not reorder
+    if (results.length >= MAX_RESULTS) break;
+  }
   const top = results[0]?.score ?? 1;
-  for (const r of results) addCandidate(out, r.id, API_WEIGHT * (r.score / top), 'api', 'description match');
+  for (const r of results) addCandidate(out, r.sym, API_WEIGHT * (r.score / top), 'api', 'description match');
   return out;
 }
