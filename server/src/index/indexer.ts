@@ -44,6 +44,11 @@ export class Indexer {
 
   constructor(private options: IndexerOptions) {}
 
+  /** Gitignore-style patterns of the `needle.exclude` setting, applied from the next scan on. */
+  setExclude(patterns: string[]): void {
+    this.options.exclude = patterns;
+  }
+
   /** Progress of cold indexing: files done out of files found. */
   setProgressListener(listener: ((done: number, total: number) => void) | undefined): void {
     this.options.onProgress = listener;

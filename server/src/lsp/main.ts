@@ -48,6 +48,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   const opts = readSettings(params.initializationOptions);
   settings = { ...settings, ...opts.settings };
   exclude = opts.exclude;
+  indexer.setExclude(exclude);
   indexer.paused = opts.paused;
   const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
   pendingFolders = folders.map((f) => fileURLToPath(f.uri));
