@@ -29,7 +29,10 @@ export interface GateApi {
   itemsForSymbols: (req: PipelineRequest, ids: string[], source: 'followup') => ContextItem[];
   fitToBudget: (items: ContextItem[], budget: number) => ContextItem[];
 }
-export type GateHook = (req: PipelineRequest, target: Target, items: ContextItem[], api: GateApi) => Promise<GateVerdict> | GateVerdict;
+/** The gate (server/src/gate/) sees the finished items; it may also report τ and an uncertainty trace. */
+export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi) =>
+  Promise<GateVerdict & GateExtras> | (GateVerdict & GateExtras);
+type GateExtras = { threshold?: number; uncertainty?: { api: number; repository: number; similar: number } };
 
 export type RetrievalResultWithRepos = RetrievalResult & { repositories?: string[] };
 
@@ -39,7 +42,7 @@ export const MAX_ENTRIES = 120;
  * Past this share of the budget only strong candidates (≥ STRONG_SHARE of the best score) join:
  * the rest is mid-relevance filler (P6: every token earns admission).
  */
-export const SOFT_BUDGET_SHARE = 0.6;
+export const SOFT_BUDGET_SHARE = 0.58;
 export const STRONG_SHARE = 0.5;
 /** A candidate below this share of the best candidate's score is not shown (noise, P6). */
 export const MIN_RELATIVE_SCORE = 0.06;
@@ -84,8 +87,8 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
     items = await stage('cap', () => packRanked(req, ranked, enclosing));
   }
   items = await stage('vet', () => vetItems(items));
-  let verdict: GateVerdict | undefined;
-  if (gate && req.mode === 'rcl' && q.target) {
+  let verdict: (GateVerdict & GateExtras) | undefined;
+  if (gate && req.mode === 'rcl') {
     const target = q.target;
     verdict = await stage('gate', () => gate(req, target, items, { itemsForSymbols, fitToBudget }));
     items = capItems(verdict.items as NeedleItem[], req.budgetTokens, items.length && items[0].sources.includes('enclosing') ? 1 : 0);
@@ -99,12 +102,12 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
     coverage: verdict?.coverage ?? 0,
     novelty: verdict?.novelty ?? 0,
     confidence: verdict?.confidence ?? 0,
-    threshold: req.threshold,
+    threshold: verdict?.threshold ?? req.threshold,
     review: verdict?.review ?? false,
     reviewReasons: verdict?.reviewReasons ?? [],
     rounds: verdict?.rounds ?? 0,
     dependencySurface: verdict?.dependencySurface ?? [],
-    uncertainty: uncertaintyOf(items),
+    uncertainty: verdict?.uncertainty ?? uncertaintyOf(items),
     timingsMs: timings as RetrievalResult['timingsMs'],
     repositories: folders,
   };
