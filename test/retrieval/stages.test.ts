@@ -40,15 +40,27 @@ test('lexical: ripgrep hits map to declarations; open documents are searched in 
   const q = buildQuery(req);
   const hits = await ripgrep(['AuditLog'], [root]);
   assert.ok(hits.some((h) => h.path.endsWith('AuditLog.java')));
-  const c = await lexicalRecall(req, q, [root]);
+  const c = (await lexicalRecall(req, q, [root])).candidates;
   assert.ok(c.get('com.acme.audit.AuditLog')?.sources.includes('lexical'));
   // An open document whose text differs from disk: its disk copy is not searched, its text is.
   const audit = [...req.index.allFiles()].find((f) => f.path.endsWith('AuditLog.java'))!.path;
   writeFileSync(audit, 'package com.acme.audit;\nclass Gone {}\n');
   const mem = searchTexts(['AuditLog'], [{ path: audit, text: req.textOf(audit)! }]);
   assert.ok(mem.length > 0);
-  const c2 = await lexicalRecall({ ...req, openPaths: [audit] }, q, [root]);
+  const c2 = (await lexicalRecall({ ...req, openPaths: [audit] }, q, [root])).candidates;
   assert.ok(c2.get('com.acme.audit.AuditLog'));
+});
+
+test('lexical: config files hit by the task map to their chunks and join the items', async () => {
+  const files = { ...SHOP, 'src/application.properties': '# shop\nshop.loyalty.rate=0.05\nshop.loyalty.enabled=true\n\nserver.port=8080\n' };
+  const { req, root } = await fixture(files, { query: 'read "shop.loyalty.rate" from config' });
+  const r = await lexicalRecall(req, buildQuery(req), [root]);
+  assert.equal(r.config.length, 1);
+  assert.ok(r.config[0].chunk.text.includes('shop.loyalty.rate=0.05'));
+  const { retrieve } = await import('../../server/src/retrieval/pipeline');
+  const res = await retrieve(req);
+  assert.ok(res.items.some((i) => i.uri.endsWith('application.properties') && i.sources.includes('lexical')));
+  assert.ok(res.tokens <= req.budgetTokens);
 });
 
 test('descriptions: description-to-description match, index cached per version', async () => {

@@ -6,7 +6,7 @@
 import type { ContextItem, ItemSource, RetrievalResult } from '../../../shared/protocol';
 import type { GateVerdict, PipelineRequest, Target } from './request';
 import { buildQuery, type Query } from './query';
-import { lexicalRecall } from './recall/lexical';
+import { lexicalRecall, type ConfigHit } from './recall/lexical';
 import { descriptionRecall } from './recall/descriptions';
 import { graphRecall } from './recall/graph';
 import { similarChunks, similarRecall } from './recall/similar';
@@ -74,7 +74,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
     const api = await stage('api', () => descriptionRecall(req.index, q, folders));
     const graph = await stage('graph', () => graphRecall(req, q));
     const similar = await stage('similar', () => similarRecall(req, q, folders));
-    let ranked = await stage('merge', () => mergeCandidates(req.index, q, [graph, lexical, api, similar]));
+    let ranked = await stage('merge', () => mergeCandidates(req.index, q, [graph, lexical.candidates, api, similar]));
     ranked = await stage('rerank', () => rerank(ranked, q));
     ranked = await stage('dependence', async () => {
       if (!q.member) return ranked;
@@ -84,7 +84,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
       return dependenceRerank(ranked, g);
     });
     const enclosing = await stage('prune', () => enclosingItem(req, q, ranked));
-    items = await stage('cap', () => packRanked(req, ranked, enclosing));
+    items = await stage('cap', () => withConfig(req, packRanked(req, ranked, enclosing), lexical.config));
   }
   items = await stage('vet', () => vetItems(items));
   let verdict: (GateVerdict & GateExtras) | undefined;
@@ -153,6 +153,25 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
     packer.tryAdd(entryFor(req, c.ref, c.score, c.sources));
   }
   return [...(head ? [head] : []), ...packer.items()];
+}
+
+/** Config/doc chunks the task's terms hit (properties, YAML, OpenAPI, XML), added while they fit. */
+function withConfig(req: PipelineRequest, items: NeedleItem[], config: ConfigHit[]): NeedleItem[] {
+  let total = totalTokens(items);
+  const out = [...items];
+  for (const h of config) {
+    const lines = linesOf(req, h.chunk.path);
+    const text = [...(h.chunk.header ? [h.chunk.header] : []), h.chunk.text].join('\n');
+    const tokens = countTokens(text);
+    if (total + tokens > req.budgetTokens) continue;
+    total += tokens;
+    out.push({
+      uri: uriOf(h.chunk.path),
+      range: { start: { line: h.chunk.startLine, character: 0 }, end: { line: h.chunk.endLine, character: (lines[h.chunk.endLine] ?? '').length } },
+      symbol: h.chunk.symbol, kind: h.chunk.kind, text, tokens, score: round(h.score), sources: ['lexical'], untrusted: true,
+    });
+  }
+  return out;
 }
 
 /** The paper's baselines: `similarity` (BM25 over code chunks, nothing else) and `fixedK` (plus one-hop callees). */

@@ -10,6 +10,8 @@ import type { PipelineRequest } from '../request';
 import type { Query } from '../query';
 import { addCandidate, type Candidate } from '../types';
 import { declarationsByName } from '../symbols';
+import { chunkTextFile } from '../chunks';
+import type { Chunk } from '../chunks/types';
 
 export interface LexicalHit { path: string; line: number; text: string; term: string }
 
@@ -118,11 +120,44 @@ export function hitsToCandidates(req: PipelineRequest, hits: LexicalHit[]): Map<
   return out;
 }
 
-export async function lexicalRecall(req: PipelineRequest, q: Query, folders: string[]): Promise<Map<string, Candidate>> {
+/** Config/doc chunks hit by the task's terms: at most this many, each scored by distinct terms hit. */
+export const MAX_CONFIG_CHUNKS = 3;
+export const CONFIG_WEIGHT = 0.5;
+
+export interface ConfigHit { chunk: Chunk; score: number; terms: string[] }
+
+/** Hits outside Java files map to the chunk (properties key group, YAML key, OpenAPI endpoint, ...) holding them. */
+export function configChunks(req: PipelineRequest, hits: LexicalHit[]): ConfigHit[] {
+  const byChunk = new Map<string, ConfigHit>();
+  const chunksOf = new Map<string, Chunk[]>();
+  for (const h of hits) {
+    if (h.path.endsWith('.java')) continue;
+    let chunks = chunksOf.get(h.path);
+    if (!chunks) {
+      const text = req.textOf(h.path);
+      chunks = text === undefined ? [] : chunkTextFile(h.path, text);
+      chunksOf.set(h.path, chunks);
+    }
+    const c = chunks.find((x) => x.startLine <= h.line && h.line <= x.endLine);
+    if (!c) continue;
+    const key = `${c.path}:${c.startLine}`;
+    let e = byChunk.get(key);
+    if (!e) byChunk.set(key, (e = { chunk: c, score: 0, terms: [] }));
+    if (!e.terms.includes(h.term)) { e.terms.push(h.term); e.score += CONFIG_WEIGHT; }
+  }
+  return [...byChunk.values()]
+    .sort((a, b) => b.score - a.score || (a.chunk.path < b.chunk.path ? -1 : a.chunk.path > b.chunk.path ? 1 : a.chunk.startLine - b.chunk.startLine))
+    .slice(0, MAX_CONFIG_CHUNKS);
+}
+
+export interface LexicalResult { candidates: Map<string, Candidate>; config: ConfigHit[] }
+
+export async function lexicalRecall(req: PipelineRequest, q: Query, folders: string[]): Promise<LexicalResult> {
   const terms = lexicalTerms(q);
-  if (!terms.length) return new Map();
+  if (!terms.length) return { candidates: new Map(), config: [] };
   const open = req.openPaths.filter((p) => folders.some((f) => p.startsWith(f)));
   const disk = await ripgrep(terms, folders, open);
   const mem = searchTexts(terms, open.map((p) => ({ path: p, text: req.textOf(p) ?? '' })));
-  return hitsToCandidates(req, sortHits([...disk, ...mem]));
+  const hits = sortHits([...disk, ...mem]);
+  return { candidates: hitsToCandidates(req, hits), config: configChunks(req, hits) };
 }
