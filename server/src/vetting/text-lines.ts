@@ -1,0 +1,35 @@
+// Line bookkeeping for whole-text scans: detectors run one regex over the entire text (far
+// cheaper than one call per line) and then need the line and column of each match.
+
+export class TextLines {
+  readonly starts: number[] = [0];
+
+  constructor(readonly text: string) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  get count(): number {
+    return this.starts.length;
+  }
+
+  /** Offset just past the last character of a line, before its '\n'. */
+  lineEnd(line: number): number {
+    return line + 1 < this.starts.length ? this.starts[line + 1] - 1 : this.text.length;
+  }
+
+  lineText(line: number): string {
+    return this.text.slice(this.starts[line], this.lineEnd(line));
+  }
+
+  /** 0-based line containing an offset (binary search). */
+  lineOf(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+}
