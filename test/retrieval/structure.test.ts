@@ -95,6 +95,10 @@ test('chunks/java: method chunks carry package, used imports, class header, touc
   assert.match(q.header!, /private final Money unitPrice;/);
   assert.doesNotMatch(q.header!, /quantity/);
   assert.match(q.header!, /import com\.acme\.money\.Money;/);
+  const money = [...req.index.allFiles()].find((f) => f.path.endsWith('Money.java'))!;
+  const plus = chunkJavaFile(money.path, req.textOf(money.path)!, money.facts).find((c) => c.symbol === 'com.acme.money.Money#plus(Money)')!;
+  assert.match(plus.header!, /public Money\(long cents\) \{ this\.cents = cents; \} \/\/ constructor/);
+  assert.match(plus.header!, /private final long cents;/);
   const lines = req.textOf(path.path)!.split('\n');
   for (const c of chunks) assert.equal(c.text, lines.slice(c.startLine, c.endLine + 1).join('\n'));
 });

@@ -68,8 +68,12 @@ export function headerFor(facts: FileFacts, lines: string[], owner: SymbolFact |
   if (owner) {
     out.push(`// in ${owner.id} (${owner.kind})`);
     out.push(lines[owner.nameSpan.sl]?.replace(/\s+$/, '') ?? '');
+    const buildsOwner = new RegExp(`\\bnew\\s+${owner.name}\\s*[(<]|\\bthis\\s*\\(`).test(body);
     for (const f of facts.symbols) {
-      if (f.kind === 'field' && facts.symbols[f.parent] === owner && words.has(f.name)) out.push(lines[f.span.sl]?.replace(/\s+$/, '') ?? '');
+      if (facts.symbols[f.parent] !== owner) continue;
+      if (f.kind === 'field' && words.has(f.name)) out.push(lines[f.span.sl]?.replace(/\s+$/, '') ?? '');
+      // Constructor signatures when the chunk builds its own type (`new Owner(..)`, `this(..)`).
+      if (f.kind === 'constructor' && buildsOwner && !body.includes(lines[f.span.sl] ?? '\0')) out.push((lines[f.nameSpan.sl]?.replace(/\s+$/, '') ?? '') + ' // constructor');
     }
   }
   if (sigLine) out.push(sigLine.replace(/\s+$/, '') + ' // (continued)');
