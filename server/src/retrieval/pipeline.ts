@@ -72,7 +72,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
   } else {
     const lexical = await stage('lexical', () => lexicalRecall(req, q, folders));
     const api = await stage('api', () => descriptionRecall(req.index, q, folders));
-    const graph = await stage('graph', () => graphRecall(req, q));
+    const graph = await stage('graph', () => graphRecall(req, q, folders));
     const similar = await stage('similar', () => similarRecall(req, q, folders));
     let ranked = await stage('merge', () => mergeCandidates(req.index, q, [graph, lexical.candidates, api, similar]));
     ranked = await stage('rerank', () => rerank(ranked, q));

@@ -7,9 +7,14 @@ import type { PipelineRequest } from './request';
 import type { Query } from './query';
 import { declarationsByName } from './symbols';
 
-export const REPO_WEIGHTS = { cursor: 10, golden: 3, name: 1, importPackage: 1 } as const;
-/** A folder is kept when it scores at least this share of the best non-cursor folder. */
+export const REPO_WEIGHTS = { cursor: 10, golden: 3, name: 1, importPackage: 2 } as const;
+/**
+ * Another folder is kept when its evidence reaches this share of the cursor folder's own name
+ * evidence (a folder that merely shares a few common names with the cursor's is not a dependency),
+ * and at least REPO_MIN_EVIDENCE.
+ */
 export const REPO_KEEP_SHARE = 0.25;
+export const REPO_MIN_EVIDENCE = 1;
 export const MAX_FOLDERS = 4;
 
 export function chooseFolders(req: PipelineRequest, q: Query): string[] {
@@ -45,8 +50,8 @@ export function chooseFolders(req: PipelineRequest, q: Query): string[] {
     }
   }
   const ranked = roots.map((r) => ({ r, s: score.get(r)! })).sort((a, b) => b.s - a.s || (a.r < b.r ? -1 : 1));
-  const others = ranked.filter((x) => x.r !== cursorRoot);
-  const best = others[0]?.s ?? 0;
-  const kept = ranked.filter((x) => x.r === cursorRoot || (x.s > 0 && x.s >= REPO_KEEP_SHARE * best));
+  const cursorEvidence = cursorRoot ? score.get(cursorRoot)! - REPO_WEIGHTS.cursor - ((req.goldenRoots ?? []).includes(cursorRoot) ? REPO_WEIGHTS.golden : 0) : 0;
+  const bar = Math.max(REPO_MIN_EVIDENCE, REPO_KEEP_SHARE * cursorEvidence);
+  const kept = ranked.filter((x) => x.r === cursorRoot || x.s >= bar);
   return kept.slice(0, MAX_FOLDERS).map((x) => x.r);
 }

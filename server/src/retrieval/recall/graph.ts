@@ -39,7 +39,13 @@ export const GLOBAL_POPULAR = 25;
 const MAX_TYPE_MEMBERS = 400;
 const FOLLOW_KINDS = new Set(['call', 'new', 'field', 'type', 'ctorCall', 'methodRef']);
 
-export function graphRecall(req: PipelineRequest, q: Query): Map<string, Candidate> {
+export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]): Map<string, Candidate> {
+  /** Name-based lookups (not resolved edges) stay inside the prefiltered folders. */
+  const inFolders = (id: string) => {
+    if (!folders) return true;
+    const r = req.index.symbol(id);
+    return !!r && folders.some((f) => r.file.path.startsWith(f));
+  };
   const out = new Map<string, Candidate>();
   const idx = req.index;
   const target = q.member ?? q.type;
@@ -123,18 +129,18 @@ export function graphRecall(req: PipelineRequest, q: Query): Map<string, Candida
       }
     }
   }
-  for (const [id, files] of globalPopular(idx)) add(id, GRAPH_WEIGHTS.globalPopular * Math.log2(files), 'used across the workspace');
+  for (const [id, files] of globalPopular(idx)) if (inFolders(id)) add(id, GRAPH_WEIGHTS.globalPopular * Math.log2(files), 'used across the workspace');
 
   // Names from the Javadoc and the task text.
   const byName = declarationsByName(idx);
   const ownerPrefix = owner ? owner.sym.id + '#' : '\0';
   for (const name of q.javadocNames) {
-    const ids = byName.get(name) ?? [];
+    const ids = (byName.get(name) ?? []).filter(inFolders);
     const local = ids.filter((id) => id.startsWith(ownerPrefix));
     for (const id of (local.length ? local : ids).slice(0, 6)) add(id, GRAPH_WEIGHTS.javadocLink, `named in Javadoc: ${name}`);
   }
   for (const name of [...q.queryIdentifiers, ...q.errors, ...q.tests.flatMap((t) => [t.type, t.method ?? ''])]) {
-    for (const id of (byName.get(name) ?? []).slice(0, 6)) add(id, GRAPH_WEIGHTS.queryName, `named in task: ${name}`);
+    for (const id of (byName.get(name) ?? []).filter(inFolders).slice(0, 6)) add(id, GRAPH_WEIGHTS.queryName, `named in task: ${name}`);
   }
   return out;
 }
