@@ -36,7 +36,7 @@ function randomClass(rand: () => number, pkg: string, name: string): string {
     const arity = Math.floor(rand() * 2);
     const params = arity ? `${other} x` : '';
     const body = rand() < 0.5 ? `new ${other}().${pick(METHODS)}();` : `${pick(METHODS)}(${arity ? 'null' : ''});`;
-    methods.push(`  public ${rand() < 0.5 ? 'static ' : ''}void ${m}(${params}) { ${body} }`);
+    methods.push(`  ${rand() < 0.3 ? 'private' : 'public'} ${rand() < 0.5 ? 'static ' : ''}void ${m}(${params}) { ${body} }`);
   }
   return `package ${pkg};\n${imports}public class ${name}${sup} {\n  int count;\n${methods.join('\n')}\n}\n`;
 }

@@ -205,13 +205,18 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
   s.add(value);
 }
 
-/** Per simple type name, a string describing everything resolution of other files can see. */
+/**
+ * Per simple type name, a string describing everything resolution of other files can see.
+ * Private members, private nested types and local or anonymous classes are invisible from other
+ * files (resolve.ts enforces it), so edits to them never re-resolve anyone else.
+ */
 function shapesOf(facts: FileFacts | undefined): Map<string, string> {
   const shapes = new Map<string, string>();
   if (!facts) return shapes;
+  const hidden = (s: SymbolFact) => s.modifiers.includes('private') || !!s.local || !!s.anonymous;
   facts.symbols.forEach((s) => {
-    if (!isTypeKind(s.kind)) return;
-    const members = facts.symbols.filter((m) => facts.symbols[m.parent] === s).map((m) =>
+    if (!isTypeKind(s.kind) || hidden(s)) return;
+    const members = facts.symbols.filter((m) => facts.symbols[m.parent] === s && !hidden(m)).map((m) =>
       [m.kind, m.id, m.name, m.modifiers.join(' '), m.type ?? '', m.returnType ?? '', (m.params ?? []).map((p) => p.type).join(','), m.varargs ? 'v' : '',
         (m.typeParams ?? []).map((t) => `${t.name}:${t.bounds.join('&')}`).join(','), m.local ? 'l' : '', m.anonymous ? 'a' : ''].join('|'));
     const shape = [facts.package, s.id, s.kind, s.superclass ?? '', (s.interfaces ?? []).join(','),

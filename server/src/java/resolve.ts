@@ -381,12 +381,12 @@ class Resolver {
     const found: { sym: SymbolFact; depth: number }[] = [];
     for (const t of types) {
       if (name === '<init>') {
-        for (const i of t.members.get('<init>') ?? []) found.push({ sym: t.facts.symbols[i], depth: 0 });
+        for (const i of t.members.get('<init>') ?? []) if (this.visible(t, t.facts.symbols[i])) found.push({ sym: t.facts.symbols[i], depth: 0 });
       } else {
         this.walkHierarchy(t, (info, depth) => {
           for (const i of info.members.get(name) ?? []) {
             const s = info.facts.symbols[i];
-            if (s.kind === 'method') found.push({ sym: s, depth });
+            if (s.kind === 'method' && this.visible(info, s)) found.push({ sym: s, depth });
           }
           // Record components answer `r.name()` with their accessor.
           if (!found.length) {
@@ -456,6 +456,14 @@ class Resolver {
     }
     void ctx;
     return 0;
+  }
+
+  /**
+   * Private members are invisible outside their own file (their top-level class, in practice).
+   * This is also what lets private edits stay local: they never change another file's resolution.
+   */
+  private visible(owner: TypeInfo, member: SymbolFact): boolean {
+    return owner.file === this.file || !member.modifiers.includes('private');
   }
 
   private isTypeVarOfOwner(method: SymbolFact, name: string): boolean {
@@ -534,8 +542,8 @@ class Resolver {
 
   private hierarchyHas(t: TypeInfo, name: string): boolean | 'external' {
     const has = this.walkHierarchy(t, (info) => (info.members.get(name) ?? []).some((i) => {
-      const k = info.facts.symbols[i].kind;
-      return k === 'method' || info.facts.symbols[i].modifiers.includes('record-component');
+      const s = info.facts.symbols[i];
+      return (s.kind === 'method' && this.visible(info, s)) || s.modifiers.includes('record-component');
     }));
     if (has) return true;
     // Methods of java.lang.Object and of external supertypes are reachable unqualified too.
@@ -548,7 +556,7 @@ class Resolver {
     this.walkHierarchy(t, (info) => {
       for (const i of info.members.get(name) ?? []) {
         const s = info.facts.symbols[i];
-        if (s.kind === 'field' || s.kind === 'enumConstant') { hit = { info, sym: s }; return true; }
+        if ((s.kind === 'field' || s.kind === 'enumConstant') && this.visible(info, s)) { hit = { info, sym: s }; return true; }
       }
       return false;
     });
@@ -559,7 +567,8 @@ class Resolver {
     let found: TypeInfo | undefined;
     this.walkHierarchy(t, (info) => {
       const id = info.nested.get(name);
-      if (id) found = this.table.type(id);
+      const t = id ? this.table.type(id) : undefined;
+      if (t && this.visible(info, t.sym)) found = t;
       return !!found;
     });
     return found;
