@@ -30,7 +30,7 @@ export const GRAPH_WEIGHTS = {
   nestedMember: 0.5,     // × signatureMember for members of a signature type's nested types
   superOfSignature: 0.7, // × signatureMember for members of a signature type's supertypes
   fieldTypeMember: 0.6,  // × signatureMember for members of the owner's field types
-  globalPopular: 0.25,   // × log2(referencing files) for the workspace's most used declarations
+  globalPopular: 0.1,   // × log2(referencing files) for the workspace's most used declarations
 } as const;
 
 /** How many of the workspace's most used declarations join as a weak prior. */
