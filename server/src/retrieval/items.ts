@@ -93,6 +93,10 @@ export class Packer {
     return n;
   }
 
+  hasGroup(group: string): boolean {
+    return this.groups.has(group);
+  }
+
   has(id: string): boolean {
     for (const g of this.groups.values()) if (g.entries.some((e) => e.id === id)) return true;
     return false;

@@ -44,6 +44,8 @@ export const MAX_ENTRIES = 120;
  */
 export const SOFT_BUDGET_SHARE = 0.58;
 export const STRONG_SHARE = 0.5;
+/** A weak candidate (below this share of the best) may join a type already shown but not open a new one. */
+export const NEW_GROUP_SHARE = 0.15;
 /** A candidate below this share of the best candidate's score is not shown (noise, P6). */
 export const MIN_RELATIVE_SCORE = 0.06;
 /** …and below this absolute score (a lone weak signal) either. */
@@ -75,7 +77,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
     const graph = await stage('graph', () => graphRecall(req, q, folders));
     const similar = await stage('similar', () => similarRecall(req, q, folders));
     let ranked = await stage('merge', () => mergeCandidates(req.index, q, [graph, lexical.candidates, api, similar]));
-    ranked = await stage('rerank', () => rerank(ranked, q));
+    ranked = await stage('rerank', () => rerank(ranked, q, req.index));
     ranked = await stage('dependence', async () => {
       if (!q.member) return ranked;
       const lines = linesOf(req, q.member.file.path);
@@ -150,6 +152,7 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
   for (const c of ranked) {
     if (packer.count >= MAX_ENTRIES || c.score < best * MIN_RELATIVE_SCORE || c.score < MIN_SCORE) break;
     if (packer.total >= req.budgetTokens * SOFT_BUDGET_SHARE && c.score < best * STRONG_SHARE) break;
+    if (c.score < best * NEW_GROUP_SHARE && !packer.hasGroup(c.group)) continue;
     packer.tryAdd(entryFor(req, c.ref, c.score, c.sources));
   }
   return [...(head ? [head] : []), ...packer.items()];

@@ -6,13 +6,16 @@ import { splitIdentifier, identifiersIn } from '../text/identifiers';
 import { Bm25 } from './bm25';
 import type { Merged } from './merge';
 import type { Query } from './query';
-import { firstSentence, typeNames } from './symbols';
+import { firstSentence, typeNames, usageCounts } from './symbols';
+import type { WorkspaceIndex } from '../index/workspaceIndex';
 import { byScore } from './types';
 
 /** Term multiplicities per field: identifiers ≫ signature > prose. */
 export const FIELD_WEIGHTS = { identifier: 3, exactIdentifier: 3, signature: 2, owner: 1, prose: 1 } as const;
 /** The normalized BM25 score adds at most this much to the recall score. */
 export const RERANK_WEIGHT = 1.5;
+/** A prior for how much the workspace uses a declaration: × log2(1 + distinct referencing members). */
+export const USAGE_PRIOR = 0.08;
 
 export function documentTerms(m: Merged): [string, number][] {
   const s = m.ref.sym;
@@ -31,11 +34,12 @@ export function queryTerms(q: Query): string[] {
   return [...q.words, ...[...q.goalIdentifiers].map((id) => '=' + id)];
 }
 
-export function rerank(candidates: Merged[], q: Query): Merged[] {
+export function rerank(candidates: Merged[], q: Query, index?: WorkspaceIndex): Merged[] {
+  const usage = index ? usageCounts(index) : undefined;
   const bm = new Bm25();
   for (const c of candidates) bm.add(documentTerms(c));
   const terms = queryTerms(q);
   const raw = candidates.map((_, i) => bm.score(i, terms));
   const top = Math.max(0, ...raw) || 1;
-  return candidates.map((c, i) => ({ ...c, score: c.score + RERANK_WEIGHT * (raw[i] / top) })).sort(byScore);
+  return candidates.map((c, i) => ({ ...c, score: c.score + RERANK_WEIGHT * (raw[i] / top) + (usage ? USAGE_PRIOR * Math.log2(1 + (usage.get(c.id) ?? 0)) : 0) })).sort(byScore);
 }

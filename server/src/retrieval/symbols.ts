@@ -164,3 +164,22 @@ export function isType(sym: SymbolFact): boolean {
 export function kindLabel(sym: SymbolFact): string {
   return sym.kind;
 }
+
+const usageCache = new WeakMap<WorkspaceIndex, { version: number; map: Map<string, number> }>();
+
+/** Declaration id -> number of distinct members anywhere in the workspace that reference it (cached per version). */
+export function usageCounts(index: WorkspaceIndex): Map<string, number> {
+  const c = usageCache.get(index);
+  if (c && c.version === index.version) return c.map;
+  const from = new Map<string, Set<string>>();
+  for (const f of index.allFiles()) for (const e of f.resolution?.edges ?? []) {
+    if (e.kind === 'imports' || e.kind === 'extends' || e.kind === 'implements') continue;
+    let s = from.get(e.to);
+    if (!s) from.set(e.to, (s = new Set()));
+    s.add(e.from);
+  }
+  const map = new Map<string, number>();
+  for (const [id, s] of from) map.set(id, s.size);
+  usageCache.set(index, { version: index.version, map });
+  return map;
+}
