@@ -10,6 +10,10 @@ import type { RetrievalResult, RetrieveContextParams, StatusResult } from '../..
 export interface ServerSession {
   conn: MessageConnection;
   child: ChildProcess;
+  /** Client capabilities that were sent in `initialize`. */
+  capabilities: object;
+  /** Set when the server failed with `capabilities: {}` and was restarted with workspace-folder support. */
+  workaround?: string;
   /** Wall time from spawn until `needle/status` says ready. */
   readyMs: number;
   status: StatusResult;
@@ -24,7 +28,27 @@ export interface ServerSession {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const NO_FOLDER_EVENTS = "doesn't support sending workspace folder change events";
+
+/**
+ * Starts the server with `capabilities: {}`. If the server cannot cope with a client that lacks
+ * workspace-folder support (it logs NO_FOLDER_EVENTS and never indexes), it is restarted with
+ * `workspace.workspaceFolders: true` and the session records the workaround.
+ */
 export async function startServer(serverJs: string, workspace: string, opts: { readyTimeoutMs?: number } = {}): Promise<ServerSession> {
+  try {
+    return await startOnce(serverJs, workspace, {}, opts);
+  } catch (e) {
+    if (!(e instanceof CapabilityError)) throw e;
+    const s = await startOnce(serverJs, workspace, { workspace: { workspaceFolders: true } }, opts);
+    s.workaround = `server failed with capabilities {} (${e.message}); restarted with workspace.workspaceFolders: true`;
+    return s;
+  }
+}
+
+class CapabilityError extends Error {}
+
+async function startOnce(serverJs: string, workspace: string, capabilities: object, opts: { readyTimeoutMs?: number }): Promise<ServerSession> {
   const t0 = performance.now();
   const child = spawn(process.execPath, [serverJs, '--stdio'], {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -35,13 +59,18 @@ export async function startServer(serverJs: string, workspace: string, opts: { r
   const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   // answer whatever the server asks the client (configuration, registrations) with null
   conn.onRequest(() => null);
-  conn.onNotification(() => undefined);
+  let capabilityFailure: string | undefined;
+  conn.onNotification((method: string, p: unknown) => {
+    const msg = (p as { message?: unknown } | undefined)?.message;
+    if (typeof msg === 'string' && msg.includes(NO_FOLDER_EVENTS)) capabilityFailure = msg.split('\n')[0];
+    if (process.env.NEEDLE_BENCH_DEBUG) console.error(method, JSON.stringify(p).slice(0, 300));
+  });
   conn.listen();
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`server exited (${code}): ${err.slice(-2000)}`))));
   exited.catch(() => undefined);
   const uri = pathToFileURL(workspace).href;
   await Promise.race([conn.sendRequest('initialize', {
-    processId: process.pid, rootUri: uri, capabilities: {},
+    processId: process.pid, rootUri: uri, capabilities,
     workspaceFolders: [{ uri, name: 'bench' }],
   }), exited]);
   await conn.sendNotification('initialized', {});
@@ -50,13 +79,18 @@ export async function startServer(serverJs: string, workspace: string, opts: { r
   for (;;) {
     status = await Promise.race([conn.sendRequest<StatusResult>('needle/status', {}), exited]);
     if (status.state === 'ready') break;
-    if (Date.now() > deadline) throw new Error('server not ready in time');
+    if (capabilityFailure && status.files === 0) {
+      child.kill();
+      conn.dispose();
+      throw new CapabilityError(capabilityFailure);
+    }
+    if (Date.now() > deadline) throw new Error(`server not ready in time: ${JSON.stringify(status)}`);
     await sleep(50);
   }
   const readyMs = performance.now() - t0;
   const versions = new Map<string, number>();
   return {
-    conn, child, readyMs, status,
+    conn, child, readyMs, status, capabilities,
     stderr: () => err,
     async open(path, text) {
       const v = (versions.get(path) ?? 0) + 1;

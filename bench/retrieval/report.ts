@@ -11,6 +11,7 @@ export function corpusTable(r: CorpusReport): string {
   const out: string[] = [];
   out.push(`\n${r.name}: ${r.tasks.test} test + ${r.tasks.validation} validation tasks of ${r.eligibleTasks} eligible; budget ${r.budgetTokens}; ` +
     `index ${r.indexMs} ms to ready (server ${r.serverIndexMs ?? '-'} ms), ${r.files} files, ${r.symbols} symbols; server peak RSS ${r.peakRssMB ?? '-'} MB`);
+  if (r.serverWorkaround) out.push(`  note: ${r.serverWorkaround}`);
   out.push('  mode        recall  macro  xfile  full    MRR    meth   ctor  field   type   tok-mean tok-med  noise   p50ms  p95ms');
   for (const m of MODES) {
     const x = r.modes[m];

@@ -49,6 +49,8 @@ export interface CorpusReport {
   files: number;
   symbols: number;
   peakRssMB?: number;
+  /** Set when the server had to be started with other client capabilities than `{}`. */
+  serverWorkaround?: string;
   modes: Record<string, ModeMetrics>;
   oracle: { tokensMean: number; tokensMedian: number; goldMean: number };
   /** rcl, test split, the server's own review flag (τ in force). */
@@ -182,7 +184,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
     tasks: { test: tasks.filter((t) => t.split === 'test').length, validation: tasks.filter((t) => t.split === 'validation').length, skipped },
     budgetTokens: budget,
     indexMs: Math.round(server.readyMs), serverIndexMs: status.indexMs ?? finalStatus.indexMs,
-    files: status.files, symbols: status.symbols, peakRssMB: peak,
+    files: status.files, symbols: status.symbols, peakRssMB: peak, serverWorkaround: server.workaround,
     modes,
     oracle: { tokensMean: mean(oracleTok), tokensMedian: median(oracleTok), goldMean: mean(tasks.filter((t) => t.split === 'test').map((t) => t.gold.length)) },
     gate: { ...gateMetrics(rclTest), threshold: serverThreshold },
