@@ -12,15 +12,15 @@ export function corpusTable(r: CorpusReport): string {
   out.push(`\n${r.name}: ${r.tasks.test} test + ${r.tasks.validation} validation tasks of ${r.eligibleTasks} eligible; budget ${r.budgetTokens}; ` +
     `index ${r.indexMs} ms to ready (server ${r.serverIndexMs ?? '-'} ms), ${r.files} files, ${r.symbols} symbols; server peak RSS ${r.peakRssMB ?? '-'} MB`);
   if (r.serverWorkaround) out.push(`  note: ${r.serverWorkaround}`);
-  out.push('  mode        recall  macro  xfile  full    MRR    meth   ctor  field   type   tok-mean tok-med  noise   p50ms  p95ms');
+  out.push('  mode        recall  macro  strict xfile  full    MRR    meth   ctor  field   type   tok-mean tok-med  noise   p50ms  p95ms');
   for (const m of MODES) {
     const x = r.modes[m];
     if (!x) continue;
-    out.push(`  ${m.padEnd(10)} ${f3(x.recallMicro)}  ${f3(x.recallMacro)}  ${f3(x.crossFileRecall)}  ${f3(x.fullCoverageRate)}  ${f3(x.mrr)}  ` +
+    out.push(`  ${m.padEnd(10)} ${f3(x.recallMicro)}  ${f3(x.recallMacro)}  ${f3(x.recallStrict)}  ${f3(x.crossFileRecall)}  ${f3(x.fullCoverageRate)}  ${f3(x.mrr)}  ` +
       KINDS.map((k) => f3(x.recallByKind[k])).join('  ') +
       `  ${f0(x.tokensMean, 8)} ${f0(x.tokensMedian, 7)}  ${f3(x.noiseRatio)} ${f0(x.latencyP50Ms, 6)} ${f0(x.latencyP95Ms, 6)}`);
   }
-  out.push(`  ${'oracle'.padEnd(10)} 1.000  1.000  1.000  1.000  1.000  ${KINDS.map(() => '1.000').join('  ')}  ${f0(r.oracle.tokensMean, 8)} ${f0(r.oracle.tokensMedian, 7)}  0.000   (gold name lines only; ${r.oracle.goldMean.toFixed(1)} gold/task)`);
+  out.push(`  ${'oracle'.padEnd(10)} 1.000  1.000  1.000  1.000  1.000  1.000  ${KINDS.map(() => '1.000').join('  ')}  ${f0(r.oracle.tokensMean, 8)} ${f0(r.oracle.tokensMedian, 7)}  0.000   (gold name lines only; ${r.oracle.goldMean.toFixed(1)} gold/task)`);
   const g = r.gate, c = r.gateCalibrated;
   out.push(`  gate rcl @ server τ=${f3(g.threshold)}: AUROC ${f3(g.auroc)}  false-confidence ${f3(g.falseConfidenceRate)} (${g.falseConfidenceCount})  false-review ${f3(g.falseReviewRate)} (${g.falseReviewCount})  review overhead ${f3(g.reviewOverhead)}  coverage MAE ${f3(g.coverageMAE)}`);
   out.push(`  gate rcl @ calibrated τ=${c.tau.toFixed(2)}: false-confidence ${f3(c.falseConfidenceRate)} (${c.falseConfidenceCount})  false-review ${f3(c.falseReviewRate)} (${c.falseReviewCount})  review overhead ${f3(c.reviewOverhead)}`);

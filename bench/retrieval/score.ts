@@ -11,6 +11,8 @@ export interface TaskScore {
   gold: number;
   found: number;
   recall: number;
+  /** Strict: the found item also shows the declaration's name line verbatim (not elided). */
+  foundStrict: number;
   crossGold: number;
   crossFound: number;
   fullyCovered: boolean;
@@ -47,7 +49,7 @@ export function itemHolds(item: ContextItem, rel: string | undefined, g: GoldSym
 export function scoreResponse(task: Task, res: RetrievalResult, workspace: string, latencyMs: number): TaskScore {
   const rels = res.items.map((it) => relPathOfUri(it.uri, workspace));
   const byKind = Object.fromEntries(KINDS.map((k) => [k, { gold: 0, found: 0 }])) as TaskScore['byKind'];
-  let found = 0, crossGold = 0, crossFound = 0;
+  let found = 0, crossGold = 0, crossFound = 0, foundStrict = 0;
   const missing: string[] = [];
   const itemHasGold = res.items.map(() => false);
   for (const g of task.gold) {
@@ -55,6 +57,7 @@ export function scoreResponse(task: Task, res: RetrievalResult, workspace: strin
     res.items.forEach((it, i) => { if (itemHolds(it, rels[i], g)) { hit = true; itemHasGold[i] = true; } });
     byKind[g.kind].gold++;
     if (g.crossFile) crossGold++;
+    if (hit && res.items.some((it, i) => itemHolds(it, rels[i], g) && it.text.includes(g.lineText))) foundStrict++;
     if (hit) {
       found++;
       byKind[g.kind].found++;
@@ -65,7 +68,7 @@ export function scoreResponse(task: Task, res: RetrievalResult, workspace: strin
   let noise = 0, itemTokens = 0;
   res.items.forEach((it, i) => { itemTokens += it.tokens; if (!itemHasGold[i]) noise += it.tokens; });
   return {
-    task: task.id, split: task.split, gold: task.gold.length, found, recall: task.gold.length ? found / task.gold.length : 1,
+    task: task.id, split: task.split, gold: task.gold.length, found, recall: task.gold.length ? found / task.gold.length : 1, foundStrict,
     crossGold, crossFound, fullyCovered: found === task.gold.length, rr: first >= 0 ? 1 / (first + 1) : 0,
     byKind, tokens: res.tokens, noiseTokens: noise, itemTokens, latencyMs,
     confidence: res.confidence, coverage: res.coverage, review: res.review, rounds: res.rounds, missing,
@@ -105,6 +108,8 @@ export interface ModeMetrics {
   tasks: number;
   recallMicro: number;
   recallMacro: number;
+  /** Micro recall under the strict criterion (name line shown verbatim). */
+  recallStrict: number;
   crossFileRecall: number;
   fullCoverageRate: number;
   mrr: number;
@@ -142,6 +147,7 @@ export function modeMetrics(scores: TaskScore[]): ModeMetrics {
     tasks: scores.length,
     recallMicro: gold ? sum((s) => s.found) / gold : NaN,
     recallMacro: mean(scores.map((s) => s.recall)),
+    recallStrict: gold ? sum((s) => s.foundStrict) / gold : NaN,
     crossFileRecall: cross ? sum((s) => s.crossFound) / cross : NaN,
     fullCoverageRate: mean(scores.map((s) => (s.fullyCovered ? 1 : 0))),
     mrr: mean(scores.map((s) => s.rr)),

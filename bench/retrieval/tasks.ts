@@ -26,6 +26,8 @@ export interface GoldSymbol {
   /** 0-based line of the name in the masked workspace (same-file declarations after the body shift). */
   maskedLine: number;
   crossFile: boolean;
+  /** The declaration's name line, trimmed (for the strict criterion: the item shows that very line). */
+  lineText: string;
 }
 
 export interface Task {
@@ -89,6 +91,15 @@ export interface TaskOptions { test: number; validation: number; seed?: string }
 
 /** Every eligible method, sorted by qualified name (before sampling). */
 export function eligibleTasks(o: OracleOutput): Omit<Task, 'split'>[] {
+  const lines = new Map<string, string[]>();
+  const lineOf = (file: string, line: number): string => {
+    let l = lines.get(file);
+    if (!l) {
+      try { l = readFileSync(join(o.sourceRoot, file), 'utf8').split(/\r?\n/); } catch { l = []; }
+      lines.set(file, l);
+    }
+    return (l[line] ?? '').trim();
+  };
   const decls = new Map<string, OracleDecl>();
   for (const d of o.declarations) decls.set(d.qualified, d);
   const refsFrom = new Map<string, OracleRef[]>();
@@ -113,10 +124,11 @@ export function eligibleTasks(o: OracleOutput): Omit<Task, 'split'>[] {
       // a declaration inside the masked body would vanish with it (not expected: local classes are transparent)
       if (t.file === m.file && inside(b, t.line, t.col)) continue;
       const maskedLine = t.file === m.file && t.line > b.endLine ? t.line - delta : t.line;
-      gold.set(r.target, { qualified: t.qualified, name: declName(t), kind, file: t.file, line: t.line, maskedLine, crossFile: t.file !== m.file });
+      gold.set(r.target, { qualified: t.qualified, name: declName(t), kind, file: t.file, line: t.line, maskedLine, crossFile: t.file !== m.file, lineText: '' });
     }
     const g = [...gold.values()].sort((x, y) => (x.qualified < y.qualified ? -1 : x.qualified > y.qualified ? 1 : 0));
     if (g.length < 2 || !g.some((x) => x.crossFile)) continue;
+    for (const x of g) x.lineText = lineOf(x.file, x.line);
     out.push({ id: m.qualified, qualified: m.qualified, file: m.file, body: b, gold: g, cursor: { line: b.startLine + 1, character: 4 } });
   }
   return out.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));

@@ -1,0 +1,70 @@
+// Smoke run of the retrieval benchmark (bench/retrieval) end to end through the real server on the
+// bundled example workspace examples/acme-shop (no download): the javac oracle picks the tasks,
+// the server answers every mode, the report has the expected structure and sane values.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { runCorpus, MODES, type CorpusReport } from '../../bench/retrieval/run';
+import { corpusTable, svgReport } from '../../bench/retrieval/report';
+import { eligibleTasks, loadOracle, maskText, MASKED_BODY } from '../../bench/retrieval/tasks';
+import { readFileSync } from 'node:fs';
+
+function repoRoot(): string {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'bench', 'oracle', 'oracle.mjs'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error('repository root not found');
+    dir = up;
+  }
+  return dir;
+}
+
+const root = repoRoot();
+const sourceRoot = join(root, 'examples', 'acme-shop', 'src', 'main', 'java');
+const inUnit = (x: number) => Number.isFinite(x) && x >= 0 && x <= 1;
+
+test('tasks: eligible methods have ≥ 2 gold symbols, one in another file; masking empties the body', async () => {
+  const o = await loadOracle(root, sourceRoot);
+  const tasks = eligibleTasks(o);
+  assert.ok(tasks.length >= 5, `enough tasks in acme-shop (${tasks.length})`);
+  for (const t of tasks) {
+    assert.ok(t.gold.length >= 2 && t.gold.some((g) => g.crossFile), t.id);
+    const original = readFileSync(join(sourceRoot, t.file), 'utf8');
+    const masked = maskText(original, t.body);
+    assert.equal(masked.slice(t.body.startOffset, t.body.startOffset + MASKED_BODY.length), MASKED_BODY);
+    assert.equal(masked.length, original.length - (t.body.endOffset - t.body.startOffset) + MASKED_BODY.length);
+    // same-file gold lines still point at the declaration after masking
+    const lines = masked.split(/\r?\n/);
+    for (const g of t.gold.filter((x) => !x.crossFile)) assert.equal(lines[g.maskedLine].trim(), g.lineText, `${t.id} -> ${g.qualified}`);
+  }
+});
+
+test('retrieval bench runs end to end on acme-shop through the server', { timeout: 300_000 }, async () => {
+  const budget = 4000;
+  const r: CorpusReport = await runCorpus({ root, name: 'acme-shop', sourceRoot, test: 4, validation: 3, budgetTokens: budget, settleMs: 100 });
+  assert.deepEqual(r.errors, []);
+  assert.equal(r.tasks.test, 4);
+  assert.equal(r.tasks.validation, 3);
+  assert.ok(r.files > 0 && r.indexMs > 0);
+  for (const m of MODES) {
+    const x = r.modes[m];
+    assert.equal(x.tasks, 4, m);
+    for (const v of [x.recallMicro, x.recallMacro, x.recallStrict, x.crossFileRecall, x.fullCoverageRate, x.mrr, x.noiseRatio]) assert.ok(inUnit(v), `${m}: ${v}`);
+    assert.ok(x.recallStrict <= x.recallMicro + 1e-12, m);
+    for (const v of Object.values(x.recallByKind)) assert.ok(v === null || inUnit(v), m);
+    assert.ok(x.tokensMax <= budget, `${m}: tokens ${x.tokensMax} ≤ ${budget}`);
+    assert.ok(x.latencyP50Ms >= 0 && x.latencyP95Ms >= x.latencyP50Ms, m);
+  }
+  for (const row of r.perTask) for (const s of Object.values(row.scores)) assert.ok(s.tokens <= budget && s.found <= s.gold);
+  assert.ok(r.oracle.tokensMean > 0);
+  assert.equal(r.determinism.checked, 7);
+  assert.equal(r.determinism.share, 1);
+  assert.ok(inUnit(r.gate.reviewOverhead) && inUnit(r.gate.coverageMAE));
+  assert.ok(r.gate.auroc === null || inUnit(r.gate.auroc));
+  assert.equal(r.calibration.points, 3);
+  assert.ok(r.calibration.curve.length >= 20 && inUnit(r.calibration.tau));
+  assert.ok(r.peakRssMB === undefined || r.peakRssMB > 0);
+  assert.match(corpusTable(r), /rcl/);
+  assert.match(svgReport([r]), /^<svg[\s\S]*<\/svg>$/);
+});
