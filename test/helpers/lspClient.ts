@@ -16,7 +16,7 @@ export interface ServerSession {
   close(): Promise<void>;
 }
 
-export async function startServer(roots: string[], initializationOptions: object = {}): Promise<ServerSession> {
+export async function startServer(roots: string[], initializationOptions: object = {}, capabilities?: object): Promise<ServerSession> {
   // Tests are bundled into dist/test/<area>/; the server bundle is dist/server.js.
   const serverPath = [join(__dirname, '..', '..', 'server.js'), join(__dirname, '..', 'server.js'), join(process.cwd(), 'dist', 'server.js')].find((p) => existsSync(p));
   if (!serverPath) throw new Error('dist/server.js not found: run the build first');
@@ -34,7 +34,7 @@ export async function startServer(roots: string[], initializationOptions: object
   await connection.sendRequest('initialize', {
     processId: process.pid,
     rootUri: null,
-    capabilities: { window: { workDoneProgress: true }, workspace: { workspaceFolders: true } },
+    capabilities: capabilities ?? { window: { workDoneProgress: true }, workspace: { workspaceFolders: true } },
     workspaceFolders: roots.map((r, i) => ({ uri: pathToFileURL(r).toString(), name: `root${i}` })),
     initializationOptions,
   });

@@ -91,3 +91,17 @@ test('server: index, status, edits through didChange and disk, retrieval, errors
   assert.equal(await code('needle/nope', {}), -32601);
   assert.equal(s.process.exitCode, null, 'server still running');
 });
+
+test('server: a client with no capabilities at all (no progress, no folder events) is served', async (t) => {
+  const fx = writeFixture(FILES);
+  const s = await startServer([fx.root], {}, {});
+  t.after(() => s.close());
+  const ready = await s.waitReady();
+  assert.equal(ready.files, 2);
+  const r = await s.connection.sendRequest<RetrievalResult>('needle/retrieveContext', {
+    textDocument: { uri: pathToFileURL(join(fx.root, 'src/com/acme/Cart.java')).toString() },
+    position: { line: fx.cursor!.line, character: fx.cursor!.character },
+  });
+  assert.ok(r.items.length > 0);
+  assert.doesNotMatch(s.stderr(), /unhandled|uncaught/);
+});

@@ -22,6 +22,7 @@ const documents = new TextDocuments(TextDocument);
 let settings: Settings = defaultSettings();
 let exclude: string[] = [];
 let supportsProgress = false;
+let supportsFolderEvents = false;
 const watchers = new Map<string, FSWatcher>();
 const log = (m: string) => connection.console.log(`[needle] ${m}`);
 
@@ -45,6 +46,7 @@ function settled(): Promise<unknown> {
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   supportsProgress = !!params.capabilities.window?.workDoneProgress;
+  supportsFolderEvents = !!params.capabilities.workspace?.workspaceFolders;
   const opts = readSettings(params.initializationOptions);
   settings = { ...settings, ...opts.settings };
   exclude = opts.exclude;
@@ -101,7 +103,8 @@ async function indexFolder(root: string): Promise<void> {
 }
 
 connection.onInitialized(async () => {
-  connection.workspace.onDidChangeWorkspaceFolders(async (e) => {
+  // Clients without workspace-folder support would make the library throw on registration.
+  if (supportsFolderEvents) connection.workspace.onDidChangeWorkspaceFolders(async (e) => {
     for (const f of e.removed) {
       const root = fileURLToPath(f.uri);
       await watchers.get(root)?.close();
