@@ -7,7 +7,7 @@
 // tasks in the same run. Reports recall, tokens, noise, latency, the gate's quality, determinism,
 // and calibrates τ on a validation split. A benchmark: it reports, it never fails on a score.
 //
-//   node dist/bench/retrieval.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--seed S] [--budget T]
+//   node dist/bench/retrieval.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--seed S] [--budget T] [--settle MS]
 //
 // Writes bench/out/retrieval-report.json and bench/out/retrieval.svg (+ .png when a converter exists).
 
@@ -56,6 +56,7 @@ function toPng(svgPath: string, pngPath: string): string | undefined {
   const validation = Number(arg('--validation') ?? (arg('--tasks') ? Math.ceil(test / 2) : 20));
   const budget = Number(arg('--budget') ?? 4000);
   const seed = arg('--seed');
+  const settleMs = arg('--settle') ? Number(arg('--settle')) : undefined;
   const wanted = args('--corpus');
   const names = wanted.length ? wanted : ['commons-lang3', 'jsoup', 'commons-lang3-injected', 'jsoup-injected'];
   if (!existsSync(join(ROOT, 'dist/server.js'))) throw new Error('dist/server.js missing: run `npm run build` first');
@@ -65,7 +66,7 @@ function toPng(svgPath: string, pngPath: string): string | undefined {
   for (const name of names) {
     const src = corpusRoot(name);
     if (!src || !existsSync(src)) { missing.push(name); console.log(`\n${name}: not present (run \`node bench/corpora/inject.mjs ${name.replace(/-injected$/, '')}\`); skipped`); continue; }
-    const r = await runCorpus({ root: ROOT, name, sourceRoot: src, test, validation, seed, budgetTokens: budget, log: (m) => console.error(m) });
+    const r = await runCorpus({ root: ROOT, name, sourceRoot: src, test, validation, seed, budgetTokens: budget, settleMs, log: (m) => console.error(m) });
     reports.push(r);
     console.log(corpusTable(r));
     console.log(calibrationTable(name, r.calibration));

@@ -24,7 +24,10 @@ export function corpusTable(r: CorpusReport): string {
   const g = r.gate, c = r.gateCalibrated;
   out.push(`  gate rcl @ server τ=${f3(g.threshold)}: AUROC ${f3(g.auroc)}  false-confidence ${f3(g.falseConfidenceRate)} (${g.falseConfidenceCount})  false-review ${f3(g.falseReviewRate)} (${g.falseReviewCount})  review overhead ${f3(g.reviewOverhead)}  coverage MAE ${f3(g.coverageMAE)}`);
   out.push(`  gate rcl @ calibrated τ=${c.tau.toFixed(2)}: false-confidence ${f3(c.falseConfidenceRate)} (${c.falseConfidenceCount})  false-review ${f3(c.falseReviewRate)} (${c.falseReviewCount})  review overhead ${f3(c.reviewOverhead)}`);
-  out.push(`  determinism (rcl repeated, JSON minus timingsMs): ${f3(r.determinism.share)} of ${r.determinism.checked}`);
+  const fields = new Map<string, number>();
+  for (const d of r.determinism.differing) for (const f of d.fields) fields.set(f, (fields.get(f) ?? 0) + 1);
+  out.push(`  determinism (rcl repeated, JSON minus timingsMs): ${f3(r.determinism.share)} of ${r.determinism.checked}` +
+    (fields.size ? `; differing fields: ${[...fields].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}` : ''));
   if (r.errors.length) out.push(`  errors: ${r.errors.length} (first: ${r.errors[0].mode} ${r.errors[0].task}: ${r.errors[0].message.split('\n')[0]})`);
   if (r.tasks.skipped.length) out.push(`  skipped: ${r.tasks.skipped.length} (first: ${r.tasks.skipped[0].task}: ${r.tasks.skipped[0].reason})`);
   return out.join('\n');

@@ -58,7 +58,8 @@ export interface CorpusReport {
   /** rcl, test split, review iff confidence < the τ calibrated on this corpus's validation split. */
   gateCalibrated: GateMetrics & { tau: number };
   calibration: CalibrationReport;
-  determinism: { share: number; checked: number };
+  /** `differing`: for each non-identical repeat, the top-level result fields that differed. */
+  determinism: { share: number; checked: number; differing: { task: string; fields: string[] }[] };
   errors: { task: string; mode: string; message: string }[];
   perTask: { task: string; split: string; gold: string[]; scores: Record<string, Omit<TaskScore, 'task' | 'split'>> }[];
   /** Validation-split rcl scores (for pooled calibration). */
@@ -99,6 +100,11 @@ export function calibrate(points: { confidence: number; sufficient: boolean }[])
   return { source: 'sweep', points: points.length, tau: best[Math.floor((best.length - 1) / 2)].tau, curve };
 }
 
+function diffFields(a: RetrievalResult, b: RetrievalResult): string[] {
+  const ra = a as unknown as Record<string, unknown>, rb = b as unknown as Record<string, unknown>;
+  return [...new Set([...Object.keys(ra), ...Object.keys(rb)])].filter((k) => k !== 'timingsMs' && JSON.stringify(ra[k]) !== JSON.stringify(rb[k])).sort();
+}
+
 export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Promise<CorpusReport> {
   const log = opts.log ?? (() => undefined);
   const budget = opts.budgetTokens ?? 4000;
@@ -118,6 +124,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
   const errors: CorpusReport['errors'] = [];
   const skipped: CorpusReport['tasks']['skipped'] = [];
   let detSame = 0, detChecked = 0, serverThreshold = NaN;
+  const detDiffs: { task: string; fields: string[] }[] = [];
   const tokCache = new Map<string, string[]>();
   const oracleTok: number[] = [];
   const status = server.status;
@@ -154,6 +161,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
             const again = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: budget, mode: 'rcl' });
             detChecked++;
             if (sameResult(firstRcl, again.result)) detSame++;
+            else detDiffs.push({ task: task.id, fields: diffFields(firstRcl, again.result) });
           } catch (e) { errors.push({ task: task.id, mode: 'rcl-repeat', message: (e as Error).message }); }
         }
       } finally {
@@ -190,7 +198,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
     gate: { ...gateMetrics(rclTest), threshold: serverThreshold },
     gateCalibrated: { ...gateMetrics(rclTest, (s) => s.confidence < calibration.tau), tau: calibration.tau },
     calibration,
-    determinism: { share: detChecked ? detSame / detChecked : NaN, checked: detChecked },
+    determinism: { share: detChecked ? detSame / detChecked : NaN, checked: detChecked, differing: detDiffs },
     errors, perTask, validationPoints,
   };
 }
