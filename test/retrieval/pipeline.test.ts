@@ -73,3 +73,28 @@ test('gate hook receives items and its verdict is reported', async () => {
   assert.equal(r.rounds, 1);
   assert.ok(r.items.some((i) => i.sources.includes('followup')));
 });
+
+test('cursor outside any member: type skeleton first; outside any type: still a valid result', async () => {
+  const files = { ...SHOP, 'src/com/acme/order/OrderService.java': SHOP['src/com/acme/order/OrderService.java'].replace('    $0\n', '    return ZERO;\n').replace('  private static final Money ZERO', '  $0\n  private static final Money ZERO') };
+  const { req } = await fixture(files);
+  const r = await retrieve(req);
+  assert.equal(r.items[0].symbol, 'com.acme.order.OrderService');
+  assert.match(r.items[0].text, /public Money total\(List<OrderLine> lines\) \{/);
+  assert.match(r.items[0].text, /Money lineTotal\(OrderLine line\) \{/);
+  const top = await retrieve({ ...req, position: { line: 1, character: 0 } });
+  assert.ok(top.tokens <= req.budgetTokens);
+  assert.ok(!top.items.some((i) => i.sources.includes('enclosing')));
+});
+
+test('a non-empty body: its resolved references come first after the enclosing item', async () => {
+  const files = { ...SHOP, 'src/com/acme/order/OrderService.java': SHOP['src/com/acme/order/OrderService.java'].replace('    $0\n', '    Money sum = ZERO;\n    for (OrderLine l : lines) sum = sum.plus(lineTotal(l));$0\n    return Discounts.applyLoyalty(sum);\n') };
+  const { req } = await fixture(files);
+  const r = await retrieve(req);
+  const ids = new Set(r.items.flatMap((i) => (i as { symbols?: string[] }).symbols ?? []));
+  for (const want of ['com.acme.money.Money#plus(Money)', 'com.acme.order.Discounts#applyLoyalty(Money)']) assert.ok(ids.has(want), `${want} in ${[...ids].join(' ')}`);
+  // Body references outrank members merely belonging to a signature type.
+  const { buildQuery } = await import('../../server/src/retrieval/query');
+  const { graphRecall } = await import('../../server/src/retrieval/recall/graph');
+  const g = graphRecall(req, buildQuery(req));
+  assert.ok(g.get('com.acme.money.Money#plus(Money)')!.score > g.get('com.acme.money.Money#format()')!.score);
+});

@@ -93,7 +93,7 @@ test('graph: body references, overloads, signature-type members, Javadoc links',
   assert.ok(c.get('a.Util#twice(int)')!.reasons.includes('referenced in body'));
   assert.ok(c.get('a.Main#run(Box,int)')!.reasons.includes('overload'));
   assert.ok(c.get('a.Box#size()')!.reasons.some((r) => r.startsWith('member of Box')));
-  assert.ok(c.get('a.Util#other()')!.reasons.some((r) => r.startsWith('named in Javadoc')));
+  assert.ok(c.get('a.Util#other()')!.reasons.some((r) => r.startsWith('linked in Javadoc')));
   assert.ok(!c.has('a.Main#run(Box)'));
 });
 

@@ -44,6 +44,8 @@ export const MAX_ENTRIES = 120;
  */
 export const SOFT_BUDGET_SHARE = 0.58;
 export const STRONG_SHARE = 0.5;
+/** Rank of the candidate whose score the shares are taken of ("the best" above). */
+export const REFERENCE_RANK = 3;
 /** A weak candidate (below this share of the best) may join a type already shown but not open a new one. */
 export const NEW_GROUP_SHARE = 0.15;
 /** A candidate below this share of the best candidate's score is not shown (noise, P6). */
@@ -148,7 +150,8 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
   let head = enclosing;
   if (head && head.tokens > req.budgetTokens) head = undefined;
   const packer = new Packer(req, req.budgetTokens, head?.tokens ?? 0);
-  const best = ranked[0]?.score ?? 0;
+  // Shares are taken of a robust reference (the REFERENCE_RANK-th best), so one outlier cannot starve the rest.
+  const best = ranked[Math.min(REFERENCE_RANK, ranked.length) - 1]?.score ?? 0;
   for (const c of ranked) {
     if (packer.count >= MAX_ENTRIES || c.score < best * MIN_RELATIVE_SCORE || c.score < MIN_SCORE) break;
     if (packer.total >= req.budgetTokens * SOFT_BUDGET_SHARE && c.score < best * STRONG_SHARE) break;

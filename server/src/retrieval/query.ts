@@ -6,7 +6,7 @@
 import type { PipelineRequest, Target } from './request';
 import type { SymbolRef } from '../index/workspaceIndex';
 import { identifiersIn, splitIdentifier } from '../text/identifiers';
-import { firstSentence, javadocLinks, ownerType, typeNames } from './symbols';
+import { firstSentence, javadocLinks, javadocRefs, ownerType, typeNames, type DocLink } from './symbols';
 import { isTypeKind } from '../java/symbols';
 
 export interface Query {
@@ -22,6 +22,8 @@ export interface Query {
   signatureIdentifiers: string[];
   /** Names linked or mentioned in the Javadoc. */
   javadocNames: string[];
+  /** Structured {@link}/@see references of the Javadoc. */
+  javadocRefs: DocLink[];
   /** Identifiers from the task text. */
   queryIdentifiers: string[];
   strings: string[];
@@ -117,7 +119,7 @@ export function buildQuery(req: PipelineRequest): Query {
   const goal = `What does the code at line ${line + 1} of ${what} need${req.query ? ` to address: ${req.query.replace(/\s+/g, ' ').slice(0, 120)}` : ''}?`;
 
   return {
-    target, member, type, line, bodyIdentifiers, signatureIdentifiers, javadocNames,
+    target, member, type, line, bodyIdentifiers, signatureIdentifiers, javadocNames, javadocRefs: javadocRefs(m?.javadoc),
     ...task, signatureTypes, words, nearbyLines,
     memberText: m ? lines.slice(m.span.sl, m.span.el + 1).join('\n') : nearbyLines.join('\n'),
     goal, goalIdentifiers,

@@ -39,14 +39,25 @@ export function firstSentence(javadoc: string | undefined, max = 220): string {
   return s;
 }
 
+/** A Javadoc reference: `{@link Type#member}`, `{@link #member}`, `{@link Type}`, `@see ...`. */
+export interface DocLink { type?: string; member?: string }
+
+export function javadocRefs(javadoc: string | undefined): DocLink[] {
+  if (!javadoc) return [];
+  const out: DocLink[] = [];
+  for (const m of javadoc.matchAll(/(?:\{@(?:link|linkplain)\s+|@see\s+)([A-Za-z0-9_.$]*)(?:#([A-Za-z0-9_$]+))?/g)) {
+    const type = m[1] ? m[1].slice(m[1].lastIndexOf('.') + 1) : undefined;
+    if (type || m[2]) out.push({ type: type || undefined, member: m[2] });
+  }
+  return out;
+}
+
 /** Names mentioned by {@link X#y} / {@link #y} / {@code y} tags in a Javadoc. */
 export function javadocLinks(javadoc: string | undefined): string[] {
   if (!javadoc) return [];
   const out: string[] = [];
-  for (const m of javadoc.matchAll(/\{@(?:link|linkplain|code|see)\s+([A-Za-z0-9_.$#]+)/g)) {
-    for (const part of m[1].split(/[#.]/)) if (part) out.push(part);
-  }
-  for (const m of javadoc.matchAll(/@see\s+([A-Za-z0-9_.$#]+)/g)) for (const part of m[1].split(/[#.]/)) if (part) out.push(part);
+  for (const r of javadocRefs(javadoc)) { if (r.type) out.push(r.type); if (r.member) out.push(r.member); }
+  for (const m of javadoc.matchAll(/\{@code\s+([A-Za-z_$][A-Za-z0-9_$]*)(?:[#.]([A-Za-z_$][A-Za-z0-9_$]*))?/g)) { out.push(m[1]); if (m[2]) out.push(m[2]); }
   return out;
 }
 

@@ -33,6 +33,8 @@ export const GRAPH_WEIGHTS = {
   globalPopular: 0.1,   // × log2(referencing files) for the workspace's most used declarations
 } as const;
 
+/** A name declared more often than this is too ambiguous to recall by name alone. */
+export const AMBIGUOUS_NAME = 3;
 /** How many of the workspace's most used declarations join as a weak prior. */
 export const GLOBAL_POPULAR = 25;
 
@@ -134,13 +136,27 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
   // Names from the Javadoc and the task text.
   const byName = declarationsByName(idx);
   const ownerPrefix = owner ? owner.sym.id + '#' : '\0';
+  // {@link Type#member}: resolved against the internal Type only (a link into the JDK names nothing here).
+  for (const r of q.javadocRefs) {
+    const t = r.type ? resolveTypeName(idx, target.file.path, r.type) : owner;
+    if (!t || !isTypeKind(t.sym.kind)) continue;
+    if (!r.member) { add(t.sym.id, GRAPH_WEIGHTS.javadocLink, `linked in Javadoc: ${r.type}`); continue; }
+    const ms = membersOf(t).filter((m) => m.sym.name === r.member);
+    for (const m of ms) add(m.sym.id, GRAPH_WEIGHTS.javadocLink, `linked in Javadoc: ${r.type ?? ''}#${r.member}`);
+    if (ms.length && r.type) add(t.sym.id, GRAPH_WEIGHTS.javadocLink * 0.5, `linked in Javadoc: ${r.type}`);
+  }
+  // Other names the Javadoc mentions ({@code foo}, camelCase words): only unambiguous or owner-local ones.
+  const linked = new Set(q.javadocRefs.flatMap((r) => [r.type, r.member]));
   for (const name of q.javadocNames) {
+    if (linked.has(name)) continue;
     const ids = (byName.get(name) ?? []).filter(inFolders);
     const local = ids.filter((id) => id.startsWith(ownerPrefix));
-    for (const id of (local.length ? local : ids).slice(0, 6)) add(id, GRAPH_WEIGHTS.javadocLink, `named in Javadoc: ${name}`);
+    const chosen = local.length ? local : ids.length <= AMBIGUOUS_NAME ? ids : [];
+    for (const id of chosen.slice(0, 6)) add(id, GRAPH_WEIGHTS.javadocLink * 0.75, `named in Javadoc: ${name}`);
   }
   for (const name of [...q.queryIdentifiers, ...q.errors, ...q.tests.flatMap((t) => [t.type, t.method ?? ''])]) {
-    for (const id of (byName.get(name) ?? []).filter(inFolders).slice(0, 6)) add(id, GRAPH_WEIGHTS.queryName, `named in task: ${name}`);
+    const qids = (byName.get(name) ?? []).filter(inFolders);
+    for (const id of qids.slice(0, 6)) add(id, GRAPH_WEIGHTS.queryName / Math.sqrt(qids.length), `named in task: ${name}`);
   }
   return out;
 }

@@ -36,7 +36,8 @@ export function lexicalTerms(q: Query): string[] {
 /** Runs ripgrep (fixed strings, word match) over folders; results sorted by path, line. */
 export function ripgrep(terms: string[], folders: string[], exclude: string[] = [], timeoutMs = 5000): Promise<LexicalHit[]> {
   if (!terms.length || !folders.length) return Promise.resolve([]);
-  const args = ['--json', '--fixed-strings', '--word-regexp', '--no-config', '--max-columns', '400', '--max-filesize', '2M'];
+  // --sort path: ripgrep's parallel walk emits files in a racy order; the per-term cap below must see a stable one.
+  const args = ['--json', '--sort', 'path', '--fixed-strings', '--word-regexp', '--no-config', '--max-columns', '400', '--max-filesize', '2M'];
   for (const g of CONFIG_GLOBS) args.push('-g', g);
   for (const t of terms) args.push('-e', t);
   args.push('--', ...folders);
@@ -110,13 +111,18 @@ export function hitsToCandidates(req: PipelineRequest, hits: LexicalHit[]): Map<
     const f = req.index.file(h.path);
     if (!f) continue;
     const decl = f.facts.symbols.find((s) => s.name === h.term && s.nameSpan.sl === h.line);
-    if (decl) { addCandidate(out, decl.id, DECLARATION_WEIGHT, 'lexical', `declares ${h.term}`); continue; }
+    // IDF-like: a term declared in many places (equals, get) says little about each declaration.
+    const spread = Math.sqrt(Math.max(1, byName.get(h.term)?.length ?? 1));
+    if (decl) { addCandidate(out, decl.id, DECLARATION_WEIGHT / spread, 'lexical', `declares ${h.term}`); continue; }
     const enc = req.index.enclosingSymbol(h.path, h.line, Math.max(0, h.text.indexOf(h.term)));
     if (enc && enc.file.path !== req.path) addCandidate(out, enc.sym.id, USAGE_WEIGHT, 'lexical', `mentions ${h.term}`);
   }
   // Terms that name a declaration anywhere recall it even when ripgrep capped the hits.
   const terms = new Set(hits.map((h) => h.term));
-  for (const t of [...terms].sort()) for (const id of (byName.get(t) ?? []).slice(0, 8)) addCandidate(out, id, DECLARATION_WEIGHT * 0.5, 'lexical', `named ${t}`);
+  for (const t of [...terms].sort()) {
+    const ids = byName.get(t) ?? [];
+    if (ids.length <= 8) for (const id of ids) addCandidate(out, id, DECLARATION_WEIGHT * 0.5 / Math.sqrt(ids.length), 'lexical', `named ${t}`);
+  }
   return out;
 }
 
