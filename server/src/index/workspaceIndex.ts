@@ -24,6 +24,8 @@ export class WorkspaceIndex {
   readonly table = new SymbolTable();
   private files = new Map<string, IndexedFile>();
   private symbolsById = new Map<string, { path: string; index: number }>();
+  /** Symbol id -> other files declaring the same id (multi-root copies), for takeover on removal. */
+  private duplicates = new Map<string, Set<string>>();
   /** Target symbol id -> files holding edges into it. */
   private incoming = new Map<string, Set<string>>();
   /** Simple type name -> files whose resolution consulted it. */
@@ -42,6 +44,7 @@ export class WorkspaceIndex {
     // With duplicate ids (multi-root copies), the smallest path owns the id, whatever the order of updates.
     facts.symbols.forEach((s, index) => {
       const owner = this.symbolsById.get(s.id);
+      if (owner && owner.path !== path) addTo(this.duplicates, s.id, owner.path < path ? path : owner.path);
       if (!owner || owner.path > path) this.symbolsById.set(s.id, { path, index });
     });
     this.version++;
@@ -113,13 +116,17 @@ export class WorkspaceIndex {
     this.files.delete(path);
     this.table.removeFile(path);
     for (const s of f.facts.symbols) {
+      const dups = this.duplicates.get(s.id);
+      dups?.delete(path);
       if (this.symbolsById.get(s.id)?.path !== path) continue;
       this.symbolsById.delete(s.id);
-      // A duplicate declaration elsewhere (multi-root, copy-paste) takes over the id.
-      for (const other of [...this.files.values()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-        const i = other.facts.symbols.findIndex((x) => x.id === s.id);
-        if (i >= 0) { this.symbolsById.set(s.id, { path: other.path, index: i }); break; }
-      }
+      // A duplicate declaration elsewhere (multi-root, copy-paste) takes over the id: the smallest path.
+      const next = dups && [...dups].sort()[0];
+      if (!next) continue;
+      dups.delete(next);
+      if (!dups.size) this.duplicates.delete(s.id);
+      const i = this.files.get(next)?.facts.symbols.findIndex((x) => x.id === s.id) ?? -1;
+      if (i >= 0) this.symbolsById.set(s.id, { path: next, index: i });
     }
   }
 
@@ -191,7 +198,7 @@ export class WorkspaceIndex {
     for (const p of [...this.files.keys()].sort()) {
       const f = this.files.get(p)!;
       out.push(`F ${p} ${f.hash}`);
-      for (const s of f.facts.symbols) out.push(`S ${s.id} ${s.kind} ${s.nameSpan.sl}:${s.nameSpan.sc}`);
+      for (const s of f.facts.symbols) out.push(`S ${s.id} ${s.kind} ${s.nameSpan.sl}:${s.nameSpan.sc}${this.symbolsById.get(s.id)?.path === p ? ' owner' : ''}`);
       for (const e of f.resolution?.edges ?? []) out.push(`E ${e.from} ${e.kind} ${e.to} ${e.line}:${e.col}`);
       for (const u of f.resolution?.unresolved ?? []) out.push(`U ${u.from} ${u.kind} ${u.name} ${u.line}:${u.col}`);
     }
