@@ -2,7 +2,8 @@
 // index worker, and every test file (test/**/*.test.ts -> dist/test/), then copies the
 // tree-sitter wasm files and shipped data beside the bundles.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, existsSync, cpSync, readdirSync, statSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, existsSync, cpSync, readdirSync, statSync, rmSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,12 +11,28 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 mkdirSync(dist, { recursive: true });
 
+// The persisted index is only valid for the code that derived it: the cache key includes a hash
+// of every source file of extraction and resolution.
+function sourceHash(dirs) {
+  const h = createHash('sha1');
+  const walk = (d) => {
+    for (const name of readdirSync(d).sort()) {
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.ts')) h.update(name).update(readFileSync(full));
+    }
+  };
+  for (const d of dirs) walk(join(root, d));
+  return h.digest('hex').slice(0, 16);
+}
+const indexerVersion = sourceHash(['server/src/java', 'server/src/index']);
+
 const common = {
   bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true,
   logLevel: 'warning', absWorkingDir: root,
   // ESM dependencies (web-tree-sitter, @vscode/ripgrep) read import.meta.url; in a CJS bundle
   // that is empty, so we provide the bundle's own file URL.
-  define: { 'import.meta.url': '__bundleUrl' },
+  define: { 'import.meta.url': '__bundleUrl', __NEEDLE_INDEXER_VERSION__: JSON.stringify(indexerVersion) },
   banner: { js: "const __bundleUrl = require('url').pathToFileURL(__filename).href;" },
 };
 

@@ -3,9 +3,7 @@
 // turns watcher events and editor edits into index updates. Everything it learns about a file
 // it can't index goes into `skipped` with a reason.
 
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { sep } from 'node:path';
 import type { StatusResult } from '../../../shared/protocol';
 import { discoverFiles, hashText, isJavaFile, readSourceFile } from './files';
 import { factsOfText } from './parseFile';
@@ -22,12 +20,11 @@ export interface IndexerOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** Changes whenever the extraction code changes, so stale caches are rebuilt. */
+declare const __NEEDLE_INDEXER_VERSION__: string | undefined;
+
+/** A hash of the extraction and resolution sources, set by the build; caches of other versions are rebuilt. */
 export function indexerVersion(): string {
-  for (const c of [join(__dirname, 'worker.js'), join(__dirname, '..', 'worker.js')]) {
-    if (existsSync(c)) return createHash('sha1').update(readFileSync(c)).digest('hex').slice(0, 16);
-  }
-  return 'dev';
+  return typeof __NEEDLE_INDEXER_VERSION__ === 'string' ? __NEEDLE_INDEXER_VERSION__ : 'dev';
 }
 
 export class Indexer {
@@ -87,36 +84,54 @@ export class Indexer {
       for (const s of skipped) this.skipped.set(s.path, s.reason);
       const cache = this.options.cacheDir ? loadCache(this.options.cacheDir, root, this.version) : { files: new Map<string, CachedFile>() };
       if ('problem' in cache && cache.problem) this.log(cache.problem);
+      // Warm start: the saved snapshot is restored exactly (facts and edges), then whatever changed
+      // since is applied as ordinary incremental updates, which keeps "incremental = fresh build".
+      // Only for the first folder: a snapshot's edges assume the other folders it was saved with.
+      const entries = [...cache.files.entries()];
+      const warm = this.index.allFiles().length === 0 && entries.length > 0 && entries.every(([, e]) => e.resolution);
+      if (warm) for (const [path, e] of entries) this.index.putResolved(path, root, e.hash, e.facts, e.resolution!);
       const jobs: { path: string; text?: string; hash?: string }[] = [];
+      const present = new Set<string>();
       let done = 0;
       for (const path of files) {
         const overlay = this.overlays.get(path);
         const r = overlay !== undefined ? { ok: true as const, text: overlay, hash: hashText(overlay) } : readSourceFile(path);
         if (!r.ok) { this.skipped.set(path, r.reason); done++; continue; }
+        present.add(path);
         const cached = cache.files.get(path);
         if (cached && cached.hash === r.hash) {
-          this.index.put(path, root, r.hash, cached.facts);
+          if (!warm) this.index.put(path, root, r.hash, cached.facts);
           done++;
         } else {
           jobs.push({ path, text: overlay, hash: overlay !== undefined ? r.hash : undefined });
         }
       }
+      const removed = warm ? entries.map(([p]) => p).filter((p) => !present.has(p)) : [];
+      // Many changes (a branch switch): one full resolution beats many cascaded updates.
+      const incremental = warm && jobs.length + removed.length <= Math.max(20, files.length * 0.05);
       this.options.onProgress?.(done, files.length);
       const results = await parseAll(jobs, {
         workers: this.options.workers,
         shouldPause: () => this.paused,
         onResult: () => this.options.onProgress?.(++done, files.length),
       });
+      if (!this.folders.includes(root)) return; // folder removed meanwhile
+      for (const p of removed) incremental ? this.index.remove(p) : this.index.drop(p);
       for (const r of results) {
-        if (!this.folders.includes(root)) return; // folder removed meanwhile
-        if (r.ok) { this.index.put(r.path, root, r.hash, r.facts); this.skipped.delete(r.path); }
-        else this.skipped.set(r.path, r.reason);
+        if (r.ok) {
+          if (incremental) this.index.update(r.path, root, r.hash, r.facts);
+          else this.index.put(r.path, root, r.hash, r.facts);
+          this.skipped.delete(r.path);
+        } else {
+          this.skipped.set(r.path, r.reason);
+          if (this.index.file(r.path)) incremental ? this.index.remove(r.path) : this.index.drop(r.path);
+        }
       }
-      this.index.resolveAll();
+      if (!incremental) this.index.resolveAll();
       this.indexMs = performance.now() - started;
       this.firstIndexDone.add(root);
       this.saveFolderCache(root);
-      this.log(`indexed ${root}: ${files.length} files (${jobs.length} parsed, ${files.length - jobs.length} from cache) in ${Math.round(this.indexMs)} ms`);
+      this.log(`indexed ${root}: ${files.length} files (${jobs.length} parsed, ${files.length - jobs.length} from cache${warm ? ', edges restored' : ''}) in ${Math.round(this.indexMs)} ms`);
     } finally {
       this.pending--;
     }
@@ -125,7 +140,7 @@ export class Indexer {
   saveFolderCache(root: string): void {
     if (!this.options.cacheDir) return;
     const entries = new Map<string, CachedFile>();
-    for (const f of this.index.allFiles()) if (f.root === root) entries.set(f.path, { hash: f.hash, facts: f.facts });
+    for (const f of this.index.allFiles()) if (f.root === root) entries.set(f.path, { hash: f.hash, facts: f.facts, resolution: f.resolution });
     const problem = saveCache(this.options.cacheDir, root, this.version, entries);
     if (problem) this.log(problem);
   }

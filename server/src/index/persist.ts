@@ -8,10 +8,12 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { FileFacts } from '../java/facts';
+import type { FileResolution } from '../java/resolve';
 
 const MAGIC = 'needle-index-cache';
 
-export interface CachedFile { hash: string; facts: FileFacts }
+/** A file's facts and, when the snapshot was consistent, its resolution (edges) too. */
+export interface CachedFile { hash: string; facts: FileFacts; resolution?: FileResolution }
 
 export function defaultCacheDir(): string {
   return process.env.NEEDLE_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'needle');
@@ -31,7 +33,8 @@ export function loadCache(cacheDir: string, root: string, version: string): { fi
     if (data.root !== root || !Array.isArray(data.files)) return { files: new Map(), problem: 'cache belongs to another folder; rebuilding' };
     const files = new Map<string, CachedFile>();
     for (const [path, entry] of data.files) {
-      if (typeof path !== 'string' || typeof entry?.hash !== 'string' || !Array.isArray(entry.facts?.symbols) || !Array.isArray(entry.facts?.refs)) {
+      if (typeof path !== 'string' || typeof entry?.hash !== 'string' || !Array.isArray(entry.facts?.symbols) || !Array.isArray(entry.facts?.refs)
+        || (entry.resolution !== undefined && (!Array.isArray(entry.resolution.edges) || !Array.isArray(entry.resolution.consulted) || !Array.isArray(entry.resolution.unresolved)))) {
         return { files: new Map(), problem: 'cache entry malformed; rebuilding' };
       }
       files.set(path, entry);

@@ -50,6 +50,15 @@ export class WorkspaceIndex {
     this.version++;
   }
 
+  /** Restores a file exactly as a saved snapshot had it, resolution included (warm start). */
+  putResolved(path: string, root: string, hash: string, facts: FileFacts, resolution: FileResolution): void {
+    this.put(path, root, hash, facts);
+    const f = this.files.get(path)!;
+    f.resolution = resolution;
+    for (const e of resolution.edges) addTo(this.incoming, e.to, path);
+    for (const n of resolution.consulted) addTo(this.consultedBy, n, path);
+  }
+
   resolveAll(): void {
     for (const path of [...this.files.keys()].sort()) this.resolve(path);
   }
@@ -75,6 +84,12 @@ export class WorkspaceIndex {
     this.dropFile(path);
     this.version++;
     return this.reresolve(undefined, changedNames(shapesOf(old.facts), new Map()), pkgsBefore !== this.table.packages.size);
+  }
+
+  /** Removes a file without re-resolving anyone (the caller resolves everything afterwards). */
+  drop(path: string): void {
+    this.dropFile(path);
+    this.version++;
   }
 
   removeFolder(root: string): void {

@@ -155,6 +155,12 @@ export async function handleRetrieve(raw: unknown, token?: CancellationToken) {
   }
 }
 
+// The snapshot saved at shutdown lets the next start restore edges instead of resolving again.
+connection.onShutdown(async () => {
+  await settled();
+  for (const root of indexer.folders) indexer.saveFolderCache(root);
+});
+
 connection.onRequest(Methods.status, () => indexer.status());
 connection.onRequest(Methods.retrieveContext, (params: unknown, token: CancellationToken) => handleRetrieve(params, token));
 connection.onExecuteCommand(async (p, token) => {

@@ -1,0 +1,68 @@
+// The persisted index: a warm start equals a fresh build even when files changed, vanished or
+// appeared while the server was down; a corrupt or truncated cache is detected and rebuilt.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Indexer } from '../../server/src/index/indexer';
+import { writeFixture } from '../helpers/workspace';
+
+const FILES = {
+  'src/a/Util.java': 'package a;\npublic class Util {\n  public static int twice(int x) { return 2 * x; }\n  public static int half(int x) { return x / 2; }\n}\n',
+  'src/a/User.java': 'package a;\npublic class User {\n  int f() { return Util.twice(1) + Util.half(2); }\n}\n',
+  'src/b/Other.java': 'package b;\nimport a.Util;\npublic class Other {\n  int g() { return Util.twice(3); }\n}\n',
+};
+
+async function indexed(root: string, cacheDir: string | null): Promise<Indexer> {
+  const ix = new Indexer({ cacheDir });
+  await ix.addFolder(root);
+  return ix;
+}
+
+test('warm start restores the snapshot and applies changes made while stopped', async () => {
+  const fx = writeFixture(FILES);
+  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const first = await indexed(fx.root, cacheDir);
+  assert.equal((await indexed(fx.root, cacheDir)).index.canonical(), first.index.canonical(), 'unchanged workspace: identical');
+
+  // While "stopped": a shape change (half removed), a deletion and a new file.
+  writeFileSync(join(fx.root, 'src/a/Util.java'), 'package a;\npublic class Util {\n  public static int twice(int x) { return 2 * x; }\n}\n');
+  unlinkSync(join(fx.root, 'src/b/Other.java'));
+  writeFileSync(join(fx.root, 'src/b/New.java'), 'package b;\npublic class New {\n  int h() { return a.Util.twice(4); }\n}\n');
+  const warm = await indexed(fx.root, cacheDir);
+  const fresh = await indexed(fx.root, null);
+  assert.equal(warm.index.canonical(), fresh.index.canonical());
+  const user = warm.index.allFiles().find((f) => f.path.endsWith('User.java'))!;
+  const targets = user.resolution!.edges.map((e) => e.to);
+  assert.ok(targets.includes('a.Util#twice(int)'));
+  assert.ok(!targets.includes('a.Util#half(int)'), 'the caller of the removed method was re-resolved');
+});
+
+test('a corrupt or truncated cache is never trusted', async () => {
+  const fx = writeFixture(FILES);
+  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const fresh = (await indexed(fx.root, cacheDir)).index.canonical();
+  const [cacheFile] = readdirSync(cacheDir);
+  truncateSync(join(cacheDir, cacheFile), 100);
+  const logs: string[] = [];
+  const ix = new Indexer({ cacheDir, log: (m) => logs.push(m) });
+  await ix.addFolder(fx.root);
+  assert.equal(ix.index.canonical(), fresh);
+  assert.ok(logs.some((m) => /rebuilding/.test(m)), logs.join('\n'));
+  writeFileSync(join(cacheDir, cacheFile), 'not a cache at all');
+  assert.equal((await indexed(fx.root, cacheDir)).index.canonical(), fresh);
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+test('an unwritable cache location is reported, not fatal', async () => {
+  const fx = writeFixture(FILES);
+  const blocker = join(mkdtempSync(join(tmpdir(), 'needle-cache-')), 'file');
+  writeFileSync(blocker, 'x'); // a file where the cache folder should be
+  const logs: string[] = [];
+  const ix = new Indexer({ cacheDir: join(blocker, 'cache'), log: (m) => logs.push(m) });
+  await ix.addFolder(fx.root);
+  assert.equal(ix.index.stats().files, 3);
+  assert.ok(logs.some((m) => /could not save the index cache/.test(m)), logs.join('\n'));
+});
