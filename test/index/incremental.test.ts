@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { hashText } from '../../server/src/index/files';
 import { factsOfText } from '../../server/src/index/parseFile';
 import { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
+import { extractFacts } from '../../server/src/java/extract';
+import { parserIfLoaded } from '../../server/src/java/parser';
 
 export function prng(seed: number): () => number {
   let s = seed >>> 0;
@@ -54,6 +56,14 @@ test('incremental index equals a fresh build after random edit sequences', async
     const rand = prng(1000 + seq);
     const files = new Map<string, string>();
     const index = new WorkspaceIndex();
+    // As the Indexer does: reference sites released after resolving, re-extracted when needed.
+    index.releaseRefs = true;
+    index.refsLoader = (path, hash) => {
+      const text = files.get(path);
+      const tree = text !== undefined && hashText(text) === hash ? parserIfLoaded()?.parse(text) : undefined;
+      if (!tree) return undefined;
+      try { return extractFacts(tree).refs; } finally { tree.delete(); }
+    };
     const pathOf = (pkg: string, name: string) => `/ws/src/${pkg.replace(/\./g, '/')}/${name}.java`;
     for (const pkg of PKGS) for (const name of NAMES.slice(0, 3)) {
       const p = pathOf(pkg, name);

@@ -6,6 +6,8 @@
 import { sep } from 'node:path';
 import type { StatusResult } from '../../../shared/protocol';
 import { discoverFiles, hashText, isJavaFile, readSourceFile } from './files';
+import { extractFacts } from '../java/extract';
+import { parserIfLoaded, javaParser } from '../java/parser';
 import { factsOfText } from './parseFile';
 import { loadCache, saveCache, type CachedFile } from './persist';
 import { parseAll } from './pool';
@@ -39,7 +41,18 @@ export class Indexer {
   lastUpdateMs?: number;
   private readonly version = indexerVersion();
 
-  constructor(private options: IndexerOptions) {}
+  constructor(private options: IndexerOptions) {
+    // Reference sites are only needed while resolving: released afterwards, re-extracted on demand.
+    this.index.releaseRefs = true;
+    this.index.refsLoader = (path, hash) => {
+      const parser = parserIfLoaded();
+      const text = this.textOf(path);
+      if (!parser || text === undefined || hashText(text) !== hash) return undefined;
+      const tree = parser.parse(text);
+      if (!tree) return undefined;
+      try { return extractFacts(tree).refs; } finally { tree.delete(); }
+    };
+  }
 
   /** Gitignore-style patterns of the `needle.exclude` setting, applied from the next scan on. */
   setExclude(patterns: string[]): void {
@@ -80,6 +93,7 @@ export class Indexer {
     this.expected.delete(root);
     const started = performance.now();
     try {
+      await javaParser(); // re-extraction of released reference sites parses synchronously
       const { files, skipped } = discoverFiles(root, { exclude: this.options.exclude });
       for (const s of skipped) this.skipped.set(s.path, s.reason);
       const cache = this.options.cacheDir ? loadCache(this.options.cacheDir, root, this.version) : { files: new Map<string, CachedFile>() };

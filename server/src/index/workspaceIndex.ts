@@ -3,7 +3,7 @@
 // holds and keeps every edge into and out of it right.
 // Invariant: after any sequence of updates the index equals a fresh build of the same files.
 
-import type { FileFacts, SymbolFact } from '../java/facts';
+import type { FileFacts, RefFact, SymbolFact } from '../java/facts';
 import { resolveFile, type Edge, type FileResolution } from '../java/resolve';
 import { isTypeKind, SymbolTable } from '../java/symbols';
 
@@ -32,6 +32,13 @@ export class WorkspaceIndex {
   private consultedBy = new Map<string, Set<string>>();
   /** Bumped on every change; snapshots and caches compare it. */
   version = 0;
+  /**
+   * Re-extracts a file's reference sites when they were released (I/O lives with the caller).
+   * Returns undefined when the text no longer matches the indexed hash: an update is on its way.
+   */
+  refsLoader?: (path: string, hash: string) => RefFact[] | undefined;
+  /** Release reference sites after resolving, to keep memory proportional to declarations. */
+  releaseRefs = false;
 
   // ---- writes ----
 
@@ -111,7 +118,13 @@ export class WorkspaceIndex {
     const f = this.files.get(path);
     if (!f) return;
     this.forgetResolution(f);
+    // Mutated in place: the facts object's identity is what caches elsewhere key on.
+    if (f.facts.refsReleased) {
+      const refs = this.refsLoader?.(path, f.hash);
+      if (refs) { f.facts.refs = refs; f.facts.refsReleased = false; }
+    }
     const r = resolveFile(path, f.facts, this.table);
+    if (this.releaseRefs) { f.facts.refs = []; f.facts.refsReleased = true; }
     f.resolution = r;
     for (const e of r.edges) addTo(this.incoming, e.to, path);
     for (const n of r.consulted) addTo(this.consultedBy, n, path);

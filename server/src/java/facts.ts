@@ -95,7 +95,12 @@ export interface FileFacts {
   package: string;
   imports: ImportFact[];
   symbols: SymbolFact[];
+  /**
+   * Reference sites. Only resolution reads them, so the index releases them after resolving
+   * (`refsReleased`) and re-extracts them from the file's text when it must resolve again.
+   */
   refs: RefFact[];
+  refsReleased?: boolean;
   /** Whether tree-sitter found syntax errors (we still index what parses). */
   hasErrors: boolean;
   lineCount: number;

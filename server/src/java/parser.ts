@@ -6,6 +6,12 @@ import { join } from 'node:path';
 import { Parser, Language, type Tree } from 'web-tree-sitter';
 
 let ready: Promise<Parser> | undefined;
+let loaded: Parser | undefined;
+
+/** The parser once javaParser() has finished loading, for synchronous re-parses. */
+export function parserIfLoaded(): Parser | undefined {
+  return loaded;
+}
 
 function findFile(name: string, packageDir: string): string {
   const candidates = [
@@ -27,6 +33,7 @@ export function javaParser(): Promise<Parser> {
     const java = await Language.load(findFile('tree-sitter-java.wasm', 'tree-sitter-java'));
     const parser = new Parser();
     parser.setLanguage(java);
+    loaded = parser;
     return parser;
   })();
   return ready;
