@@ -6,6 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import type { ItemSource } from '../../../shared/protocol';
 import type { SymbolRef } from '../index/workspaceIndex';
+import type { SymbolFact } from '../java/facts';
 import { isTypeKind } from '../java/symbols';
 import type { PipelineRequest } from './request';
 import { declarationLines, type Shown } from './prune';
@@ -38,16 +39,18 @@ export function uriOf(path: string): string {
   return pathToFileURL(path).href;
 }
 
+/** Entries are grouped per file-level type: a top-level type with its nested types. */
 export function groupOf(ref: SymbolRef): string {
-  if (isTypeKind(ref.sym.kind)) return ref.sym.id;
-  return ref.sym.parent >= 0 ? ref.file.facts.symbols[ref.sym.parent].id : ref.sym.id;
+  let i = ref.index;
+  while (ref.file.facts.symbols[i].parent >= 0) i = ref.file.facts.symbols[i].parent;
+  return ref.file.facts.symbols[i].id;
 }
 
 export function entryFor(req: PipelineRequest, ref: SymbolRef, score: number, sources: ItemSource[]): Entry {
   return { id: ref.sym.id, group: groupOf(ref), ref, score, sources, shown: declarationLines(ref, linesOf(req, ref.file.path)) };
 }
 
-interface Group { id: string; type?: SymbolRef; entries: Entry[]; tokens: number; text: string; start: number; end: number }
+interface Group { id: string; type?: SymbolRef; entries: Entry[]; tokens: number; text: string; start: number; end: number; shownTypes: string[] }
 
 function renderGroup(req: PipelineRequest, g: Group): void {
   const entries = [...g.entries].sort((a, b) => a.shown.start - b.shown.start || (a.id < b.id ? -1 : 1));
@@ -65,12 +68,30 @@ function renderGroup(req: PipelineRequest, g: Group): void {
     start = g.type.sym.span.sl;
     end = signatureLines(g.type.sym, lines).end;
   }
+  // Nested types' headers precede their first shown member (once), so every member reads in place.
+  const emitted = new Set<string>([g.id]);
   for (const e of entries) {
     if (e === self) continue;
+    const facts = e.ref.file.facts;
+    const chain: SymbolFact[] = [];
+    for (let p = e.ref.sym.parent; p >= 0; p = facts.symbols[p].parent) {
+      const s = facts.symbols[p];
+      if (isTypeKind(s.kind) && !emitted.has(s.id)) chain.unshift(s);
+    }
+    const lines = linesOf(req, e.ref.file.path);
+    for (const s of chain) {
+      emitted.add(s.id);
+      const sig = signatureLines(s, lines);
+      for (let l = sig.start; l <= sig.end; l++) out.push(lines[l] ?? '');
+      start = Math.min(start, sig.start);
+      end = Math.max(end, sig.end);
+    }
+    if (isTypeKind(e.ref.sym.kind)) emitted.add(e.id);
     out.push(e.shown.text);
     start = Math.min(start, e.shown.start);
     end = Math.max(end, e.shown.end);
   }
+  g.shownTypes = [...emitted].sort();
   g.text = out.join('\n');
   g.tokens = countTokens(g.text);
   g.start = start === Infinity ? 0 : start;
@@ -93,6 +114,10 @@ export class Packer {
     return n;
   }
 
+  get groupCount(): number {
+    return this.groups.size;
+  }
+
   hasGroup(group: string): boolean {
     return this.groups.has(group);
   }
@@ -106,7 +131,7 @@ export class Packer {
   tryAdd(e: Entry): boolean {
     if (this.has(e.id)) return true;
     const existing = this.groups.get(e.group);
-    const g: Group = existing ? { ...existing, entries: [...existing.entries, e] } : { id: e.group, type: this.req.index.symbol(e.group), entries: [e], tokens: 0, text: '', start: 0, end: 0 };
+    const g: Group = existing ? { ...existing, entries: [...existing.entries, e] } : { id: e.group, type: this.req.index.symbol(e.group), entries: [e], tokens: 0, text: '', start: 0, end: 0, shownTypes: [] };
     renderGroup(this.req, g);
     const delta = g.tokens - (existing?.tokens ?? 0);
     if (this.total + delta > this.budget) return false;
@@ -124,7 +149,7 @@ export class Packer {
       const lines = linesOf(this.req, path);
       const sources: ItemSource[] = [];
       for (const e of g.entries) for (const s of e.sources) if (!sources.includes(s)) sources.push(s);
-      const symbols = [...new Set([...(g.type ? [g.id] : []), ...g.entries.map((e) => e.id)])];
+      const symbols = [...new Set([...(g.type ? [g.id] : []), ...g.shownTypes, ...g.entries.map((e) => e.id)])];
       out.push({
         uri: uriOf(path),
         range: { start: { line: g.start, character: 0 }, end: { line: g.end, character: (lines[g.end] ?? '').length } },

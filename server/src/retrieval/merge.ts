@@ -7,10 +7,11 @@ import type { WorkspaceIndex, SymbolRef } from '../index/workspaceIndex';
 import { isTypeKind } from '../java/symbols';
 import type { Query } from './query';
 import { byScore, type Candidate } from './types';
+import { groupOf } from './items';
 
 export interface Merged extends Candidate {
   ref: SymbolRef;
-  /** The type whose group shows this candidate (itself for a type). */
+  /** The file-level type whose item shows this candidate (see items.groupOf). */
   group: string;
 }
 
@@ -37,7 +38,7 @@ export function mergeCandidates(index: WorkspaceIndex, q: Query, sources: Map<st
       const id = ref.sym.id;
       let m = byId.get(id);
       if (!m) {
-        const group = isTypeKind(ref.sym.kind) ? id : ref.file.facts.symbols[ref.sym.parent]?.id ?? id;
+        const group = groupOf(ref);
         byId.set(id, (m = { id, score: 0, sources: [], reasons: [], ref, group }));
       }
       m.score += c.score;

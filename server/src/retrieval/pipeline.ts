@@ -44,6 +44,8 @@ export const MAX_ENTRIES = 120;
  */
 export const SOFT_BUDGET_SHARE = 0.58;
 export const STRONG_SHARE = 0.5;
+/** At most this many types are shown; later candidates only fill types already shown (noise: each type shown without a needed declaration is pure cost). */
+export const MAX_GROUPS = 8;
 /** Rank of the candidate whose score the shares are taken of ("the best" above). */
 export const REFERENCE_RANK = 3;
 /** A weak candidate (below this share of the best) may join a type already shown but not open a new one. */
@@ -155,10 +157,30 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
   for (const c of ranked) {
     if (packer.count >= MAX_ENTRIES || c.score < best * MIN_RELATIVE_SCORE || c.score < MIN_SCORE) break;
     if (packer.total >= req.budgetTokens * SOFT_BUDGET_SHARE && c.score < best * STRONG_SHARE) break;
-    if (c.score < best * NEW_GROUP_SHARE && !packer.hasGroup(c.group)) continue;
+    if (!packer.hasGroup(c.group) && (c.score < best * NEW_GROUP_SHARE || packer.groupCount >= MAX_GROUPS)) continue;
     packer.tryAdd(entryFor(req, c.ref, c.score, c.sources));
   }
-  return [...(head ? [head] : []), ...packer.items()];
+  const packed = packer.items();
+  if (!head) return packed;
+  // The cursor's own type: its selected members join the enclosing item (the method in its class context).
+  const target = head.symbol ? req.index.symbol(head.symbol) : undefined;
+  const ownGroup = target ? groupOf(target) : undefined;
+  const i = packed.findIndex((it) => it.symbol === ownGroup && it.uri === head!.uri);
+  if (i < 0) return [head, ...packed];
+  const g = packed[i];
+  const text = `${g.text}\n${head.text}`;
+  const merged: NeedleItem = {
+    ...head,
+    range: {
+      start: g.range.start.line < head.range.start.line ? g.range.start : head.range.start,
+      end: g.range.end.line > head.range.end.line ? g.range.end : head.range.end,
+    },
+    text,
+    tokens: countTokens(text),
+    sources: ['enclosing', ...g.sources.filter((x) => x !== 'enclosing')],
+    symbols: [...new Set([...(head.symbols ?? []), ...(g.symbols ?? [])])],
+  };
+  return [merged, ...packed.slice(0, i), ...packed.slice(i + 1)];
 }
 
 /** Config/doc chunks the task's terms hit (properties, YAML, OpenAPI, XML), added while they fit. */
