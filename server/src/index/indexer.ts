@@ -10,6 +10,7 @@ import { extractFacts } from '../java/extract';
 import { parserIfLoaded, javaParser } from '../java/parser';
 import { factsOfText } from './parseFile';
 import { loadCache, saveCache, type CachedFile } from './persist';
+import type { ParseOutcome } from './parseFile';
 import { parseAll } from './pool';
 import { WorkspaceIndex } from './workspaceIndex';
 
@@ -124,14 +125,9 @@ export class Indexer {
       // Many changes (a branch switch): one full resolution beats many cascaded updates.
       const incremental = warm && jobs.length + removed.length <= Math.max(20, files.length * 0.05);
       this.options.onProgress?.(done, files.length);
-      const results = await parseAll(jobs, {
-        workers: this.options.workers,
-        shouldPause: () => this.paused,
-        onResult: () => this.options.onProgress?.(++done, files.length),
-      });
-      if (!this.folders.includes(root)) return; // folder removed meanwhile
-      for (const p of removed) incremental ? this.index.remove(p) : this.index.drop(p);
-      for (const r of results) {
+      // Results are taken in as they arrive, so building the symbol table overlaps parsing.
+      const take = (r: ParseOutcome) => {
+        if (!this.folders.includes(root)) return; // folder removed meanwhile
         if (r.ok) {
           if (incremental) this.index.update(r.path, root, r.hash, r.facts);
           else this.index.put(r.path, root, r.hash, r.facts);
@@ -140,7 +136,14 @@ export class Indexer {
           this.skipped.set(r.path, r.reason);
           if (this.index.file(r.path)) incremental ? this.index.remove(r.path) : this.index.drop(r.path);
         }
-      }
+      };
+      for (const p of removed) incremental ? this.index.remove(p) : this.index.drop(p);
+      await parseAll(jobs, {
+        workers: this.options.workers,
+        shouldPause: () => this.paused,
+        onResult: (r) => { take(r); this.options.onProgress?.(++done, files.length); },
+      });
+      if (!this.folders.includes(root)) return;
       if (!incremental) this.index.resolveAll();
       this.indexMs = performance.now() - started;
       this.firstIndexDone.add(root);
