@@ -4,18 +4,79 @@
 import { extractFacts } from '../java/extract';
 import type { FileFacts } from '../java/facts';
 import { parseJava } from '../java/parser';
+import type { Node } from 'web-tree-sitter';
 import { readSourceFile } from './files';
 
 export type ParseOutcome =
   | { path: string; ok: true; hash: string; facts: FileFacts }
   | { path: string; ok: false; reason: string };
 
-export async function factsOfText(text: string): Promise<FileFacts> {
+/**
+ * Bracket nesting beyond which extraction is unsafe: past ~700 levels it silently returned no
+ * facts at all, past ~2500 it threw "Maximum call stack size exceeded" (found by the robustness
+ * fuzz). Such files are generated or broken; their declarations are still worth indexing.
+ */
+export const MAX_NESTING = 256;
+/** Syntax-tree depth below which subtrees are blanked when the nesting is too deep. */
+const BLANK_DEPTH = 400;
+
+export async function factsOfText(text: string, maxDepth = BLANK_DEPTH): Promise<FileFacts> {
   const tree = await parseJava(text);
+  let spans: Span[] = [];
   try {
-    return extractFacts(tree);
+    if (bracketDepth(text) > MAX_NESTING) spans = subtreesBelow(tree.rootNode, maxDepth);
+    if (!spans.length) return extractFacts(tree);
+  } catch (e) {
+    // Deep nesting of another kind (long call chains, else-if ladders): same remedy.
+    if (!(e instanceof RangeError) || maxDepth < 16) throw e;
+    spans = subtreesBelow(tree.rootNode, maxDepth);
+    if (!spans.length) throw e;
   } finally {
     tree.delete(); // wasm memory is not garbage-collected
+  }
+  // Blank the too-deep subtrees (same length, line breaks kept, so every span stays valid) and extract again.
+  let flat = '';
+  let at = 0;
+  // A blank where an expression or a statement stood would be a syntax error, and tree-sitter's
+  // recovery from an error that deep can swallow the whole file: a neutral filler keeps it valid.
+  for (const [start, end, type] of spans) {
+    const filler = /expression|literal|identifier|access|invocation/.test(type) ? '0' : /statement|block/.test(type) ? ';' : '';
+    flat += text.slice(at, start) + filler + text.slice(start + filler.length, end).replace(/[^\r\n]/g, ' ');
+    at = end;
+  }
+  return factsOfText(flat + text.slice(at), Math.floor(maxDepth / 2));
+}
+
+/** The deepest nesting of (, [ and { in the text (brackets in strings and comments count too: a cheap upper bound). */
+function bracketDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) { if (++depth > max) max = depth; }
+    else if ((c === 41 || c === 93 || c === 125) && depth > 0) depth--;
+  }
+  return max;
+}
+
+type Span = [start: number, end: number, type: string];
+
+/** [start, end) (UTF-16 indices) and type of the outermost named nodes at `depth`, found without recursion. */
+function subtreesBelow(root: Node, depth: number): Span[] {
+  const out: Span[] = [];
+  const cursor = root.walk();
+  let d = 0;
+  try {
+    for (;;) {
+      if (d >= depth && cursor.nodeIsNamed && cursor.endIndex > cursor.startIndex) out.push([cursor.startIndex, cursor.endIndex, cursor.nodeType]);
+      else if (cursor.gotoFirstChild()) { d++; continue; }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return out;
+        d--;
+      }
+    }
+  } finally {
+    cursor.delete();
   }
 }
 
