@@ -2,6 +2,13 @@
 // recall → (3) merge → (4) identifier-weighted BM25 → (5) statement-level dependence re-rank of
 // the top-k → (6) goal-scoped line pruning → (7) hard token cap → vetting → the gate.
 // Every stage is deterministic; ties are broken by id/path/line. Timings are the only variance.
+//
+// Usage: build a PipelineRequest (request.ts: index, roots, textOf, openPaths, path, position,
+// budgetTokens, mode, maxRounds, threshold, isCancelled?) and `await retrieve(req, gate?)`.
+// Items: the first is the cursor's member in its class context (source 'enclosing'); then one
+// item per file-level type showing the selected declarations as signature + Javadoc first
+// sentence (`symbol` = the type id, the extra `symbols` field lists every declaration shown);
+// then config/doc chunks the task's terms hit. `result.repositories` names the folders recall used.
 
 import type { ContextItem, ItemSource, RetrievalResult } from '../../../shared/protocol';
 import type { GateVerdict, PipelineRequest, Target } from './request';
@@ -13,11 +20,10 @@ import { similarChunks, similarRecall } from './recall/similar';
 import { mergeCandidates, type Merged } from './merge';
 import { rerank } from './rerank';
 import { dependenceRerank, statementGraph } from './dependence';
-import { pruneEnclosing, declarationLines } from './prune';
+import { pruneEnclosing } from './prune';
 import { countTokens, fitToBudget as capItems, TOKENIZER, totalTokens } from './cap';
 import { chooseFolders } from './repos';
 import { entryFor, linesOf, Packer, round, uriOf, groupOf } from './items';
-import { docStartLine } from './symbols';
 import type { NeedleItem } from './types';
 import { vetText } from '../vetting';
 
@@ -255,5 +261,3 @@ export function fitToBudget(items: ContextItem[], budget: number): ContextItem[]
   return capItems(items, budget, items.length && items[0].sources.includes('enclosing') ? 1 : 0);
 }
 
-// Re-exported for callers that render single declarations.
-export { declarationLines, docStartLine };
