@@ -21,6 +21,18 @@ const USAGE_WEIGHT = 0.15;
 /** Patterns per search and hits kept per term bound the work on large repositories. */
 const MAX_TERMS = 40;
 const MAX_HITS_PER_TERM = 60;
+/** ripgrep keeps this many times the cap per term before open documents are merged in. */
+const RAW_CAP_FACTOR = 10;
+
+/** The first `max` hits of each term in (path, line) order. */
+export function capPerTerm(hits: LexicalHit[], max = MAX_HITS_PER_TERM): LexicalHit[] {
+  const n = new Map<string, number>();
+  return hits.filter((h) => {
+    const k = (n.get(h.term) ?? 0) + 1;
+    n.set(h.term, k);
+    return k <= max;
+  });
+}
 const CONFIG_GLOBS = ['*.java', '*.properties', '*.yml', '*.yaml', '*.xml', '*.json'];
 
 /** The terms to grep for: task identifiers, strings, error names, test names, Javadoc links. */
@@ -46,6 +58,9 @@ export function ripgrep(terms: string[], folders: string[], exclude: string[] = 
     const child = spawn(rgPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     const hits: LexicalHit[] = [];
     const perTerm = new Map<string, number>();
+    // Generous raw cap: the real per-term cap is applied after open documents are merged in, so a
+    // file gives the same hits whether it is open (searched in memory) or not (searched on disk).
+    const rawCap = MAX_HITS_PER_TERM * RAW_CAP_FACTOR;
     let buf = '';
     const timer = setTimeout(() => child.kill(), timeoutMs);
     const onLine = (line: string) => {
@@ -55,10 +70,13 @@ export function ripgrep(terms: string[], folders: string[], exclude: string[] = 
         const path: string = m.path.text;
         if (excluded.has(path)) return;
         const text: string = m.lines.text ?? '';
+        const seen = new Set<string>();
         for (const sm of m.submatches ?? []) {
           const term: string = sm.match.text;
+          if (seen.has(term)) continue; // one hit per line and term, as searchTexts gives
+          seen.add(term);
           const n = perTerm.get(term) ?? 0;
-          if (n >= MAX_HITS_PER_TERM) continue;
+          if (n >= rawCap) continue;
           perTerm.set(term, n + 1);
           hits.push({ path, line: m.line_number - 1, text: text.replace(/\r?\n$/, ''), term });
         }
@@ -164,6 +182,6 @@ export async function lexicalRecall(req: PipelineRequest, q: Query, folders: str
   const open = req.openPaths.filter((p) => folders.some((f) => p.startsWith(f)));
   const disk = await ripgrep(terms, folders, open);
   const mem = searchTexts(terms, open.map((p) => ({ path: p, text: req.textOf(p) ?? '' })));
-  const hits = sortHits([...disk, ...mem]);
+  const hits = capPerTerm(sortHits([...disk, ...mem]));
   return { candidates: hitsToCandidates(req, hits), config: configChunks(req, hits) };
 }
