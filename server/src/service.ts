@@ -57,6 +57,15 @@ export function validateParams(p: unknown): RetrieveContextParams {
   return p as RetrieveContextParams;
 }
 
+/** File texts as of the request's start, each read once: stages re-read files many times. */
+function snapshotTexts(indexer: Indexer): (path: string) => string | undefined {
+  const texts = new Map<string, string | undefined>();
+  return (path) => {
+    if (!texts.has(path)) texts.set(path, indexer.textOf(path));
+    return texts.get(path);
+  };
+}
+
 export async function retrieveAt(indexer: Indexer, params: RetrieveContextParams, settings: Settings, isCancelled?: () => boolean): Promise<RetrievalResult> {
   const path = pathOfUri(params.textDocument.uri);
   if (!indexer.rootOf(path)) throw new InvalidRequest(`${path} is outside every workspace folder`);
@@ -70,7 +79,7 @@ export async function retrieveAt(indexer: Indexer, params: RetrieveContextParams
     index: indexer.index,
     roots: [...indexer.folders],
     goldenRoots: settings.goldenRoots,
-    textOf: (p) => indexer.textOf(p),
+    textOf: snapshotTexts(indexer),
     openPaths: indexer.openPaths(),
     path,
     position: { line, character },

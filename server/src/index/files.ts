@@ -95,7 +95,7 @@ function ignoredBy(rules: { dir: string; ig: Ignore }[], base: Ignore, root: str
 export type ReadResult = { ok: true; text: string; hash: string } | { ok: false; reason: string };
 
 /** Reads a source file, refusing what is too big, binary or gone; undecodable bytes become U+FFFD. */
-export function readSourceFile(path: string): ReadResult {
+export function readSourceFile(path: string, withHash = true): ReadResult {
   let buf: Buffer;
   try {
     const st = statSync(path);
@@ -109,7 +109,7 @@ export function readSourceFile(path: string): ReadResult {
   if (buf.length > MAX_FILE_BYTES) return { ok: false, reason: `too large (${buf.length} bytes > ${MAX_FILE_BYTES})` };
   if (looksBinary(buf)) return { ok: false, reason: 'binary file' };
   const text = buf.toString('utf8');
-  return { ok: true, text, hash: hashText(text) };
+  return { ok: true, text, hash: withHash ? hashText(text) : '' };
 }
 
 export function looksBinary(buf: Buffer): boolean {

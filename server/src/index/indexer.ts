@@ -176,7 +176,7 @@ export class Indexer {
   textOf(path: string): string | undefined {
     const overlay = this.overlays.get(path);
     if (overlay !== undefined) return overlay;
-    const r = readSourceFile(path);
+    const r = readSourceFile(path, false);
     return r.ok ? r.text : undefined;
   }
 

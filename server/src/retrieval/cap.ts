@@ -7,8 +7,17 @@ import type { ContextItem } from '../../../shared/protocol';
 
 export const TOKENIZER = 'o200k_base (gpt-tokenizer)';
 
+/** Token counts of recent texts: the same type outlines recur across requests, and BPE is costly. */
+const tokenCache = new Map<string, number>();
+const TOKEN_CACHE_SIZE = 20_000;
+
 export function countTokens(text: string): number {
-  return encode(text).length;
+  const hit = tokenCache.get(text);
+  if (hit !== undefined) return hit;
+  const n = encode(text).length;
+  if (tokenCache.size >= TOKEN_CACHE_SIZE) tokenCache.clear();
+  tokenCache.set(text, n);
+  return n;
 }
 
 export function totalTokens(items: { tokens: number }[]): number {

@@ -93,7 +93,10 @@ function renderGroup(req: PipelineRequest, g: Group): void {
   }
   g.shownTypes = [...emitted].sort();
   g.text = out.join('\n');
-  g.tokens = countTokens(g.text);
+  // Packing re-renders a group on every addition; counting the whole text each time would be
+  // quadratic. The parts are counted (cached) and each joining newline counted as one token: an
+  // upper bound, since BPE merges across a boundary only lower the count. items() counts exactly.
+  g.tokens = out.reduce((n, part) => n + countTokens(part), 0) + Math.max(0, out.length - 1);
   g.start = start === Infinity ? 0 : start;
   g.end = Math.max(end, g.start);
 }
@@ -156,7 +159,7 @@ export class Packer {
         symbol: g.type ? g.id : g.entries[0].id,
         kind: g.type ? g.type.sym.kind : g.entries[0].ref.sym.kind,
         text: g.text,
-        tokens: g.tokens,
+        tokens: countTokens(g.text),
         score: round(Math.max(...g.entries.map((e) => e.score))),
         sources: sources.sort(),
         untrusted: true,

@@ -96,7 +96,8 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
       return dependenceRerank(ranked, g);
     });
     const enclosing = await stage('prune', () => enclosingItem(req, q, ranked));
-    items = await stage('cap', () => withConfig(req, packRanked(req, ranked, enclosing), lexical.config));
+    // Packing decides on token upper bounds; the exact counts are enforced here (the hard cap).
+    items = await stage('cap', () => capItems(withConfig(req, packRanked(req, ranked, enclosing), lexical.config), req.budgetTokens, enclosing ? 1 : 0));
   }
   items = await stage('vet', () => vetItems(items));
   let verdict: (GateVerdict & GateExtras) | undefined;

@@ -72,12 +72,12 @@ export function similarChunks(req: PipelineRequest, q: Query, folders?: string[]
   if (!terms.length) return [];
   const self = q.member?.sym.id;
   const hits: SimilarHit[] = [];
-  corpus.chunks.forEach((chunk, i) => {
-    if (chunk.symbol === self && chunk.path === req.path) return;
-    if (folders && !folders.some((f) => chunk.path.startsWith(f))) return;
-    const score = corpus.bm.score(i, terms);
+  for (const [i, score] of corpus.bm.search(terms)) {
+    const chunk = corpus.chunks[i];
+    if (chunk.symbol === self && chunk.path === req.path) continue;
+    if (folders && !folders.some((f) => chunk.path.startsWith(f))) continue;
     if (score > 0) hits.push({ chunk, score });
-  });
+  }
   hits.sort((a, b) => b.score - a.score || (a.chunk.path < b.chunk.path ? -1 : a.chunk.path > b.chunk.path ? 1 : a.chunk.startLine - b.chunk.startLine));
   return hits.slice(0, limit);
 }
