@@ -87,6 +87,13 @@ export function descriptionIndex(index: WorkspaceIndex): MiniSearch<Doc> {
   return c.ms;
 }
 
+/**
+ * Words sent to the description search. They are ordered name, parameters, type, Javadoc, task,
+ * then body identifiers; past this many, a long body's words add cost (every OR'ed term scans its
+ * postings) more than they add signal.
+ */
+export const MAX_QUERY_WORDS = 24;
+
 /** Description-to-description recall; `folders` restricts results (repository prefilter). */
 export function descriptionRecall(index: WorkspaceIndex, q: Query, folders?: string[]): Map<string, Candidate> {
   const out = new Map<string, Candidate>();
@@ -95,7 +102,7 @@ export function descriptionRecall(index: WorkspaceIndex, q: Query, folders?: str
   const self = q.member?.sym.id;
   const seen = new Set<string>();
   const results: { sym: string; score: number }[] = [];
-  const raw = ms.search(q.words.join(' '))
+  const raw = ms.search(q.words.slice(0, MAX_QUERY_WORDS).join(' '))
     .map((r) => ({ id: String(r.id), sym: String(r.sym), path: String(r.path), score: Math.round(r.score * 1e6) / 1e6 }))
     .filter((r) => r.sym !== self && (!folders || folders.some((f) => r.path.startsWith(f))))
     .sort((a, b) => b.score - a.score || (a.sym < b.sym ? -1 : a.sym > b.sym ? 1 : a.id < b.id ? -1 : 1));
