@@ -11,13 +11,14 @@ import { Commands, Methods, type RetrievalResult, type RetrieveContextParams, ty
 import { ContextView } from './contextView';
 import { renderContext, statusLines, verdictLine } from './render';
 import { NeedleStatusBar } from './statusBar';
+import { registerLanguageModelTools } from './lmTools';
 
 let client: LanguageClient | undefined;
 
 /** The `needle.*` settings as the server reads them (server/src/lsp/settings.ts). */
 function needleSettings(): Record<string, unknown> {
   const c = vscode.workspace.getConfiguration('needle');
-  const keys = ['budgetTokens', 'threshold', 'maxRounds', 'exclude', 'pauseIndexing', 'codeLens', 'diagnostics', 'diagnosticSeverity', 'goldenRepositories'];
+  const keys = ['budgetTokens', 'threshold', 'maxRounds', 'exclude', 'pauseIndexing', 'codeLens', 'diagnostics', 'diagnosticSeverity', 'goldenRepositories', 'checkCodeDiagnostics'];
   const out: Record<string, unknown> = {};
   for (const k of keys) {
     const v = c.get(k);
@@ -82,6 +83,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   status = new NeedleStatusBar(lc);
   lc.registerFeature(status.progressFeature());
   context.subscriptions.push(output, view.register(), status);
+  registerLanguageModelTools(context, () => client);
   context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => {
     if (!e.affectsConfiguration('needle') || lc.state !== State.Running) return;
     void lc.sendNotification(DidChangeConfigurationNotification.type, { settings: { needle: needleSettings() } });

@@ -7,10 +7,12 @@ import { Indexer } from '../index/indexer';
 import { parseArgs, UsageError, type ParsedArgs } from './args';
 import { cacheDirOf } from './options';
 import { runRetrieve } from './retrieve';
+import { runMcp } from './mcp';
 
 const USAGE = `usage:
   needle index <dir> [--json] [--no-cache]
-  needle retrieve <dir> --file <path> --line <n> --column <n> [--query <text>] [--budget <n>] [--mode rcl|similarity|fixedK] [--json | --markdown]`;
+  needle retrieve <dir> --file <path> --line <n> --column <n> [--query <text>] [--budget <n>] [--mode rcl|similarity|fixedK] [--json | --markdown]
+  needle mcp [dir] [--no-cache]     (an MCP server over stdio for coding agents)`;
 
 function folderArg(args: ParsedArgs): string {
   const dir = args.positional[0];
@@ -48,6 +50,7 @@ async function main(): Promise<number> {
     if (args.command === 'help' || args.flags.has('help')) { process.stdout.write(USAGE + '\n'); return 0; }
     if (args.command === 'index') await runIndex(args);
     else if (args.command === 'retrieve') await runRetrieve(args, folderArg(args));
+    else if (args.command === 'mcp') await runMcp(args);
     else throw new UsageError(`unknown command ${args.command}`);
     return 0;
   } catch (e) {
