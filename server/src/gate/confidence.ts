@@ -24,11 +24,46 @@ export function uncoveredNovelty(surface: SurfaceEntry[]): number {
   return aggregateNovelty(surface.filter((e) => !e.covered).map((e) => ({ novelty: e.novelty, weight: e.weight })));
 }
 
-/** Coverage, novelty and confidence of a surface already marked with `covered`. */
+// ---- Per-symbol compounding (the form in force) ------------------------------------------------
+// Surface weights are calibrated probabilities p_i that the body needs entry i (surface.ts). The
+// RCL product is applied per uncovered dependency and the risks compound across dependencies:
+//   confidence = Π_{i uncovered} (1 − p_i × ν_i),   ν_i = NOVELTY_FLOOR + (1 − NOVELTY_FLOOR) × novelty_i
+// Each factor is RCL §4's 1 − (coverage gap) × (novelty) for one symbol: p_i is the chance that a
+// needed declaration is missing, ν_i the chance the model cannot fall back on its prior. Full
+// coverage gives 1, a familiar gap costs little, and every further likely-missing symbol lowers
+// confidence multiplicatively (RCL §4: "compounding risk factors rather than additive signals").
+// Unlike 1 − (1 − weighted share) × novelty, it falls with the expected number of uncovered
+// dependencies rather than their share: under calibrated, independent p_i it is the probability
+// that no needed symbol is missing (up to ν), which is what the gate is asked to predict.
+// Measured honestly: on the validation splits neither form separates fully covered tasks well
+// (AUROC ≈ 0.45-0.65 for both on commons-lang3/jsoup), because most gold symbols that retrieval
+// misses are not on the estimated surface at all (~19 % of gold; see surface.ts).
+
+/**
+ * Novelty never removes the whole risk of a likely-missing dependency: measured sufficiency is
+ * structural, and even a familiar-looking internal name can be guessed wrong.
+ */
+export const NOVELTY_FLOOR = 0.5;
+/**
+ * Reported coverage estimates the share of the true dependencies present (recall). The weighted
+ * share of the calibrated surface underestimates it (the surface is broad and most of its mass is
+ * not needed); shrinking the gap by this factor minimised |coverage − recall| on the validation
+ * split (MAE 0.157/0.119 vs 0.202/0.209 for the raw share on commons-lang3/jsoup).
+ */
+export const COVERAGE_GAP_SHARE = 0.2;
+
+/** Coverage, novelty and confidence of a surface already marked with `covered` (weights = probabilities). */
 export function confidenceOf(surface: SurfaceEntry[]): Confidence {
-  const coverage = markedCoverage(surface);
+  const share = markedCoverage(surface);
+  const coverage = clamp01(1 - COVERAGE_GAP_SHARE * (1 - share));
   const novelty = uncoveredNovelty(surface);
-  return { coverage, novelty, confidence: combineConfidence(coverage, novelty) };
+  let confidence = 1;
+  for (const e of surface) {
+    if (e.covered || !(e.weight > 0) || !Number.isFinite(e.weight)) continue;
+    const nu = NOVELTY_FLOOR + (1 - NOVELTY_FLOOR) * clamp01(e.novelty);
+    confidence *= 1 - clamp01(e.weight) * nu;
+  }
+  return { coverage, novelty, confidence: clamp01(confidence) };
 }
 
 function clamp01(x: number): number {
