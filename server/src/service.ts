@@ -26,12 +26,17 @@ const MODES: RetrievalMode[] = ['rcl', 'similarity', 'fixedK'];
 
 export function pathOfUri(uri: unknown): string {
   if (typeof uri !== 'string' || !uri) throw new InvalidRequest('textDocument.uri must be a non-empty string');
-  if (!uri.startsWith('file:')) throw new InvalidRequest(`only file: URIs are supported, got ${uri.slice(0, 80)}`);
+  if (!uri.startsWith('file:')) throw new InvalidRequest(`only file: URIs are supported, got ${shorten(uri, 80)}`);
   try {
     return fileURLToPath(uri);
   } catch (e) {
-    throw new InvalidRequest(`malformed URI ${uri.slice(0, 80)}: ${(e as Error).message}`);
+    throw new InvalidRequest(`malformed URI ${shorten(uri, 80)}: ${shorten((e as Error).message, 120)}`);
   }
+}
+
+/** A path or URI as error messages show it: never more than `max` characters (a 1 MB URI made a 1 MB message). */
+export function shorten(s: string, max = 160): string {
+  return s.length <= max ? s : `${s.slice(0, max - 21)}…(${s.length} characters)`;
 }
 
 export function uriOfPath(path: string): string {
@@ -68,9 +73,9 @@ function snapshotTexts(indexer: Indexer): (path: string) => string | undefined {
 
 export async function retrieveAt(indexer: Indexer, params: RetrieveContextParams, settings: Settings, isCancelled?: () => boolean): Promise<RetrievalResult> {
   const path = pathOfUri(params.textDocument.uri);
-  if (!indexer.rootOf(path)) throw new InvalidRequest(`${path} is outside every workspace folder`);
+  if (!indexer.rootOf(path)) throw new InvalidRequest(`${shorten(path)} is outside every workspace folder`);
   const text = indexer.textOf(path);
-  if (text === undefined) throw new InvalidRequest(`cannot read ${path}`);
+  if (text === undefined) throw new InvalidRequest(`cannot read ${shorten(path)}`);
   const lines = text.split('\n');
   const { line, character } = params.position;
   if (line >= lines.length) throw new InvalidRequest(`position line ${line} is outside the document (${lines.length} lines)`);

@@ -75,6 +75,8 @@ export function discoverFiles(root: string, options: DiscoverOptions = {}): Disc
       if (ignoredBy(rules, base, root, full, isDir)) continue;
       if (isDir) walk(full, rules);
       else if (isFile && accept(entry.name)) files.push(full);
+      // A FIFO, socket or device under a source name: reported, never opened (reading a FIFO blocks).
+      else if (!isFile && accept(entry.name)) skipped.push({ path: full, reason: 'not a regular file' });
     }
   };
   walk(root, []);

@@ -10,7 +10,12 @@ import { isJavaFile, SKIPPED_DIRS } from './files';
 export interface WatchHandlers {
   changed: (path: string) => void;
   deleted: (path: string) => void;
+  /** The folder itself was deleted and is back: the watch must be renewed and the folder indexed again. */
+  restored?: () => void;
 }
+
+/** How often the folder's own existence is checked (chokidar loses a folder that is deleted and recreated). */
+export const ROOT_POLL_MS = Number(process.env.NEEDLE_ROOT_POLL_MS ?? 1000);
 
 export function watchFolder(root: string, handlers: WatchHandlers, exclude: string[] = []): FSWatcher {
   const ig = ignore().add(exclude);
@@ -31,5 +36,17 @@ export function watchFolder(root: string, handlers: WatchHandlers, exclude: stri
   watcher.on('unlink', handlers.deleted);
   watcher.on('unlinkDir', handlers.deleted);
   watcher.on('error', () => { /* e.g. EACCES on a folder: the folder stays as last indexed */ });
+  let missing = false;
+  const check = () => {
+    const present = existsSync(root);
+    if (!present && !missing) { missing = true; handlers.deleted(root); }
+    else if (present && missing) { missing = false; handlers.restored?.(); }
+  };
+  // Deletions may be the folder going away: noticed at once, even if it is back before the next poll.
+  watcher.on('unlinkDir', () => { if (!missing) check(); });
+  const poll = setInterval(check, ROOT_POLL_MS);
+  poll.unref();
+  const close = watcher.close.bind(watcher);
+  watcher.close = () => { clearInterval(poll); return close(); };
   return watcher;
 }

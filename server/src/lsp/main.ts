@@ -91,6 +91,7 @@ async function indexFolder(root: string): Promise<void> {
     const w = watchFolder(root, {
       changed: (p) => void enqueue(() => indexer.diskChanged(p)),
       deleted: (p) => void enqueue(() => indexer.diskDeleted(p)),
+      restored: () => void reindexFolder(root),
     }, exclude);
     watchers.set(root, w);
     await new Promise<void>((resolve) => { w.once('ready', () => resolve()); setTimeout(resolve, 10_000); });
@@ -100,6 +101,15 @@ async function indexFolder(root: string): Promise<void> {
   } finally {
     if (token) connection.sendProgress({ method: '$/progress' } as never, token, { kind: 'end', message: `${indexer.index.stats().files} files indexed` } as never);
   }
+}
+
+/** A workspace folder that was deleted and has come back: a new watch and a fresh index. */
+async function reindexFolder(root: string): Promise<void> {
+  const w = watchers.get(root);
+  watchers.delete(root);
+  await w?.close();
+  await enqueue(() => indexer.removeFolder(root));
+  await indexFolder(root);
 }
 
 connection.onInitialized(async () => {
@@ -136,6 +146,11 @@ async function waitForIndex(maxMs = 30_000): Promise<void> {
   while (indexer.state !== 'ready' && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
 }
 
+/** Resolves after the event loop has polled for I/O once more (two check phases apart), so pending input is read. */
+function ioTurn(): Promise<void> {
+  return new Promise((r) => setImmediate(() => setImmediate(r)));
+}
+
 export async function handleRetrieve(raw: unknown, token?: CancellationToken) {
   let params: RetrieveContextParams;
   try {
@@ -147,7 +162,14 @@ export async function handleRetrieve(raw: unknown, token?: CancellationToken) {
   await settled();
   // A request for a document whose version moved on while we waited is answered for the new text.
   try {
-    return await retrieveAt(indexer, params, settings, () => !!token?.isCancellationRequested);
+    // A turn of the event loop before and after: a $/cancelRequest that arrived meanwhile is read
+    // (stages run back to back in one turn, so the pipeline's own checks rarely see it).
+    await ioTurn();
+    if (token?.isCancellationRequested) throw new CancelledError();
+    const result = await retrieveAt(indexer, params, settings, () => !!token?.isCancellationRequested);
+    await ioTurn();
+    if (token?.isCancellationRequested) throw new CancelledError();
+    return result;
   } catch (e) {
     if (e instanceof InvalidRequest) throw new ResponseError(ErrorCodes.InvalidParams, e.message);
     if (e instanceof CancelledError || token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
@@ -165,8 +187,10 @@ connection.onRequest(Methods.status, () => indexer.status());
 connection.onRequest(Methods.retrieveContext, (params: unknown, token: CancellationToken) => handleRetrieve(params, token));
 connection.onExecuteCommand(async (p, token) => {
   if (p.command !== Commands.retrieveContext) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${p.command}`);
-  const [uri, position, options] = p.arguments ?? [];
-  return handleRetrieve({ ...(options && typeof options === 'object' ? options : {}), textDocument: { uri }, position }, token);
+  if (!Array.isArray(p.arguments)) throw new ResponseError(ErrorCodes.InvalidParams, `${p.command} takes the arguments [uri, position, options?]`);
+  const [uri, position, options] = p.arguments;
+  if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) throw new ResponseError(ErrorCodes.InvalidParams, 'options (the third argument) must be an object');
+  return handleRetrieve({ ...(options ?? {}), textDocument: { uri }, position }, token);
 });
 
 registerEditorFeatures({ connection, documents, indexer, getSettings: () => settings, retrieve: (params, token) => handleRetrieve(params, token), settled });
