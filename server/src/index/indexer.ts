@@ -3,6 +3,7 @@
 // turns watcher events and editor edits into index updates. Everything it learns about a file
 // it can't index goes into `skipped` with a reason.
 
+import { realpathSync } from 'node:fs';
 import { sep } from 'node:path';
 import type { StatusResult } from '../../../shared/protocol';
 import { discoverFiles, hashText, isJavaFile, readSourceFile } from './files';
@@ -172,10 +173,25 @@ export class Indexer {
     this.index.removeFolder(root);
   }
 
-  /** The file's current text: the open document if any, else disk. */
+  /**
+   * False when the path resolves (through symlinks) outside its workspace folder: such a file is
+   * never read, whatever asks for it (a request's URI, a watcher event, a pipeline stage).
+   */
+  confined(path: string): boolean {
+    const root = this.rootOf(path);
+    if (!root) return false;
+    let real: string;
+    try { real = realpathSync(path); } catch { return true; } // missing: the read reports it
+    let rootReal: string;
+    try { rootReal = realpathSync(root); } catch { return false; }
+    return real === rootReal || real.startsWith(rootReal + sep);
+  }
+
+  /** The file's current text: the open document if any, else disk (never through a symlink out of the folder). */
   textOf(path: string): string | undefined {
     const overlay = this.overlays.get(path);
     if (overlay !== undefined) return overlay;
+    if (!this.confined(path)) return undefined;
     const r = readSourceFile(path, false);
     return r.ok ? r.text : undefined;
   }
@@ -200,6 +216,11 @@ export class Indexer {
   /** A watcher event or a save: re-read from disk unless an open document supersedes it. */
   async diskChanged(path: string): Promise<void> {
     if (this.overlays.has(path) || !isJavaFile(path) || !this.rootOf(path)) return;
+    if (!this.confined(path)) {
+      this.skipped.set(path, 'symlink leads outside the workspace folder');
+      if (this.index.file(path)) this.index.remove(path);
+      return;
+    }
     const r = readSourceFile(path);
     if (!r.ok) {
       if (r.reason === 'vanished while indexing') { this.diskDeleted(path); return; }
