@@ -1,0 +1,157 @@
+// Harness of the end-to-end test: VS Code itself (code-server, installed by
+// test/e2e/install-code-server.sh into .cache/code-server) with needle.vsix installed, serving a
+// copy of examples/acme-shop to Debian's chromium driven by playwright-core.
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = process.cwd();
+export const CODE_SERVER_ENTRY = join(root, '.cache/code-server/node_modules/code-server/out/node/entry.js');
+export const CHROMIUM = process.env.NEEDLE_E2E_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Why the e2e test cannot run here, or undefined when it can. */
+export function missingPrerequisite(): string | undefined {
+  if (!existsSync(CODE_SERVER_ENTRY)) return `code-server is not installed (run test/e2e/install-code-server.sh): ${CODE_SERVER_ENTRY}`;
+  if (!existsSync(CHROMIUM)) return `chromium not found at ${CHROMIUM} (Debian package chromium)`;
+  try { require.resolve('playwright-core'); } catch { return 'playwright-core is not installed (devDependency)'; }
+  if (!existsSync(join(root, 'dist/extension.js'))) return 'dist/extension.js is missing (npm run build)';
+  return undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Workbench {
+  url: string;
+  workspace: string;
+  tmp: string;
+  log: string;
+  extensionsDir: string;
+  /**
+   * Whether the installed .vsix can find ripgrep by itself. When it cannot, the harness copies the
+   * project's @vscode/ripgrep platform package beside the installed extension (see below).
+   */
+  vsixShipsRipgrep: boolean;
+  stop(): Promise<void>;
+}
+
+/** Packages the already-built extension (no rebuild) into a .vsix. */
+function packageVsix(out: string): void {
+  const r = spawnSync('npx', ['--yes', '@vscode/vsce@2', 'package', '--no-dependencies', '-o', out], {
+    cwd: root, encoding: 'utf8', timeout: 180_000,
+  });
+  if (r.status !== 0 || !existsSync(out)) throw new Error(`vsce package failed (${r.status ?? r.signal}): ${r.stderr}\n${r.stdout}`);
+}
+
+/**
+ * Copies the example workspace, installs the extension into a fresh extensions dir and starts
+ * code-server on 127.0.0.1 without auth. `stop()` kills its whole process group (the server,
+ * its extension host and Needle's language server) and removes the temp dir.
+ */
+export async function startWorkbench(opts: { workspaceSettings?: Record<string, unknown> } = {}): Promise<Workbench> {
+  const tmp = mkdtempSync(join(tmpdir(), 'needle-e2e-'));
+  const workspace = join(tmp, 'acme-shop');
+  cpSync(join(root, 'examples/acme-shop'), workspace, { recursive: true });
+  if (opts.workspaceSettings) {
+    mkdirSync(join(workspace, '.vscode'));
+    writeFileSync(join(workspace, '.vscode/settings.json'), JSON.stringify(opts.workspaceSettings, null, 2));
+  }
+  const userData = join(tmp, 'user-data');
+  const extensionsDir = join(tmp, 'extensions');
+  mkdirSync(join(userData, 'User'), { recursive: true });
+  mkdirSync(extensionsDir);
+  writeFileSync(join(userData, 'User/settings.json'), JSON.stringify({
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'workbench.enableExperiments': false,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    'security.workspace.trust.enabled': false,
+    'telemetry.telemetryLevel': 'off',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'extensions.ignoreRecommendations': true,
+    'update.mode': 'none',
+    'editor.codeLens': true,
+    'editor.minimap.enabled': false,
+    'editor.hover.delay': 100,
+    'window.commandCenter': false,
+    'chat.commandCenter.enabled': false,
+    'workbench.colorTheme': 'Default Dark Modern',
+  }, null, 2));
+  const port = await freePort();
+  const config = join(tmp, 'config.yaml');
+  writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
+  const common = ['--config', config, '--user-data-dir', userData, '--extensions-dir', extensionsDir];
+
+  const vsix = join(tmp, 'needle.vsix');
+  packageVsix(vsix);
+  const inst = spawnSync(process.execPath, [CODE_SERVER_ENTRY, ...common, '--install-extension', vsix], { encoding: 'utf8', timeout: 120_000 });
+  if (inst.status !== 0) throw new Error(`code-server --install-extension failed (${inst.status ?? inst.signal}): ${inst.stderr}\n${inst.stdout}`);
+
+  // The server bundle resolves `@vscode/ripgrep-<platform>-<arch>/bin/rg` from the extension's
+  // folder at load; a .vsix packaged with --no-dependencies has no node_modules, and the server
+  // then exits at start. The test reports this as a known defect (a todo) and, so that it can
+  // check the editor features at all, supplies the platform package from the project.
+  const installed = readdirSync(extensionsDir).find((d) => d.startsWith('needle.needle-'));
+  if (!installed) throw new Error(`needle not found in ${extensionsDir} after --install-extension`);
+  const extDir = join(extensionsDir, installed);
+  const rgPkg = `@vscode/ripgrep-${process.platform}-${process.arch}`;
+  const rgProbe = spawnSync(process.execPath, ['-e', `require.resolve(${JSON.stringify(`${rgPkg}/bin/rg`)}, { paths: [${JSON.stringify(join(extDir, 'dist'))}] })`], { cwd: tmp });
+  const vsixShipsRipgrep = rgProbe.status === 0;
+  if (!vsixShipsRipgrep) cpSync(join(root, 'node_modules', rgPkg), join(extDir, 'node_modules', rgPkg), { recursive: true });
+
+  const log = join(tmp, 'code-server.log');
+  const fd = openSync(log, 'a');
+  const child: ChildProcess = spawn(process.execPath, [
+    CODE_SERVER_ENTRY, ...common,
+    '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
+    '--ignore-last-opened', workspace,
+  ], { detached: true, stdio: ['ignore', fd, fd], env: { ...process.env, NEEDLE_NO_CACHE: '1' } });
+  closeSync(fd);
+  let exited = false;
+  child.once('exit', () => { exited = true; });
+
+  const stop = async () => {
+    if (child.pid && !exited) {
+      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
+      const deadline = Date.now() + 5000;
+      while (!exited && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+    }
+    if (!process.env.NEEDLE_E2E_KEEP) rmSync(tmp, { recursive: true, force: true });
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) { const text = readFileSync(log, 'utf8'); await stop(); throw new Error(`code-server exited:\n${text}`); }
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) { const text = readFileSync(log, 'utf8'); await stop(); throw new Error(`code-server did not answer in 60 s:\n${text}`); }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url: `${url}/?folder=${encodeURIComponent(workspace)}`, workspace, tmp, log, extensionsDir, vsixShipsRipgrep, stop };
+}
+
+/** Pids of Needle's language servers started from the given extensions dir. */
+export function languageServerPids(extensionsDir: string): number[] {
+  const r = spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  return r.stdout.split('\n')
+    .map((l) => l.trim().match(/^(\d+)\s+(.*)$/))
+    .filter((m): m is RegExpMatchArray => !!m && m[2].includes(extensionsDir) && /dist\/server\.js/.test(m[2]))
+    .map((m) => Number(m[1]));
+}
