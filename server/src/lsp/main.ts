@@ -16,6 +16,7 @@ import { defaultSettings, InvalidRequest, pathOfUri, retrieveAt, validateParams,
 import { CancelledError } from '../retrieval/pipeline';
 import { registerEditorFeatures } from './editorFeatures';
 import { readSettings } from './settings';
+import { registerCheckCode } from '../check/lsp';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -52,6 +53,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   exclude = opts.exclude;
   indexer.setExclude(exclude);
   indexer.paused = opts.paused;
+  checkCode.configure(params.initializationOptions);
   const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
   pendingFolders = folders.map((f) => fileURLToPath(f.uri));
   indexer.expectFolders(pendingFolders);
@@ -62,7 +64,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       codeLensProvider: { resolveProvider: true },
       executeCommandProvider: { commands: [Commands.retrieveContext] },
       workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
-      experimental: { needle: { version: '0.1.0', retrieveContext: true, checkCode: false } },
+      experimental: { needle: { version: '0.1.0', retrieveContext: true, checkCode: true } },
     },
     serverInfo: { name: 'needle', version: '0.1.0' },
   };
@@ -130,6 +132,7 @@ connection.onDidChangeConfiguration((change) => {
   const opts = readSettings((change.settings as Record<string, unknown> | undefined)?.needle ?? change.settings);
   settings = { ...settings, ...opts.settings };
   indexer.paused = opts.paused;
+  checkCode.configure((change.settings as Record<string, unknown> | undefined)?.needle ?? change.settings);
 });
 
 documents.onDidOpen((e) => { const p = safePath(e.document.uri); if (p) void enqueue(() => indexer.setDocument(p, e.document.getText())); });
@@ -193,6 +196,7 @@ connection.onExecuteCommand(async (p, token) => {
   return handleRetrieve({ ...(options ?? {}), textDocument: { uri }, position }, token);
 });
 
+const checkCode = registerCheckCode({ connection, documents, indexer, getSettings: () => settings, settled, waitForIndex });
 registerEditorFeatures({ connection, documents, indexer, getSettings: () => settings, retrieve: (params, token) => handleRetrieve(params, token), settled });
 
 documents.listen(connection);
