@@ -63,3 +63,21 @@ test('a cancelled retrieval stops mid-pipeline, not at its end', {
   clearTimeout(timer);
   assert.equal(outcome, 'CancelledError');
 });
+
+test('a removed file without types does not leave its package behind', {
+  skip: process.env.NEEDLE_RUN_KNOWN ? false : 'server/src/java/symbols.ts (not owned here): SymbolTable.addFile counts facts.package (+1) for every file, but '
+    + 'removeFile decrements infos[0]?.pkg ?? "" — for a file that declares no type (package-info.java, a buffer mid-typing) '
+    + 'the package is never uncounted, isPackage() stays true, and a wildcard import of it resolves differently from a fresh '
+    + 'build (unresolved instead of external). Found by test/robustness/indexer-sequences.test.ts (sequence 272 of 300).',
+}, async () => {
+  const put = async (ix: WorkspaceIndex, p: string, text: string) => ix.update(p, '/ws', hashText(text), await factsOfText(text));
+  const user = 'package b;\nimport a.*;\npublic class User { void m() { new Missing(); } }\n';
+  const incremental = new WorkspaceIndex();
+  await put(incremental, '/ws/a/package-info.java', 'package a;\n');
+  await put(incremental, '/ws/b/User.java', user);
+  incremental.remove('/ws/a/package-info.java');
+  await put(incremental, '/ws/b/User.java', user + '\n');
+  const fresh = new WorkspaceIndex();
+  await put(fresh, '/ws/b/User.java', user + '\n');
+  assert.equal(incremental.canonical(), fresh.canonical());
+});
