@@ -116,7 +116,7 @@ test('broken code through the server: mutated open documents are indexed and ans
   await s.waitReady();
   const rand = prng(SEED + 1);
   let answered = 0;
-  const n = Number(process.env.NEEDLE_FUZZ_SERVER_CASES ?? 12);
+  const n = Number(process.env.NEEDLE_FUZZ_SERVER_CASES ?? 8);
   for (let i = 0; i < n; i++) {
     const path = choose(rand, files);
     const uri = pathToFileURL(path).toString();

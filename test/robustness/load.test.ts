@@ -1,0 +1,19 @@
+// A short load run in the normal test run: concurrent retrievals while a writer edits files
+// through didChange and on disk; no request may fail and the server must stay up.
+// The long version with figures is `npm run bench:load` (bench/load.bench.ts).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runLoad } from './load';
+
+test('load (short): 20 concurrent retrievals while files are edited, no errors', { timeout: 120_000 }, async (t) => {
+  const r = await runLoad({
+    seconds: Number(process.env.NEEDLE_LOAD_SECONDS ?? 5), concurrency: Number(process.env.NEEDLE_LOAD_CONCURRENCY ?? 20),
+    idleRequests: 5, writerIntervalMs: 50, settleMemory: false, log: (m) => t.diagnostic(m),
+  });
+  t.diagnostic(`load: ${JSON.stringify({ ...r, errors: r.errors.slice(0, 5) })}`);
+  assert.deepEqual(r.errors.slice(0, 10), []);
+  assert.ok(r.requests >= 20, `only ${r.requests} requests answered`);
+  assert.ok(r.edits >= 20, `only ${r.edits} edits`);
+  assert.ok(r.serverAlive && !r.stderrProblems);
+});

@@ -1,0 +1,125 @@
+// The load run shared by the short load test (normal test run) and `npm run bench:load`:
+// `concurrency` clients send needle/retrieveContext back to back while a writer edits files
+// continuously (didChange on open documents and writes on disk); measures latency under load
+// next to idle latency, errors, and the server's resident memory before, during and after.
+
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RetrievalResult, StatusResult } from '../../shared/protocol';
+import { startServer } from '../helpers/lspClient';
+import { ACME, choose, copyWorkspace, javaFilesUnder, percentile, prng, rssOf, sleep } from './lib';
+
+export interface LoadOptions { seconds: number; concurrency: number; idleRequests: number; writerIntervalMs: number; seed?: number; log?: (m: string) => void;
+  /** Wait for memory to come back to the baseline after the load (the bench does; the short test does not). */
+  settleMemory?: boolean }
+
+export interface LoadReport {
+  requests: number; errors: string[]; edits: number;
+  idle: { p50: number; p95: number }; load: { p50: number; p95: number; max: number }; ratioP95: number;
+  rss: { baselineMb: number; peakMb: number; afterMb: number } | undefined;
+  serverAlive: boolean; stderrProblems: boolean;
+}
+
+const mb = (b: number | undefined) => Math.round((b ?? 0) / 1048576);
+
+export async function runLoad(o: LoadOptions): Promise<LoadReport> {
+  const log = o.log ?? (() => {});
+  const rand = prng(o.seed ?? 3);
+  const root = copyWorkspace(ACME(), 'needle-load-');
+  const files = javaFilesUnder(join(root, 'src/main'));
+  // Targets: statement lines in the upper part of each file (the writer only appends at the end).
+  const targets: { uri: string; line: number }[] = [];
+  for (const f of files) {
+    const lines = readFileSync(f, 'utf8').split('\n');
+    lines.forEach((l, i) => { if (i < lines.length * 0.7 && /^ {8}\S/.test(l)) targets.push({ uri: pathToFileURL(f).toString(), line: i }); });
+  }
+  const queries = [undefined, undefined, 'order total is wrong after a refund', 'NullPointerException in InvoiceService', 'retry budget exhausted'];
+  const s = await startServer([root]);
+  try {
+    await s.waitReady();
+    const c = s.connection;
+    const ask = (t: { uri: string; line: number }) => c.sendRequest<RetrievalResult>('needle/retrieveContext', { textDocument: { uri: t.uri }, position: { line: t.line, character: 8 }, query: choose(rand, queries), budgetTokens: 3000 });
+
+    // Idle: one request at a time.
+    const idle: number[] = [];
+    for (let i = 0; i < o.idleRequests; i++) {
+      const t0 = performance.now();
+      await ask(choose(rand, targets));
+      idle.push(performance.now() - t0);
+    }
+    await sleep(300);
+    const baseline = rssOf(s.process.pid!);
+    let peak = baseline ?? 0;
+    log(`idle: ${idle.length} requests, p95 ${Math.round(percentile(idle, 95))} ms, rss ${mb(baseline)} MB`);
+
+    // Load: clients and a writer until the deadline.
+    const deadline = Date.now() + o.seconds * 1000;
+    const lat: number[] = [];
+    const errors: string[] = [];
+    let edits = 0;
+    const client = async () => {
+      while (Date.now() < deadline) {
+        const t = choose(rand, targets);
+        const t0 = performance.now();
+        try { await ask(t); lat.push(performance.now() - t0); } catch (e) { errors.push(`${relative(root, t.uri.replace('file://', ''))}:${t.line}: ${(e as Error).message}`); }
+      }
+    };
+    const opened = new Map<string, { text: string; version: number }>();
+    const writer = async () => {
+      const extra = join(root, 'src/main/java/com/acme/shop/order/LoadScratch.java');
+      while (Date.now() < deadline) {
+        const f = choose(rand, files);
+        const uri = pathToFileURL(f).toString();
+        const k = edits % 4;
+        if (k === 0 || k === 1) {
+          // Editor: open and type a new method at the end of the class.
+          const doc = opened.get(uri) ?? { text: readFileSync(f, 'utf8'), version: 1 };
+          if (!opened.has(uri)) { opened.set(uri, doc); await c.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'java', version: 1, text: doc.text } }); }
+          const close = doc.text.lastIndexOf('}');
+          doc.text = doc.text.slice(0, close) + `    int load${edits}() { return ${edits}; }\n` + doc.text.slice(close);
+          doc.version++;
+          await c.sendNotification('textDocument/didChange', { textDocument: { uri, version: doc.version }, contentChanges: [{ text: doc.text }] });
+        } else if (k === 2) {
+          // Disk: a file changes under the watcher (a method appended, as a save from elsewhere).
+          if (!opened.has(uri)) {
+            const text = readFileSync(f, 'utf8');
+            const close = text.lastIndexOf('}');
+            writeFileSync(f, text.slice(0, close) + `    int disk${edits}() { return ${edits}; }\n` + text.slice(close));
+          }
+        } else {
+          // A file that comes and goes.
+          if (edits % 8 === 3) writeFileSync(extra, `package com.acme.shop.order;\n\npublic class LoadScratch {\n    public Order touch(Order o) { return o; }\n    int v${edits};\n}\n`);
+          else rmSync(extra, { force: true });
+        }
+        edits++;
+        const r = rssOf(s.process.pid!);
+        if (r && r > peak) peak = r;
+        await sleep(o.writerIntervalMs);
+      }
+    };
+    await Promise.all([writer(), ...Array.from({ length: o.concurrency }, client)]);
+    log(`load: ${lat.length} answered, ${errors.length} errors, ${edits} edits, p95 ${Math.round(percentile(lat, 95))} ms, peak rss ${mb(peak)} MB`);
+
+    // Settle: updates drained, then memory compared with the baseline.
+    for (const [uri] of opened) await c.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    const until = Date.now() + 20_000;
+    while (Date.now() < until && (await c.sendRequest<StatusResult>('needle/status', {})).state !== 'ready') await sleep(100);
+    if (o.settleMemory !== false) for (let i = 0; i < o.idleRequests; i++) await ask(choose(rand, targets)); // touch the caches once more, as idle did
+    let after = rssOf(s.process.pid!);
+    const memUntil = Date.now() + (o.settleMemory === false ? 0 : 15_000);
+    while (after && baseline && after > baseline * 1.25 && Date.now() < memUntil) { await sleep(500); after = rssOf(s.process.pid!); }
+    return {
+      requests: lat.length, errors, edits,
+      idle: { p50: Math.round(percentile(idle, 50)), p95: Math.round(percentile(idle, 95)) },
+      load: { p50: Math.round(percentile(lat, 50)), p95: Math.round(percentile(lat, 95)), max: Math.round(Math.max(...lat)) },
+      ratioP95: Math.round((percentile(lat, 95) / percentile(idle, 95)) * 100) / 100,
+      rss: baseline ? { baselineMb: mb(baseline), peakMb: mb(peak), afterMb: mb(after) } : undefined,
+      serverAlive: s.process.exitCode === null,
+      stderrProblems: /uncaught|unhandled/.test(s.stderr()),
+    };
+  } finally {
+    await s.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
