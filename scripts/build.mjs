@@ -2,7 +2,7 @@
 // index worker, and every test file (test/**/*.test.ts -> dist/test/), then copies the
 // tree-sitter wasm files and shipped data beside the bundles.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, existsSync, cpSync, readdirSync, statSync, rmSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, existsSync, cpSync, readdirSync, statSync, rmSync, readFileSync, chmodSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,4 +61,12 @@ if (tests.length) bundles.push({ ...common, entryPoints: tests, outdir: 'dist/te
 await Promise.all(bundles.map((b) => build(b)));
 copyFileSync(join(root, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(dist, 'tree-sitter.wasm'));
 copyFileSync(join(root, 'node_modules/tree-sitter-java/tree-sitter-java.wasm'), join(dist, 'tree-sitter-java.wasm'));
+// ripgrep travels with the bundle (the .vsix carries no node_modules): the platform binary of @vscode/ripgrep.
+const rgExe = process.platform === 'win32' ? 'rg.exe' : 'rg';
+const rgSource = join(root, 'node_modules', '@vscode', `ripgrep-${process.platform}-${process.arch}`, 'bin', rgExe);
+if (existsSync(rgSource)) {
+  mkdirSync(join(dist, 'bin'), { recursive: true });
+  copyFileSync(rgSource, join(dist, 'bin', rgExe));
+  chmodSync(join(dist, 'bin', rgExe), 0o755);
+}
 if (existsSync(join(root, 'server/data'))) cpSync(join(root, 'server/data'), join(dist, 'data'), { recursive: true });

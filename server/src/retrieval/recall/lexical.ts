@@ -5,7 +5,8 @@
 // declaration; a hit elsewhere recalls the enclosing indexed symbol at a lower weight.
 
 import { spawn } from 'node:child_process';
-import { rgPath } from '@vscode/ripgrep';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PipelineRequest } from '../request';
 import type { Query } from '../query';
 import { addCandidate, type Candidate } from '../types';
@@ -45,6 +46,28 @@ export function lexicalTerms(q: Query): string[] {
   return [...new Set(terms)].slice(0, MAX_TERMS);
 }
 
+let rgCached: string | null | undefined;
+
+/**
+ * The ripgrep binary: the copy the build puts beside the bundle (dist/bin/rg, what the .vsix
+ * ships), else @vscode/ripgrep's platform package, else none — then lexical recall is empty
+ * but the server keeps serving (the other sources still answer).
+ */
+export function ripgrepPath(): string | null {
+  if (rgCached !== undefined) return rgCached;
+  const exe = process.platform === 'win32' ? 'rg.exe' : 'rg';
+  for (const c of [join(__dirname, 'bin', exe), join(__dirname, '..', 'bin', exe), join(__dirname, '..', '..', 'bin', exe)]) {
+    if (existsSync(c)) return (rgCached = c);
+  }
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    rgCached = (require('@vscode/ripgrep') as { rgPath: string }).rgPath;
+  } catch {
+    rgCached = null;
+  }
+  return rgCached;
+}
+
 /** Runs ripgrep (fixed strings, word match) over folders; results sorted by path, line. */
 export function ripgrep(terms: string[], folders: string[], exclude: string[] = [], timeoutMs = 5000): Promise<LexicalHit[]> {
   if (!terms.length || !folders.length) return Promise.resolve([]);
@@ -55,7 +78,9 @@ export function ripgrep(terms: string[], folders: string[], exclude: string[] = 
   args.push('--', ...folders);
   const excluded = new Set(exclude);
   return new Promise((resolve) => {
-    const child = spawn(rgPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    const rg = ripgrepPath();
+    if (!rg) { resolve([]); return; }
+    const child = spawn(rg, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     const hits: LexicalHit[] = [];
     const perTerm = new Map<string, number>();
     // Generous raw cap: the real per-term cap is applied after open documents are merged in, so a
