@@ -15,7 +15,7 @@ const report = join(root, '.cache', `fuzz-report-${process.pid}.jsonl`);
 rmSync(report, { force: true });
 
 const stages = [
-  ['broken code (truncations of every corpus file + mutations)', '/robustness/broken-code', { NEEDLE_FUZZ_CASES: cases, NEEDLE_FUZZ_SEED: seed, NEEDLE_FUZZ_CORPORA: corpora.join(','), NEEDLE_FUZZ_SERVER_CASES: '100', NEEDLE_FUZZ_MAX_WORD: '50000' }],
+  ['broken code (truncations of every corpus file + mutations)', '/robustness/broken-code', { NEEDLE_FUZZ_CASES: cases, NEEDLE_FUZZ_SEED: seed, NEEDLE_FUZZ_CORPORA: corpora.join(','), NEEDLE_FUZZ_INDEX_ROOTS: corpora.filter((d) => !d.endsWith('jdk-java.base')).join(','), NEEDLE_FUZZ_SERVER_CASES: '100', NEEDLE_FUZZ_MAX_WORD: '50000' }],
   ['incremental property (WorkspaceIndex)', '/index/incremental', { NEEDLE_FUZZ_SEQUENCES: arg('sequences', '1000') }],
   ['Indexer sequences on real files', '/robustness/indexer-sequences', { NEEDLE_FUZZ_INDEXER_SEQUENCES: arg('indexer-sequences', '300') }],
   ['secrets (3 rounds, every planted Java secret)', '/robustness/secrets', { NEEDLE_SECRET_ROUNDS: '3', NEEDLE_SECRET_STRIDE: '1', NEEDLE_FUZZ_SEED: seed }],

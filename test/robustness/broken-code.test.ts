@@ -19,10 +19,12 @@ import { ACME, choose, int, javaFilesUnder, KINDS, mutate, prng, randomPosition,
 const CASES = Number(process.env.NEEDLE_FUZZ_CASES ?? 300);
 const SEED = Number(process.env.NEEDLE_FUZZ_SEED ?? 7);
 const CORPORA = (process.env.NEEDLE_FUZZ_CORPORA ?? '').split(',').filter(Boolean);
+/** Folders the Indexer indexes (mutations of files elsewhere go through extraction only). */
+const INDEX_ROOTS = (process.env.NEEDLE_FUZZ_INDEX_ROOTS ?? '').split(',').filter(Boolean);
 /** Retrieval is ~100× the cost of extraction: run it on every n-th case. */
-const RETRIEVE_EVERY = Number(process.env.NEEDLE_FUZZ_RETRIEVE_EVERY ?? (CASES > 1000 ? 25 : 10));
+const RETRIEVE_EVERY = Number(process.env.NEEDLE_FUZZ_RETRIEVE_EVERY ?? (CASES > 1000 ? 50 : 10));
 /** …and an index update (a shape change re-resolves dependents: ~20 ms) on every n-th; extraction runs on all. */
-const UPDATE_EVERY = Number(process.env.NEEDLE_FUZZ_UPDATE_EVERY ?? (CASES > 1000 ? 4 : 5));
+const UPDATE_EVERY = Number(process.env.NEEDLE_FUZZ_UPDATE_EVERY ?? (CASES > 1000 ? 10 : 5));
 const HANG_MS = 20_000;
 
 function report(obj: object): void {
@@ -34,7 +36,8 @@ test(`broken code: ${CASES} mutated files through factsOfText, Indexer.setDocume
   const files = roots.flatMap((r) => javaFilesUnder(r));
   assert.ok(files.length > 0, `no Java files under ${roots.join(', ')}`);
   const indexer = new Indexer({ cacheDir: null });
-  for (const r of roots) await indexer.addFolder(r);
+  for (const r of INDEX_ROOTS.length ? INDEX_ROOTS : roots) await indexer.addFolder(r);
+  let extractionOnly = 0;
   const settings = { ...defaultSettings(), budgetTokens: 2000, maxRounds: 1 };
   const rand = prng(SEED);
   const counts: Record<string, number> = {};
@@ -55,6 +58,7 @@ test(`broken code: ${CASES} mutated files through factsOfText, Indexer.setDocume
     slowestParse = Math.max(slowestParse, performance.now() - t0);
     spent.parse += performance.now() - t0;
     counts[kind] = (counts[kind] ?? 0) + 1;
+    if (!indexer.rootOf(path)) { extractionOnly++; return; }
     if (i % UPDATE_EVERY !== 0) return;
     updates++;
     const tu = performance.now();
@@ -101,7 +105,7 @@ test(`broken code: ${CASES} mutated files through factsOfText, Indexer.setDocume
   }
   for (const p of open.splice(0)) await indexer.closeDocument(p);
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const summary = { test: 'broken-code', seed: SEED, cases: total, byKind: counts, indexUpdates: updates, retrievals, refusedPositions: invalid, slowestParseMs: Math.round(slowestParse), slowestRetrievalMs: Math.round(slowestRetrieval), spentMs: Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])) };
+  const summary = { test: 'broken-code', seed: SEED, cases: total, byKind: counts, extractionOnly, indexUpdates: updates, retrievals, refusedPositions: invalid, slowestParseMs: Math.round(slowestParse), slowestRetrievalMs: Math.round(slowestRetrieval), spentMs: Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])) };
   t.diagnostic(JSON.stringify(summary));
   for (const x of slow) t.diagnostic(`slow: ${x}`);
   report(summary);
