@@ -207,7 +207,18 @@ class Resolver {
     return null;
   }
 
+  private fieldCache = new Map<Expr, NamedField | null>();
+
+  /** Memoised per expression: every link of a long chain `a.b.c…` is a reference site of its own. */
   private resolveFieldAccess(e: Extract<Expr, { k: 'field' }>, ctx: Ctx): NamedField | null {
+    const hit = this.fieldCache.get(e);
+    if (hit !== undefined) return hit;
+    const r = this.computeFieldAccess(e, ctx);
+    this.fieldCache.set(e, r);
+    return r;
+  }
+
+  private computeFieldAccess(e: Extract<Expr, { k: 'field' }>, ctx: Ctx): NamedField | null {
     const recv = this.namedOrTyped(e.recv, ctx);
     if (!recv) return null;
     if (recv.k === 'package') {

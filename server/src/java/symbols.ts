@@ -25,6 +25,8 @@ export class SymbolTable {
   private bySimple = new Map<string, Set<string>>();
   private byPackage = new Map<string, Map<string, string>>();
   private fileTypes = new Map<string, TypeInfo[]>();
+  /** Each file's package, counted even when the file declares no type (package-info.java, a half-typed buffer). */
+  private filePackage = new Map<string, string>();
   readonly packages = new Map<string, number>();
   /** Bumped whenever a type's shape may have changed; caches keyed on it are dropped. */
   epoch = 0;
@@ -74,6 +76,7 @@ export class SymbolTable {
       }
     }
     this.fileTypes.set(file, infos);
+    this.filePackage.set(file, facts.package);
     this.countPackage(facts.package, +1);
     this.epoch++;
   }
@@ -82,6 +85,8 @@ export class SymbolTable {
     const infos = this.fileTypes.get(file);
     if (!infos) return;
     this.fileTypes.delete(file);
+    const pkg = this.filePackage.get(file) ?? '';
+    this.filePackage.delete(file);
     for (const info of infos) {
       const list = this.byId.get(info.id)?.filter((t) => t !== info) ?? [];
       if (list.length) this.byId.set(info.id, list);
@@ -98,7 +103,7 @@ export class SymbolTable {
         if (pkg && !pkg.has(survivor.name)) pkg.set(survivor.name, survivor.id);
       }
     }
-    this.countPackage(infos[0]?.pkg ?? '', -1);
+    this.countPackage(pkg, -1);
     this.epoch++;
   }
 
