@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RetrievalMode, RetrievalResult, RetrieveContextParams } from '../../shared/protocol';
 import { DEFAULT_THRESHOLD, gate } from './gate/sufficiency';
 import type { Indexer } from './index/indexer';
-import { retrieve } from './retrieval/pipeline';
+import { CancelledError, retrieve } from './retrieval/pipeline';
 import { DEFAULTS, type PipelineRequest } from './retrieval/request';
 
 export interface Settings {
@@ -72,6 +72,23 @@ function snapshotTexts(indexer: Indexer): (path: string) => string | undefined {
 }
 
 export async function retrieveAt(indexer: Indexer, params: RetrieveContextParams, settings: Settings, isCancelled?: () => boolean): Promise<RetrievalResult> {
+  // The pipeline yields between stages; an edit landing meanwhile would make it read two index
+  // states. Such an attempt is abandoned and the request answered for the new state instead.
+  for (let attempt = 0; ; attempt++) {
+    const version = indexer.index.version;
+    const moved = () => indexer.index.version !== version;
+    try {
+      return await retrieveOnce(indexer, params, settings, () => !!isCancelled?.() || (attempt < MAX_ATTEMPTS - 1 && moved()));
+    } catch (e) {
+      if (!(e instanceof CancelledError) || isCancelled?.() || !moved()) throw e;
+    }
+  }
+}
+
+/** Attempts before a request is answered for whatever state it ends on (edits never stopped). */
+const MAX_ATTEMPTS = 3;
+
+async function retrieveOnce(indexer: Indexer, params: RetrieveContextParams, settings: Settings, isCancelled: () => boolean): Promise<RetrievalResult> {
   const path = pathOfUri(params.textDocument.uri);
   if (!indexer.rootOf(path)) throw new InvalidRequest(`${shorten(path)} is outside every workspace folder`);
   const text = indexer.textOf(path);

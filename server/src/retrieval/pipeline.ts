@@ -69,6 +69,8 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
   const t0 = now();
   const timings: Record<string, number> = {};
   async function stage<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
+    // Yield to the event loop at every stage boundary, so a $/cancelRequest (or an edit) is seen.
+    await new Promise<void>((r) => setImmediate(r));
     if (req.isCancelled?.()) throw new CancelledError();
     const s = now();
     const r = await fn();

@@ -52,6 +52,16 @@ export function isKeyword(id: string): boolean {
   return JAVA_WORDS.has(id);
 }
 
+/** Task text longer than this is cut: it is client input, and no useful task needs more. */
+export const MAX_TASK_CHARS = 20_000;
+/** Runs of non-space characters are cut to this length; no identifier, path or error is longer. */
+export const MAX_WORD_CHARS = 256;
+
+/** The task text with its size bounded, so the regexes below stay fast on hostile input. */
+export function boundedTaskText(text: string): string {
+  return text.slice(0, MAX_TASK_CHARS).replace(/\S{257,}/g, (w) => w.slice(0, MAX_WORD_CHARS));
+}
+
 /** Structured pieces of a free task text. */
 export function parseTaskText(text: string): Pick<Query, 'queryIdentifiers' | 'strings' | 'errors' | 'tests' | 'paths'> {
   const strings: string[] = [];
@@ -100,7 +110,8 @@ export function buildQuery(req: PipelineRequest): Query {
   ]).filter((n) => !JAVA_WORDS.has(n));
   const signatureIdentifiers = uniq([...(m ? [m.name] : []), ...signatureTypes, ...(m?.params ?? []).map((p) => p.name)]);
   const javadocNames = uniq([...javadocLinks(m?.javadoc), ...identifiersIn(m?.javadoc ?? '').filter((id) => /[a-z][A-Z]|^[A-Z][a-z]+[A-Z]|_/.test(id))]);
-  const task = req.query ? parseTaskText(req.query) : { queryIdentifiers: [], strings: [], errors: [], tests: [], paths: [] };
+  const taskText = req.query !== undefined ? boundedTaskText(req.query) : undefined;
+  const task = taskText ? parseTaskText(taskText) : { queryIdentifiers: [], strings: [], errors: [], tests: [], paths: [] };
 
   const lo = Math.max(0, line - 3), hi = Math.min(lines.length - 1, line + 3);
   const nearbyLines = lines.slice(lo, hi + 1);
@@ -110,13 +121,13 @@ export function buildQuery(req: PipelineRequest): Query {
     ...(m?.params ?? []).flatMap((p) => [...splitIdentifier(p.name), ...typeNames(p.type).flatMap(splitIdentifier)]),
     ...(type ? splitIdentifier(type.sym.name) : []),
     ...proseWords(firstSentence(m?.javadoc, 400)),
-    ...(req.query ? proseWords(req.query) : []),
+    ...(taskText ? proseWords(taskText) : []),
     ...bodyIdentifiers.flatMap(splitIdentifier),
   ]).filter((w) => w.length > 1 && !STOP.has(w));
 
   const goalIdentifiers = new Set([...bodyIdentifiers, ...signatureIdentifiers, ...javadocNames, ...task.queryIdentifiers, ...task.errors]);
   const what = m ? `${m.kind} ${type ? type.sym.name + '.' : ''}${m.name}(${(m.params ?? []).map((p) => p.type).join(', ')})` : type ? `type ${type.sym.name}` : 'this file';
-  const goal = `What does the code at line ${line + 1} of ${what} need${req.query ? ` to address: ${req.query.replace(/\s+/g, ' ').slice(0, 120)}` : ''}?`;
+  const goal = `What does the code at line ${line + 1} of ${what} need${taskText ? ` to address: ${taskText.replace(/\s+/g, ' ').slice(0, 120)}` : ''}?`;
 
   return {
     target, member, type, line, bodyIdentifiers, signatureIdentifiers, javadocNames, javadocRefs: javadocRefs(m?.javadoc),
