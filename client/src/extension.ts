@@ -11,7 +11,7 @@ import { Commands, Methods, type RetrievalResult, type RetrieveContextParams, ty
 import { ContextView } from './contextView';
 import { renderContext, statusLines, verdictLine } from './render';
 import { NeedleStatusBar } from './statusBar';
-import { registerLanguageModelTools } from './lmTools';
+import { checkLanguageModelTools, registerLanguageModelTools } from './lmTools';
 
 let client: LanguageClient | undefined;
 
@@ -147,6 +147,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
 
     vscode.commands.registerCommand('needle.showOutput', () => output.show(true)),
+
+    vscode.commands.registerCommand('needle.checkLanguageModelTools', async () => {
+      try {
+        void vscode.window.showInformationMessage(await checkLanguageModelTools());
+      } catch (e) {
+        void vscode.window.showErrorMessage(`Needle: language-model tool check failed: ${(e as Error).message}`);
+      }
+    }),
 
     vscode.commands.registerCommand('needle.restartServer', async () => {
       await lc.restart();

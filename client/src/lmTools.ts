@@ -113,3 +113,23 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, get
   }));
   return true;
 }
+
+/**
+ * "Needle: Check language-model tools": lists the Needle tools VS Code knows and invokes the
+ * retrieval tool at the cursor, the way a chat agent would. For users checking their setup, and
+ * for the end-to-end test.
+ */
+export async function checkLanguageModelTools(): Promise<string> {
+  const lm = (vscode as unknown as { lm?: { tools?: readonly { name: string }[]; invokeTool?(name: string, options: { input: unknown; toolInvocationToken: undefined }, token?: vscode.CancellationToken): Thenable<{ content: unknown[] }> } }).lm;
+  if (!lm?.tools || !lm.invokeTool) return 'Needle: this VS Code has no language-model tool API (1.95 or later needed).';
+  const names = lm.tools.map((t) => t.name).filter((n) => n.startsWith('needle_')).sort();
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return `Needle: language-model tools registered: ${names.join(', ') || 'none'}; open a Java file to try one.`;
+  const file = vscode.workspace.asRelativePath(editor.document.uri, false);
+  const r = await lm.invokeTool(TOOL_RETRIEVE, { input: { file, line: editor.selection.active.line + 1 }, toolInvocationToken: undefined });
+  const text = r.content.map((p) => (p && typeof p === 'object' && 'value' in p ? String((p as { value: unknown }).value) : '')).join('');
+  // The rendered context opens with a table: | coverage | novelty | confidence | τ | verdict |
+  const row = /\|\s*(\d\.\d\d)\s*\|\s*(\d\.\d\d)\s*\|\s*(\d\.\d\d)\s*\|/.exec(text);
+  const verdict = row ? `coverage ${row[1]}, confidence ${row[3]}` : 'no verdict';
+  return `Needle: language-model tools registered: ${names.join(', ')}; ${TOOL_RETRIEVE} answered ${text.length} characters (${verdict}).`;
+}

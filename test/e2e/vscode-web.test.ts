@@ -142,6 +142,20 @@ describe('VS Code (code-server) end to end', { skip: missing, timeout: 240_000 }
     await page.keyboard.press('Escape');
   });
 
+  step('the language-model tools are registered and answer an invocation', async () => {
+    await openFile(ORDER_SERVICE);
+    await palette('Needle: Check language-model tools');
+    const toast = page.locator('.notifications-toasts').filter({ hasText: /needle_retrieve_context answered \d+ characters \(coverage \d\.\d\d, confidence \d\.\d\d\)/ });
+    // VS Code asks before the tool runs, with the message that says what Needle will read.
+    const dialog = page.locator('.monaco-dialog-box').filter({ hasText: 'Retrieve context with Needle' });
+    await dialog.waitFor({ timeout: 60_000 });
+    assert.match(await dialog.innerText(), /Needle will read src\/main\/java\/com\/acme\/shop\/order\/OrderService\.java/);
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await toast.waitFor({ timeout: 60_000 });
+    const text = await toast.innerText();
+    assert.match(text, /needle_check_code, needle_retrieve_context/);
+  });
+
   step('reports insufficient-context on LedgerReconciler.reconcileDay in the Problems panel', async () => {
     const lines = readFileSync(join(wb.workspace, LEDGER), 'utf8').split('\n');
     const line = lines.findIndex((l) => /\breconcileDay\(/.test(l)) + 1;
