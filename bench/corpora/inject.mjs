@@ -29,6 +29,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runOracle } from '../oracle/oracle.mjs';
+import { prngFromString } from '../../scripts/lib/prng.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CACHE = join(ROOT, '.cache');
@@ -39,19 +40,7 @@ class InjectError extends Error {}
 // ------------------------------------------------------------------------------------------------
 // Deterministic synthetic names
 
-/** 32-bit FNV-1a of a string, then mulberry32: a small seeded PRNG. */
-function prng(seed) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) { h ^= seed.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
-  let a = h;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = prngFromString;
 const pick = (rand, list) => list[Math.floor(rand() * list.length)];
 
 // Invented organisations: the class prefix (Zx...) and method prefix (zx...) make every generated

@@ -73,19 +73,9 @@ function inside(b: OracleBody, line: number, col: number): boolean {
   return true;
 }
 
-/** 32-bit FNV-1a then mulberry32: a small seeded PRNG (same family as bench/corpora/inject.mjs). */
-export function prng(seed: string): () => number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) { h ^= seed.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
-  let a = h;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared seeded PRNG (string seed). */
+export { prngFromString as prng } from '../../scripts/lib/prng.mjs';
+import { prngFromString as prng } from '../../scripts/lib/prng.mjs';
 
 export interface TaskOptions { test: number; validation: number; seed?: string }
 

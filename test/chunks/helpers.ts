@@ -34,13 +34,4 @@ export function lineOf(text: string, needle: string, from = 0): number {
 }
 
 /** Deterministic pseudo-random numbers for mutation tests. */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 as rng } from '../../scripts/lib/prng.mjs';

@@ -3,22 +3,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mulberry32 as prng } from '../../scripts/lib/prng.mjs';
 import { hashText } from '../../server/src/index/files';
 import { factsOfText } from '../../server/src/index/parseFile';
 import { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 import { extractFacts } from '../../server/src/java/extract';
 import { parserIfLoaded } from '../../server/src/java/parser';
 
-export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PKGS = ['com.acme.a', 'com.acme.b'];
 const NAMES = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Omega'];

@@ -8,17 +8,7 @@ import { join } from 'node:path';
 
 export type Rng = () => number;
 
-/** mulberry32 */
-export function prng(seed: number): Rng {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 as prng } from '../../scripts/lib/prng.mjs';
 
 export const int = (r: Rng, n: number) => Math.floor(r() * n);
 export const choose = <T>(r: Rng, xs: readonly T[]): T => xs[int(r, xs.length)];
