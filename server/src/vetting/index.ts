@@ -3,7 +3,7 @@
 
 import { findInstructionLines } from './instructions';
 import { redactSecrets } from './secrets';
-import { TextLines } from './text-lines';
+import { TextLines } from '../text/lines';
 
 export type VetFlag = 'secret-redacted' | 'instruction-like';
 

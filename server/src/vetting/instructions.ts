@@ -12,7 +12,7 @@
 // the anchors, so most of the input is looked at once. All regexes are bounded (separator runs
 // of at most 16 characters, no nested open-ended quantifiers), so the scan is linear.
 
-import { TextLines } from './text-lines';
+import { TextLines } from '../text/lines';
 
 // Between words: whitespace, newlines, comment leaders, string quotes and concatenation.
 const S = `[\\s*/#"'+]{1,16}`;

@@ -6,7 +6,7 @@
 // bodies. Without an END marker (a truncated snippet) it stops at the first line that cannot
 // be key material.
 
-import type { TextLines } from './text-lines';
+import type { TextLines } from '../text/lines';
 import type { SecretSpan } from './spans';
 
 const BEGIN = /-----BEGIN ((?:[A-Z0-9]+ ){0,3})PRIVATE KEY(?: BLOCK)?-----/g;

@@ -11,7 +11,7 @@ import { findAssignedSecrets, KEY_TRIGGER } from './assignments';
 import { findPatternSecrets, PATTERN_KINDS } from './patterns';
 import { findPrivateKeyBlocks, PEM_KINDS } from './pem';
 import { applyRedactions, SpanSet, type SecretSpan } from './spans';
-import type { TextLines } from './text-lines';
+import type { TextLines } from '../text/lines';
 
 export interface FoundSecret {
   kind: string;

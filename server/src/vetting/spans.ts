@@ -2,7 +2,7 @@
 // line count. Secrets that span lines (PEM blocks) become one span per line; only the first
 // is reported, so `secrets` lists each secret once.
 
-import type { TextLines } from './text-lines';
+import type { TextLines } from '../text/lines';
 
 export interface SecretSpan {
   /** Absolute offsets [start, end) in the text; never crossing a line break. */

@@ -3,6 +3,7 @@
 // Every chunk is a run of whole lines: `lines` is always `text.split('\n')` (a CRLF file keeps its
 // '\r' at the end of each line), so `chunk.text === lines.slice(startLine, endLine + 1).join('\n')`.
 
+import { TextLines } from '../../text/lines';
 import type { Chunk } from './types';
 
 /** Chunks aim near this many characters (qodo: "as small as possible, a limit around 500"). */
@@ -17,36 +18,13 @@ export interface Range {
   end: number;
 }
 
-export class LineIndex {
+/** TextLines plus the lines themselves, as the chunkers slice them. */
+export class LineIndex extends TextLines {
   readonly lines: string[];
-  /** Offset of the first character of each line. */
-  private readonly starts: number[];
 
-  constructor(readonly text: string) {
+  constructor(text: string) {
+    super(text);
     this.lines = text.split('\n');
-    this.starts = new Array(this.lines.length);
-    let off = 0;
-    for (let i = 0; i < this.lines.length; i++) {
-      this.starts[i] = off;
-      off += this.lines[i].length + 1;
-    }
-  }
-
-  get count(): number {
-    return this.lines.length;
-  }
-
-  /** 0-based line of a character offset (clamped to the text). */
-  lineOf(offset: number): number {
-    if (!(offset > 0)) return 0;
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
   }
 
   /** Line of the last non-whitespace character before `end` (exclusive), not before `min`. */

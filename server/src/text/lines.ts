@@ -1,5 +1,6 @@
-// Line bookkeeping for whole-text scans: detectors run one regex over the entire text (far
-// cheaper than one call per line) and then need the line and column of each match.
+// Line bookkeeping for whole-text scans: where each line starts, and the line of an offset.
+// Shared by the vetting detectors (one regex over the whole text, then the line of each match)
+// and the text-file chunkers.
 
 export class TextLines {
   readonly starts: number[] = [0];
@@ -21,8 +22,9 @@ export class TextLines {
     return this.text.slice(this.starts[line], this.lineEnd(line));
   }
 
-  /** 0-based line containing an offset (binary search). */
+  /** 0-based line containing an offset (binary search; clamped to the text). */
   lineOf(offset: number): number {
+    if (!(offset > 0)) return 0;
     let lo = 0;
     let hi = this.starts.length - 1;
     while (lo < hi) {
