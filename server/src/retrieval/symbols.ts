@@ -132,40 +132,44 @@ export function resolveTypeName(index: WorkspaceIndex, fromPath: string, name: s
   return undefined;
 }
 
-const simpleCache = new WeakMap<WorkspaceIndex, { version: number; map: Map<string, string[]> }>();
-
-/** Simple type name -> ids of internal types with that name (sorted), cached per index version. */
-export function typesBySimpleName(index: WorkspaceIndex): Map<string, string[]> {
-  const c = simpleCache.get(index);
-  if (c && c.version === index.version) return c.map;
-  const map = new Map<string, string[]>();
-  for (const f of index.allFiles()) for (const s of f.facts.symbols) {
-    if (!isTypeKind(s.kind) || s.local || s.anonymous) continue;
-    const l = map.get(s.name) ?? [];
-    if (!l.includes(s.id)) l.push(s.id);
-    map.set(s.name, l);
-  }
-  for (const l of map.values()) l.sort();
-  simpleCache.set(index, { version: index.version, map });
-  return map;
+/**
+ * A value derived from the whole index, rebuilt only when the index changes (its version).
+ * Stages use it for workspace-wide tables that would be wasteful to compute per request.
+ */
+export function perIndexVersion<T>(build: (index: WorkspaceIndex) => T): (index: WorkspaceIndex) => T {
+  const cache = new WeakMap<WorkspaceIndex, { version: number; value: T }>();
+  return (index) => {
+    const c = cache.get(index);
+    if (c && c.version === index.version) return c.value;
+    const value = build(index);
+    cache.set(index, { version: index.version, value });
+    return value;
+  };
 }
 
-const memberCache = new WeakMap<WorkspaceIndex, { version: number; map: Map<string, string[]> }>();
-
-/** Simple member/type name -> ids of every declaration with that name (sorted), cached per index version. */
-export function declarationsByName(index: WorkspaceIndex): Map<string, string[]> {
-  const c = memberCache.get(index);
-  if (c && c.version === index.version) return c.map;
-  const map = new Map<string, string[]>();
+/** Simple name -> ids of the non-local declarations `keep` accepts, in file-path then source order. */
+function idsByName(index: WorkspaceIndex, keep: (s: SymbolFact) => boolean): Map<string, string[]> {
+  const sets = new Map<string, Set<string>>();
   for (const f of [...index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1))) for (const s of f.facts.symbols) {
-    if (s.local || s.anonymous) continue;
-    const l = map.get(s.name) ?? [];
-    if (!l.includes(s.id)) l.push(s.id);
-    map.set(s.name, l);
+    if (s.local || s.anonymous || !keep(s)) continue;
+    let ids = sets.get(s.name);
+    if (!ids) sets.set(s.name, (ids = new Set()));
+    ids.add(s.id);
   }
-  memberCache.set(index, { version: index.version, map });
+  const map = new Map<string, string[]>();
+  for (const [name, ids] of sets) map.set(name, [...ids]);
   return map;
 }
+
+/** Simple type name -> ids of internal types with that name (sorted), per index version. */
+export const typesBySimpleName = perIndexVersion((index) => {
+  const map = idsByName(index, (s) => isTypeKind(s.kind));
+  for (const l of map.values()) l.sort();
+  return map;
+});
+
+/** Simple member/type name -> ids of every declaration with that name, per index version. */
+export const declarationsByName = perIndexVersion((index) => idsByName(index, () => true));
 
 export function isType(sym: SymbolFact): boolean {
   return isTypeKind(sym.kind);
@@ -176,12 +180,7 @@ export function kindLabel(sym: SymbolFact): string {
   return sym.kind;
 }
 
-const usageCache = new WeakMap<WorkspaceIndex, { version: number; map: Map<string, number> }>();
-
-/** Declaration id -> number of distinct members anywhere in the workspace that reference it (cached per version). */
-export function usageCounts(index: WorkspaceIndex): Map<string, number> {
-  const c = usageCache.get(index);
-  if (c && c.version === index.version) return c.map;
+export const usageCounts = perIndexVersion((index): Map<string, number> => {
   const from = new Map<string, Set<string>>();
   for (const f of index.allFiles()) for (const e of f.resolution?.edges ?? []) {
     if (e.kind === 'imports' || e.kind === 'extends' || e.kind === 'implements') continue;
@@ -191,6 +190,5 @@ export function usageCounts(index: WorkspaceIndex): Map<string, number> {
   }
   const map = new Map<string, number>();
   for (const [id, s] of from) map.set(id, s.size);
-  usageCache.set(index, { version: index.version, map });
   return map;
-}
+});

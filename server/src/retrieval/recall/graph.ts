@@ -7,7 +7,7 @@ import type { PipelineRequest } from '../request';
 import type { Query } from '../query';
 import type { SymbolRef } from '../../index/workspaceIndex';
 import { addCandidate, type Candidate } from '../types';
-import { declarationsByName, membersOf, ownerType, resolveTypeName, typeNames } from '../symbols';
+import { declarationsByName, membersOf, ownerType, perIndexVersion, resolveTypeName, typeNames } from '../symbols';
 import type { WorkspaceIndex } from '../../index/workspaceIndex';
 import { isTypeKind } from '../../java/symbols';
 
@@ -181,18 +181,12 @@ export function filePopularity(req: PipelineRequest, path: string): Map<string, 
   return out;
 }
 
-const popularCache = new WeakMap<WorkspaceIndex, { version: number; top: [string, number][] }>();
-
-/** The GLOBAL_POPULAR declarations referenced from the most files (utility helpers), cached per index version. */
-export function globalPopular(idx: WorkspaceIndex): [string, number][] {
-  const c = popularCache.get(idx);
-  if (c && c.version === idx.version) return c.top;
+/** The GLOBAL_POPULAR declarations referenced from the most files (utility helpers), per index version. */
+export const globalPopular = perIndexVersion((idx: WorkspaceIndex): [string, number][] => {
   const files = new Map<string, number>();
   for (const f of idx.allFiles()) {
     const seen = new Set<string>();
     for (const e of f.resolution?.edges ?? []) if ((e.kind === 'call' || e.kind === 'field') && !seen.has(e.to)) { seen.add(e.to); files.set(e.to, (files.get(e.to) ?? 0) + 1); }
   }
-  const top = [...files].filter(([, n]) => n >= 3).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, GLOBAL_POPULAR);
-  popularCache.set(idx, { version: idx.version, top });
-  return top;
-}
+  return [...files].filter(([, n]) => n >= 3).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, GLOBAL_POPULAR);
+});
