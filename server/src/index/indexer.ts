@@ -9,6 +9,7 @@ import type { StatusResult } from '../../../shared/protocol';
 import { discoverFiles, hashText, isJavaFile, readSourceFile } from './files';
 import { extractFacts } from '../java/extract';
 import { parserIfLoaded, javaParser } from '../java/parser';
+import { OpenTrees } from './incrementalParse';
 import { factsOfText } from './parseFile';
 import { loadCache, saveCache, type CachedFile } from './persist';
 import type { ParseOutcome } from './parseFile';
@@ -205,10 +206,11 @@ export class Indexer {
   /** An open document's text (didOpen/didChange). It supersedes disk until closed. */
   async setDocument(path: string, text: string): Promise<void> {
     this.overlays.set(path, text);
-    if (isJavaFile(path) && this.rootOf(path)) await this.reindex(path, text);
+    if (isJavaFile(path) && this.rootOf(path)) await this.reindex(path, text, hashText(text), true);
   }
 
   async closeDocument(path: string): Promise<void> {
+    this.openTrees.close(path);
     if (!this.overlays.delete(path)) return;
     await this.diskChanged(path);
   }
@@ -242,14 +244,21 @@ export class Indexer {
     this.lastUpdateMs = performance.now() - started;
   }
 
-  private async reindex(path: string, text: string, hash = hashText(text)): Promise<void> {
+  /** Open documents keep their syntax tree, so an edit re-parses only the changed region. */
+  private openTrees = new OpenTrees();
+
+  private async reindex(path: string, text: string, hash = hashText(text), open = false): Promise<void> {
     const root = this.rootOf(path);
     if (!root) return;
-    if (this.index.file(path)?.hash === hash) return;
+    if (this.index.file(path)?.hash === hash) {
+      // Opened with the text already indexed: keep its tree for the edits to come.
+      if (open && !this.openTrees.has(path)) await this.openTrees.factsOf(path, text).catch(() => undefined);
+      return;
+    }
     const started = performance.now();
     this.pending++;
     try {
-      const facts = await factsOfText(text);
+      const facts = open ? await this.openTrees.factsOf(path, text) : await factsOfText(text);
       // A newer text may have arrived while we parsed: only the latest wins.
       const latest = this.overlays.get(path);
       if (latest !== undefined && latest !== text) return;
