@@ -21,7 +21,8 @@ export function corpusTable(r: CorpusReport): string {
       `  ${f0(x.tokensMean, 8)} ${f0(x.tokensMedian, 7)}  ${f3(x.noiseRatio)} ${f0(x.latencyP50Ms, 6)} ${f0(x.latencyP95Ms, 6)}`);
   }
   out.push(`  ${'oracle'.padEnd(10)} 1.000  1.000  1.000  1.000  1.000  1.000  ${KINDS.map(() => '1.000').join('  ')}  ${f0(r.oracle.tokensMean, 8)} ${f0(r.oracle.tokensMedian, 7)}  0.000   (gold name lines only; ${r.oracle.goldMean.toFixed(1)} gold/task)`);
-  const g = r.gate, c = r.gateCalibrated;
+  const g = r.gate, c = r.gateCalibrated, fu = r.followup;
+  out.push(`  follow-up rounds fired on ${fu.triggered} test tasks: recall there ${f3(fu.recallWithout)} -> ${f3(fu.recallWith)} (maxRounds 0 -> 2), tokens ${Math.round(fu.tokensWithout)} -> ${Math.round(fu.tokensWith)}`);
   out.push(`  gate rcl @ server τ=${f3(g.threshold)}: AUROC ${f3(g.auroc)}  false-confidence ${f3(g.falseConfidenceRate)} (${g.falseConfidenceCount})  false-review ${f3(g.falseReviewRate)} (${g.falseReviewCount})  review overhead ${f3(g.reviewOverhead)}  coverage MAE ${f3(g.coverageMAE)}`);
   out.push(`  gate rcl @ calibrated τ=${c.tau.toFixed(2)}: false-confidence ${f3(c.falseConfidenceRate)} (${c.falseConfidenceCount})  false-review ${f3(c.falseReviewRate)} (${c.falseReviewCount})  review overhead ${f3(c.reviewOverhead)}`);
   const fields = new Map<string, number>();

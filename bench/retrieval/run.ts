@@ -52,6 +52,8 @@ export interface CorpusReport {
   /** Set when the server had to be started with other client capabilities than `{}`. */
   serverWorkaround?: string;
   modes: Record<string, ModeMetrics>;
+  /** Test tasks whose rcl answer used follow-up rounds, re-run with maxRounds 0 (RCL §7.2). */
+  followup: { triggered: number; recallWithout: number; recallWith: number; tokensWithout: number; tokensWith: number };
   oracle: { tokensMean: number; tokensMedian: number; goldMean: number };
   /** rcl, test split, the server's own review flag (τ in force). */
   gate: GateMetrics & { threshold: number };
@@ -125,6 +127,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
   const skipped: CorpusReport['tasks']['skipped'] = [];
   let detSame = 0, detChecked = 0, serverThreshold = NaN;
   const detDiffs: { task: string; fields: string[] }[] = [];
+  const triggered: { gold: number; withFollowup: number; without: number; tokensWith: number; tokensWithout: number }[] = [];
   const tokCache = new Map<string, string[]>();
   const oracleTok: number[] = [];
   const status = server.status;
@@ -152,6 +155,12 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
             const { task: _t, split: _s, ...rest } = s;
             row.scores[mode] = rest;
             if (mode === 'rcl') { firstRcl = result; serverThreshold = result.threshold; }
+            // RCL §7.2's triggered-only comparison: the same request without follow-up rounds.
+            if (mode === 'rcl' && task.split === 'test' && result.rounds > 0) {
+              const base = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: budget, mode, maxRounds: 0 });
+              const b = scoreResponse(task, base.result, ws, base.ms);
+              triggered.push({ gold: s.gold, withFollowup: s.found, without: b.found, tokensWith: result.tokens, tokensWithout: base.result.tokens });
+            }
           } catch (e) {
             errors.push({ task: task.id, mode, message: (e as Error).message });
           }
@@ -182,6 +191,15 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
     rmSync(ws, { recursive: true, force: true });
   }
 
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const goldTriggered = sum(triggered.map((t) => t.gold));
+  const followup = {
+    triggered: triggered.length,
+    recallWithout: goldTriggered ? sum(triggered.map((t) => t.without)) / goldTriggered : NaN,
+    recallWith: goldTriggered ? sum(triggered.map((t) => t.withFollowup)) / goldTriggered : NaN,
+    tokensWithout: mean(triggered.map((t) => t.tokensWithout)),
+    tokensWith: mean(triggered.map((t) => t.tokensWith)),
+  };
   const test = (m: string) => scores.get(m)!.filter((s) => s.split === 'test');
   const modes = Object.fromEntries(MODES.map((m) => [m, modeMetrics(test(m))]));
   const rclTest = test('rcl');
@@ -196,6 +214,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
     modes,
     oracle: { tokensMean: mean(oracleTok), tokensMedian: median(oracleTok), goldMean: mean(tasks.filter((t) => t.split === 'test').map((t) => t.gold.length)) },
     gate: { ...gateMetrics(rclTest), threshold: serverThreshold },
+    followup,
     gateCalibrated: { ...gateMetrics(rclTest, (s) => s.confidence < calibration.tau), tau: calibration.tau },
     calibration,
     determinism: { share: detChecked ? detSame / detChecked : NaN, checked: detChecked, differing: detDiffs },
