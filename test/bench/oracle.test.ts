@@ -2,9 +2,10 @@
 // the fixture test/fixtures/oracle: every reference kind, with exact 0-based positions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { repoRoot } from '../helpers/repoRoot';
 
 interface Body { startLine: number; startCol: number; endLine: number; endCol: number; startOffset: number; endOffset: number }
 interface Decl { kind: string; name: string; owner: string; qualified: string; file: string; line: number; col: number; modifiers: string[]; body?: Body }
@@ -15,15 +16,6 @@ interface OracleOutput {
   sourceRoot: string; errors: number; files: string[]; declarations: Decl[]; references: Ref[]; imports: Import[]; packages: Pkg[];
 }
 
-function repoRoot(): string {
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'bench', 'oracle', 'oracle.mjs'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error('repository root not found');
-    dir = up;
-  }
-  return dir;
-}
 
 const root = repoRoot();
 const fixture = join(root, 'test', 'fixtures', 'oracle');

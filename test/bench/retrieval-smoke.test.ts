@@ -3,22 +3,13 @@
 // the server answers every mode, the report has the expected structure and sane values.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { runCorpus, MODES, type CorpusReport } from '../../bench/retrieval/run';
 import { corpusTable, svgReport } from '../../bench/retrieval/report';
 import { eligibleTasks, loadOracle, maskText, MASKED_BODY } from '../../bench/retrieval/tasks';
 import { readFileSync } from 'node:fs';
+import { repoRoot } from '../helpers/repoRoot';
 
-function repoRoot(): string {
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'bench', 'oracle', 'oracle.mjs'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error('repository root not found');
-    dir = up;
-  }
-  return dir;
-}
 
 const root = repoRoot();
 const sourceRoot = join(root, 'examples', 'acme-shop', 'src', 'main', 'java');

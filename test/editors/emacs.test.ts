@@ -4,10 +4,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyExample, editorEnv, requireExecutable, SERVER } from './helpers';
+import { copyExample, editorEnv, requireExecutable, runProcess, SERVER } from './helpers';
 
 const ELISP = String.raw`
 (require 'package)
@@ -68,7 +67,7 @@ test('emacs: eglot calls needle/retrieveContext on dist/server.js', { timeout: 2
     writeFileSync(script, ELISP);
     writeFileSync(config, JSON.stringify({ node: process.execPath, server: SERVER, root: ws.root, file: ws.file, out, line: ws.cursor.line, character: ws.cursor.character }));
     const started = Date.now();
-    const { code, output } = await run(emacs, ['--batch', '-l', script], editorEnv(home, { NEEDLE_TEST_CONFIG: config }), 180_000);
+    const { code, output } = await runProcess(emacs, ['--batch', '-l', script], editorEnv(home, { NEEDLE_TEST_CONFIG: config }), 180_000);
     const elapsed = Date.now() - started;
     if (/Cannot open load file.*eglot/.test(output)) assert.fail(`eglot is not installed (apt-get install -y elpa-eglot): ${output.slice(-1000)}`);
     assert.ok(existsSync(out), `emacs wrote no result (exit ${code}): ${output.slice(-2000)}`);
@@ -91,15 +90,3 @@ test('emacs: eglot calls needle/retrieveContext on dist/server.js', { timeout: 2
     ws.cleanup();
   }
 });
-
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (b) => { output += b; });
-    child.stderr.on('data', (b) => { output += b; });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`${cmd} timed out after ${timeoutMs} ms: ${output.slice(-2000)}`)); }, timeoutMs);
-    child.on('error', (e) => { clearTimeout(timer); reject(e); });
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, output }); });
-  });
-}

@@ -1,6 +1,7 @@
 // Shared set-up of the editor tests: a temporary copy of examples/acme-shop, the demo cursor
 // (the TODO line of OrderService.settleOrder, found by searching the text), and the editor binary.
 
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -61,4 +62,17 @@ export function editorEnv(home: string, extra: Record<string, string> = {}): Nod
     XDG_CACHE_HOME: join(home, 'cache'),
     ...extra,
   };
+}
+
+/** Runs an editor to completion, collecting stdout and stderr together; killed after `timeoutMs`. */
+export function runProcess(cmd: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (b) => { output += b; });
+    child.stderr.on('data', (b) => { output += b; });
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`${cmd} timed out after ${timeoutMs} ms: ${output.slice(-2000)}`)); }, timeoutMs);
+    child.on('error', (e) => { clearTimeout(timer); reject(e); });
+    child.on('close', (code) => { clearTimeout(timer); resolve({ code, output }); });
+  });
 }

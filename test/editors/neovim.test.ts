@@ -5,10 +5,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyExample, editorEnv, requireExecutable, SERVER } from './helpers';
+import { copyExample, editorEnv, requireExecutable, runProcess, SERVER } from './helpers';
 
 const LUA = String.raw`
 local cfg = vim.fn.json_decode(table.concat(vim.fn.readfile(os.getenv('NEEDLE_TEST_CONFIG')), '\n'))
@@ -105,7 +104,7 @@ test('neovim: vim.lsp client gets context, hover, code lens and diagnostics from
       line: ws.cursor.line, character: ws.cursor.character, methodLine: ws.methodLine, diagnosticsWaitMs: 60_000,
     }));
     const started = Date.now();
-    const { code, stderr } = await run(nvim, ['--headless', '--clean', '-n', '-i', 'NONE', '-c', `luafile ${script}`], editorEnv(home, { NEEDLE_TEST_CONFIG: config }), 180_000);
+    const { code, output: stderr } = await runProcess(nvim, ['--headless', '--clean', '-n', '-i', 'NONE', '-c', `luafile ${script}`], editorEnv(home, { NEEDLE_TEST_CONFIG: config }), 180_000);
     const elapsed = Date.now() - started;
     assert.ok(existsSync(out), `neovim wrote no result (exit ${code}): ${stderr.slice(-2000)}`);
     const r = JSON.parse(readFileSync(out, 'utf8'));
@@ -157,15 +156,3 @@ test('neovim: vim.lsp client gets context, hover, code lens and diagnostics from
     ws.cleanup();
   }
 });
-
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stdout.on('data', (b) => { stderr += b; });
-    child.stderr.on('data', (b) => { stderr += b; });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`${cmd} timed out after ${timeoutMs} ms: ${stderr.slice(-2000)}`)); }, timeoutMs);
-    child.on('error', (e) => { clearTimeout(timer); reject(e); });
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stderr }); });
-  });
-}
