@@ -84,3 +84,51 @@ export interface StatusResult {
   resolvedShare?: number;
   paused?: boolean;
 }
+
+// ---- needle/checkCode: proposed code checked against the workspace (not yet in CONTRACT.md) ----
+
+export interface CheckCodeParams {
+  textDocument: { uri: string };
+  /** Replace exactly this range of the document (0-based) with `text`. */
+  range?: Range;
+  /** The proposed code: a method or constructor, or a whole file. */
+  text?: string;
+}
+
+export type FindingCode = 'unknown-internal-api' | 'no-matching-overload' | 'missing-import' | 'copied-instruction-like' | 'unused-surface';
+
+export interface CheckFinding {
+  code: FindingCode;
+  severity: 'error' | 'warning' | 'information';
+  message: string;
+  /** 0-based, in the proposed code as given. */
+  range: Range;
+  /** 0-based, in the file with the proposal in place. */
+  fileRange?: Range;
+  /** The name as written. */
+  name?: string;
+  /** The internal type the name was looked up on (id). */
+  receiverType?: string;
+  /** Closest real symbols (ids), best first. */
+  candidates?: string[];
+  /** no-matching-overload: the overloads that exist (ids). */
+  overloads?: string[];
+  /** copied-instruction-like: where the copied text was retrieved from. */
+  source?: { uri: string; range: Range };
+  /** unused-surface: the symbols left unused (ids). */
+  symbols?: string[];
+}
+
+export interface CheckCodeResult {
+  findings: CheckFinding[];
+  /** How the code was placed: replacing a method, inserted as a new member, a range, or the whole file. */
+  placement: 'method' | 'new-member' | 'range' | 'file';
+  /** The id of the method the code replaced, if any. */
+  target?: string;
+  /** Reference sites of the proposal that were checked. */
+  references: number;
+  /** The target's dependency surface: internal symbols the proposal uses, and heavy ones it leaves unused. */
+  surface: { used: string[]; unused: string[] };
+  /** Whether the proposal has syntax errors (checked anyway, as far as it parses). */
+  syntaxErrors: boolean;
+}

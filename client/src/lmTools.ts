@@ -5,7 +5,7 @@
 
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { Methods, type RetrievalResult, type RetrieveContextParams } from '../../shared/protocol';
+import { Methods, type CheckCodeParams, type CheckCodeResult, type RetrievalResult, type RetrieveContextParams } from '../../shared/protocol';
 import { renderContext } from './render';
 
 export const TOOL_RETRIEVE = 'needle_retrieve_context';
@@ -14,8 +14,6 @@ export const TOOL_CHECK = 'needle_check_code';
 interface RetrieveInput { file: string; line: number; column?: number; task?: string; budget_tokens?: number }
 interface CheckInput { file: string; code: string }
 
-interface Finding { code: string; severity: string; message: string; range: { start: { line: number; character: number } } }
-interface CheckResult { findings: Finding[]; placement: string; target?: string; references: number }
 
 /** The subset of the tool API used here (absent from the 1.91 typings). */
 interface LmApi {
@@ -39,7 +37,7 @@ function describe(file: string): string {
   return file.replace(/[`\n]/g, '');
 }
 
-export function formatFindings(r: CheckResult): string {
+export function formatFindings(r: Pick<CheckCodeResult, 'findings' | 'placement' | 'references'>): string {
   const errors = r.findings.filter((f) => f.severity === 'error');
   const out = [`${errors.length ? `${errors.length} problem${errors.length === 1 ? '' : 's'}` : 'no problems'} (${r.references} references checked, placed as ${r.placement})`];
   for (const f of r.findings) out.push(`- ${f.severity} [${f.code}] line ${f.range.start.line + 1}, column ${f.range.start.character + 1}: ${f.message}`);
@@ -104,7 +102,8 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, get
       if (typeof i.code !== 'string' || !i.code.trim()) return result('invalid input: code must be the proposed method or file');
       const c = running();
       try {
-        const r = await c.sendRequest<CheckResult>(Methods.checkCode, { textDocument: { uri: c.code2ProtocolConverter.asUri(uri) }, text: i.code }, token);
+        const params: CheckCodeParams = { textDocument: { uri: c.code2ProtocolConverter.asUri(uri) }, text: i.code };
+        const r = await c.sendRequest<CheckCodeResult>(Methods.checkCode, params, token);
         return result(formatFindings(r));
       } catch (e) {
         return result(`Needle could not check: ${(e as Error).message}`);

@@ -25,29 +25,8 @@ import { OverlayTable } from './overlay';
 import { closeEnough, rankByDistance } from './distance';
 import { copiedInstructionRuns } from './verbatim';
 
-export type FindingCode = 'unknown-internal-api' | 'no-matching-overload' | 'missing-import' | 'copied-instruction-like' | 'unused-surface';
-
-export interface CheckFinding {
-  code: FindingCode;
-  severity: 'error' | 'warning' | 'information';
-  message: string;
-  /** 0-based, in the proposed code as given. */
-  range: Range;
-  /** 0-based, in the file with the proposal in place. */
-  fileRange?: Range;
-  /** The name as written. */
-  name?: string;
-  /** The internal type the name was looked up on (id). */
-  receiverType?: string;
-  /** Closest real symbols (ids), best first. */
-  candidates?: string[];
-  /** no-matching-overload: the overloads that exist (ids). */
-  overloads?: string[];
-  /** copied-instruction-like: where the copied text was retrieved from. */
-  source?: { uri: string; range: Range };
-  /** unused-surface: the symbols left unused (ids). */
-  symbols?: string[];
-}
+import type { CheckCodeResult, CheckFinding } from '../../../shared/protocol';
+export type { CheckCodeResult, CheckFinding, FindingCode } from '../../../shared/protocol';
 
 export interface CheckCodeRequest {
   /** Absolute path of the file the code belongs to (it may not exist yet in file mode). */
@@ -62,19 +41,6 @@ export interface CheckCodeRequest {
   retrieved?: ContextItem[];
 }
 
-export interface CheckCodeResult {
-  findings: CheckFinding[];
-  /** How the code was placed: replacing a method, inserted as a new member, a range, or the whole file. */
-  placement: 'method' | 'new-member' | 'range' | 'file';
-  /** The id of the method the code replaced, if any. */
-  target?: string;
-  /** Reference sites of the proposal that were checked. */
-  references: number;
-  /** The target's dependency surface: internal symbols the proposal uses, and heavy ones it leaves unused. */
-  surface: { used: string[]; unused: string[] };
-  /** Whether the proposal has syntax errors (checked anyway, as far as it parses). */
-  syntaxErrors: boolean;
-}
 
 /** Methods every object or enum has (resolved outside the workspace). */
 const IMPLICIT_METHODS = new Set(['equals', 'hashCode', 'toString', 'getClass', 'notify', 'notifyAll', 'wait', 'clone', 'finalize',

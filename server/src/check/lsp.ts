@@ -21,7 +21,8 @@ interface Deps {
 const DEBOUNCE_MS = 500;
 const DIAGNOSTIC_CODES = new Set(['unknown-internal-api', 'no-matching-overload', 'missing-import']);
 
-export interface CheckCodeParams { textDocument: { uri: string }; range?: unknown; text?: unknown }
+/** The params as received, before validation (see CheckCodeParams in shared/protocol.ts). */
+export interface RawCheckCodeParams { textDocument: { uri: string }; range?: unknown; text?: unknown }
 
 export function registerCheckCode(d: Deps): { configure: (raw: unknown) => void } {
   const { connection, documents, indexer } = d;
@@ -41,7 +42,7 @@ export function registerCheckCode(d: Deps): { configure: (raw: unknown) => void 
   connection.sendDiagnostics = (p: PublishDiagnosticsParams) => send(p.uri, 'other', p.diagnostics);
 
   async function handle(raw: unknown): Promise<CheckCodeResult> {
-    const p = (raw && typeof raw === 'object' ? raw : {}) as CheckCodeParams;
+    const p = (raw && typeof raw === 'object' ? raw : {}) as RawCheckCodeParams;
     try {
       const path = pathOfUri(p.textDocument?.uri);
       const range = validRange(p.range);
