@@ -40,7 +40,7 @@ export async function parseAll(jobs: WorkerJob[], options: {
 
   const runWorker = (): Promise<void> => new Promise((resolve, reject) => {
     const worker = new Worker(script);
-    let current: { start: number; end: number } | undefined;
+    let batchStart: number | undefined;
     let id = 0;
     const send = async () => {
       await waitWhilePaused();
@@ -48,29 +48,22 @@ export async function parseAll(jobs: WorkerJob[], options: {
       const start = next;
       const end = Math.min(jobs.length, start + BATCH);
       next = end;
-      current = { start, end };
+      batchStart = start;
       const req: WorkerRequest = { id: ++id, jobs: jobs.slice(start, end) };
       worker.postMessage(req);
     };
     worker.on('message', (msg: { id: number; results: ParseOutcome[] }) => {
-      if (!current) return;
-      msg.results.forEach((r, i) => { results[current!.start + i] = r; options.onResult?.(r); });
+      if (batchStart === undefined) return;
+      const at = batchStart;
+      msg.results.forEach((r, i) => { results[at + i] = r; options.onResult?.(r); });
       void send();
     });
-    worker.on('error', async (err) => {
-      // A crashed worker loses nothing: its batch is parsed here instead.
-      if (current) {
-        for (let i = current.start; i < current.end; i++) {
-          if (!results[i]) { results[i] = await parsePath(jobs[i].path, jobs[i].text, jobs[i].hash); options.onResult?.(results[i]); }
-        }
-      }
-      void err;
-      resolve();
-    });
+    // A crashed worker loses nothing: its unfinished batch is parsed in this thread below.
+    worker.on('error', () => resolve());
     void send();
   });
   await Promise.all(Array.from({ length: count }, runWorker));
-  // Anything a crashed worker never took is parsed here.
+  // Anything a crashed worker did not finish is parsed here.
   for (let i = 0; i < jobs.length; i++) {
     if (!results[i]) { results[i] = await parsePath(jobs[i].path, jobs[i].text, jobs[i].hash); options.onResult?.(results[i]); }
   }

@@ -423,12 +423,12 @@ class Resolver {
       let score = -depth * 0.01;
       params.forEach((p, i) => {
         if (sym.varargs && i === n - 1) return;
-        score += this.argFit(argTypes[i], p.type, sym, ctx);
+        score += this.argFit(argTypes[i], p.type, sym);
       });
       if (sym.varargs) {
         const el = params[n - 1].type.replace(/\[\]$/, '');
-        if (args.length === n && argTypes[n - 1]?.dims) score += this.argFit(argTypes[n - 1], params[n - 1].type, sym, ctx);
-        else for (let i = n - 1; i < args.length; i++) score += this.argFit(argTypes[i], el, sym, ctx);
+        if (args.length === n && argTypes[n - 1]?.dims) score += this.argFit(argTypes[n - 1], params[n - 1].type, sym);
+        else for (let i = n - 1; i < args.length; i++) score += this.argFit(argTypes[i], el, sym);
         score -= 0.5; // fixed-arity methods win ties, as in JLS 15.12.2 phases
       }
       if (score > bestScore) { bestScore = score; best = sym; }
@@ -437,7 +437,7 @@ class Resolver {
   }
 
   /** How well an argument of type `a` fits a parameter written `p`: 2 exact, 1 compatible, 0 unknown, -5 incompatible. */
-  private argFit(a: T | null, p: string, method: SymbolFact, ctx: Ctx): number {
+  private argFit(a: T | null, p: string, method: SymbolFact): number {
     if (!a) return 0;
     const pSimple = erasedSimpleName(p);
     const pDims = (pSimple.match(/\[\]/g) ?? []).length;
@@ -465,7 +465,6 @@ class Resolver {
       const pt = owner ? this.resolveTypeText(pBase, { facts: owner.facts, file: owner.file, at: owner.index }) : null;
       if (pt?.k === 'int') return -5;
     }
-    void ctx;
     return 0;
   }
 

@@ -175,11 +175,6 @@ export function isType(sym: SymbolFact): boolean {
   return isTypeKind(sym.kind);
 }
 
-/** A one-line description of the symbol kind for context headers. */
-export function kindLabel(sym: SymbolFact): string {
-  return sym.kind;
-}
-
 export const usageCounts = perIndexVersion((index): Map<string, number> => {
   const from = new Map<string, Set<string>>();
   for (const f of index.allFiles()) for (const e of f.resolution?.edges ?? []) {
