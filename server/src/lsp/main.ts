@@ -17,6 +17,8 @@ import { CancelledError } from '../retrieval/pipeline';
 import { registerEditorFeatures } from './editorFeatures';
 import { readSettings } from './settings';
 import { registerCheckCode } from '../check/lsp';
+import { Scheduler } from './scheduler';
+import { IdleMemory } from './idleMemory';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -32,18 +34,17 @@ const indexer = new Indexer({
   log,
 });
 
-/** Index updates are applied one at a time, in arrival order, so no edit is lost or reordered. */
-let queue: Promise<unknown> = Promise.resolve();
-function enqueue<T>(work: () => Promise<T> | T): Promise<T> {
-  const next = queue.then(work, work);
-  queue = next.catch((e) => log(`update failed: ${(e as Error).message}`));
-  return next;
-}
-
+/**
+ * Updates are applied one at a time in arrival order; retrievals run between them, never during
+ * one (scheduler.ts). When the work runs out, the memory a burst grew is given back (idleMemory.ts).
+ */
+const scheduler: Scheduler = new Scheduler({
+  onUpdateError: (e) => log(`update failed: ${(e as Error).message}`),
+  onQuiet: () => idleMemory.quiet(),
+});
+const idleMemory = new IdleMemory(() => scheduler.busy);
 /** Resolves once every queued update has been applied. */
-function settled(): Promise<unknown> {
-  return queue;
-}
+const settled = (): Promise<unknown> => scheduler.settled();
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   supportsProgress = !!params.capabilities.window?.workDoneProgress;
@@ -91,15 +92,15 @@ async function indexFolder(root: string): Promise<void> {
   // its events queue behind the cold index and are applied in order.
   if (!watchers.has(root)) {
     const w = watchFolder(root, {
-      changed: (p) => void enqueue(() => indexer.diskChanged(p)),
-      deleted: (p) => void enqueue(() => indexer.diskDeleted(p)),
+      changed: (p) => void scheduler.updateLatest(`disk ${p}`, () => indexer.diskChanged(p)),
+      deleted: (p) => void scheduler.update(() => indexer.diskDeleted(p)),
       restored: () => void reindexFolder(root),
     }, exclude);
     watchers.set(root, w);
     await new Promise<void>((resolve) => { w.once('ready', () => resolve()); setTimeout(resolve, 10_000); });
   }
   try {
-    await enqueue(() => indexer.addFolder(root));
+    await scheduler.update(() => indexer.addFolder(root));
   } finally {
     if (token) connection.sendProgress({ method: '$/progress' } as never, token, { kind: 'end', message: `${indexer.index.stats().files} files indexed` } as never);
   }
@@ -110,7 +111,7 @@ async function reindexFolder(root: string): Promise<void> {
   const w = watchers.get(root);
   watchers.delete(root);
   await w?.close();
-  await enqueue(() => indexer.removeFolder(root));
+  await scheduler.update(() => indexer.removeFolder(root));
   await indexFolder(root);
 }
 
@@ -121,7 +122,7 @@ connection.onInitialized(async () => {
       const root = fileURLToPath(f.uri);
       await watchers.get(root)?.close();
       watchers.delete(root);
-      await enqueue(() => indexer.removeFolder(root));
+      await scheduler.update(() => indexer.removeFolder(root));
     }
     for (const f of e.added) await indexFolder(fileURLToPath(f.uri));
   });
@@ -135,9 +136,12 @@ connection.onDidChangeConfiguration((change) => {
   checkCode.configure((change.settings as Record<string, unknown> | undefined)?.needle ?? change.settings);
 });
 
-documents.onDidOpen((e) => { const p = safePath(e.document.uri); if (p) void enqueue(() => indexer.setDocument(p, e.document.getText())); });
-documents.onDidChangeContent((e) => { const p = safePath(e.document.uri); if (p) void enqueue(() => indexer.setDocument(p, e.document.getText())); });
-documents.onDidClose((e) => { const p = safePath(e.document.uri); if (p) void enqueue(() => indexer.closeDocument(p)); });
+// A document's newest text supersedes any older one still waiting: keystrokes queued behind a
+// long update are applied once.
+const setDocument = (uri: string, text: string) => { const p = safePath(uri); if (p) void scheduler.updateLatest(`document ${p}`, () => indexer.setDocument(p, text)); };
+documents.onDidOpen((e) => setDocument(e.document.uri, e.document.getText()));
+documents.onDidChangeContent((e) => setDocument(e.document.uri, e.document.getText()));
+documents.onDidClose((e) => { const p = safePath(e.document.uri); if (p) void scheduler.update(() => indexer.closeDocument(p)); });
 
 function safePath(uri: string): string | undefined {
   try { return pathOfUri(uri); } catch { return undefined; }
@@ -162,14 +166,15 @@ export async function handleRetrieve(raw: unknown, token?: CancellationToken) {
     throw new ResponseError(ErrorCodes.InvalidParams, (e as Error).message);
   }
   await waitForIndex();
-  await settled();
-  // A request for a document whose version moved on while we waited is answered for the new text.
   try {
-    // A turn of the event loop before and after: a $/cancelRequest that arrived meanwhile is read
-    // (stages run back to back in one turn, so the pipeline's own checks rarely see it).
-    await ioTurn();
-    if (token?.isCancellationRequested) throw new CancelledError();
-    const result = await retrieveAt(indexer, params, settings, () => !!token?.isCancellationRequested);
+    // The scheduler starts the retrieval after every update that arrived before it, and applies
+    // none while it runs. A turn of the event loop before and after: a $/cancelRequest that arrived
+    // meanwhile is read (stages run back to back in one turn, so the pipeline's own checks rarely see it).
+    const result = await scheduler.read(async () => {
+      await ioTurn();
+      if (token?.isCancellationRequested) throw new CancelledError();
+      return retrieveAt(indexer, params, settings, () => !!token?.isCancellationRequested);
+    }, token);
     await ioTurn();
     if (token?.isCancellationRequested) throw new CancelledError();
     return result;
