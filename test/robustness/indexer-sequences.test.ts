@@ -1,7 +1,8 @@
 // Consistency at the Indexer level, with real files on disk: random sequences of editor edits
 // (setDocument), saves, closes, deletes, renames and new files, delivered as the LSP layer and
-// the watcher would; after each sequence the index equals a fresh Indexer on the same folder.
-// Seeded; NEEDLE_FUZZ_INDEXER_SEQUENCES raises the count.
+// the watcher would; after each sequence the index equals a fresh Indexer on the same folder, and
+// so do the retrieval's workspace-wide tables, which follow the index file by file (read after
+// every step, so each step's update is incremental). Seeded; NEEDLE_FUZZ_INDEXER_SEQUENCES raises the count.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +10,8 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Indexer } from '../../server/src/index/indexer';
+import type { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
+import { declarationsByName, typesBySimpleName, usageCounts } from '../../server/src/retrieval/symbols';
 import { choose, int, prng } from './lib';
 
 const SEQUENCES = Number(process.env.NEEDLE_FUZZ_INDEXER_SEQUENCES ?? 30);
@@ -31,9 +34,16 @@ function randomClass(r: () => number, pkg: string, name: string): string {
   return `package ${pkg};\n${imports}public class ${name}${sup} {\n  int count;\n${methods.join('\n')}${tail}`;
 }
 
+/** The per-index-version tables as one canonical text (their maps are read by key, so sorted here). */
+function tables(index: WorkspaceIndex): string {
+  const dump = (name: string, m: Map<string, unknown>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, v]) => `${name} ${k} ${JSON.stringify(v)}`);
+  return [...dump('type', typesBySimpleName(index)), ...dump('decl', declarationsByName(index)), ...dump('uses', usageCounts(index))].join('\n');
+}
+
 test(`indexer: ${SEQUENCES} random sequences of edits, saves, deletes, renames and new files equal a fresh index`, { timeout: 1_800_000 }, async (t) => {
   let ops = 0;
   const first = Number(process.env.NEEDLE_FUZZ_INDEXER_FIRST ?? 0);
+  let tableChecks = 0;
   for (let seq = first; seq < first + SEQUENCES; seq++) {
     const r = prng(5000 + seq);
     const root = mkdtempSync(join(tmpdir(), 'needle-seq-'));
@@ -44,6 +54,7 @@ test(`indexer: ${SEQUENCES} random sequences of edits, saves, deletes, renames a
     await ix.addFolder(root);
     const open = new Map<string, string>();
     const log: string[] = [];
+    tables(ix.index);
     const onDisk = () => [...ix.index.allFiles().map((f) => f.path), ...open.keys()].filter((p, i, a) => a.indexOf(p) === i && existsSync(p)).sort();
     for (let step = 0; step < STEPS; step++) {
       const files = onDisk();
@@ -90,6 +101,7 @@ test(`indexer: ${SEQUENCES} random sequences of edits, saves, deletes, renames a
         log.push(`write ${np}`);
         await ix.diskChanged(np);
       }
+      tables(ix.index);
     }
     // Open buffers supersede disk in both: the fresh Indexer is told about them before its scan.
     const fresh = new Indexer({ cacheDir: null });
@@ -101,12 +113,15 @@ test(`indexer: ${SEQUENCES} random sequences of edits, saves, deletes, renames a
       writeFileSync(`${process.env.NEEDLE_FUZZ_DUMP}.files`, [...open.entries()].map(([p, x]) => `OPEN ${p}\n${x}`).join('\n') + '\n' + ix.index.allFiles().map((f) => `${f.path}: ${existsSync(f.path) ? readFileSync(f.path, 'utf8') : '(not on disk)'}`).join('\n'));
     }
     assert.equal(ix.index.canonical(), fresh.index.canonical(), `sequence ${seq} diverged after:\n${log.join('\n')}`);
+    assert.equal(tables(ix.index), tables(fresh.index), `sequence ${seq}: name and usage tables diverged after:\n${log.join('\n')}`);
+    tableChecks++;
     // Closing every buffer returns to disk; still equal to a fresh build from disk alone.
     for (const p of [...open.keys()]) await ix.closeDocument(p);
     const fromDisk = new Indexer({ cacheDir: null });
     await fromDisk.addFolder(root);
     assert.equal(ix.index.canonical(), fromDisk.index.canonical(), `sequence ${seq} diverged after closing every buffer:\n${log.join('\n')}`);
+    assert.equal(tables(ix.index), tables(fromDisk.index), `sequence ${seq}: name and usage tables diverged after closing every buffer:\n${log.join('\n')}`);
     rmSync(root, { recursive: true, force: true });
   }
-  t.diagnostic(`indexer sequences: ${SEQUENCES} sequences, ${ops} operations, all equal to a fresh index`);
+  t.diagnostic(`indexer sequences: ${SEQUENCES} sequences, ${ops} operations, all equal to a fresh index (and ${tableChecks} table comparisons)`);
 });

@@ -2,7 +2,7 @@
 // first sentences, the internal types a signature mentions. Shared by recall, prune and items.
 
 import type { SymbolFact } from '../java/facts';
-import type { SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
+import type { IndexedFile, SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
 import { isTypeKind } from '../java/symbols';
 
 export function ownerOf(ref: SymbolRef): SymbolRef | undefined {
@@ -147,43 +147,154 @@ export function perIndexVersion<T>(build: (index: WorkspaceIndex) => T): (index:
   };
 }
 
-/** Simple name -> ids of the non-local declarations `keep` accepts, in file-path then source order. */
-function idsByName(index: WorkspaceIndex, keep: (s: SymbolFact) => boolean): Map<string, string[]> {
-  const sets = new Map<string, Set<string>>();
-  for (const f of [...index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1))) for (const s of f.facts.symbols) {
-    if (s.local || s.anonymous || !keep(s)) continue;
-    let ids = sets.get(s.name);
-    if (!ids) sets.set(s.name, (ids = new Set()));
-    ids.add(s.id);
-  }
-  const map = new Map<string, string[]>();
-  for (const [name, ids] of sets) map.set(name, [...ids]);
-  return map;
+/** Past this share of changed files a table is rebuilt rather than updated. */
+const REBUILD_SHARE = 0.25;
+
+/** One file's share of a workspace-wide table, and what it was derived from (compared by identity). */
+interface FilePart<P> { source: unknown; part: P }
+/** A file whose share changed at a new index version: its old share (if any) and its new one (if still indexed). */
+export interface PartChange<P> { path: string; before?: P; after?: P }
+
+/**
+ * A workspace-wide table kept in step with the index file by file. At a new index version only
+ * the files whose `source` (their facts or their resolution object: both are replaced, never
+ * edited, when a file changes or is re-resolved) is not the one seen before are handed to `apply`
+ * with their old and new shares; a one-file edit costs one file, not the workspace. `apply` must
+ * leave the table exactly as building it from scratch would (checked by the consistency tests),
+ * for lookups: a Map's iteration order follows the edit history, so tables are read with get().
+ */
+export function perIndexVersionIncremental<T, P>(spec: {
+  source: (f: IndexedFile) => unknown;
+  part: (f: IndexedFile) => P;
+  create: () => T;
+  apply: (table: T, changes: PartChange<P>[]) => void;
+}): (index: WorkspaceIndex) => T {
+  const cache = new WeakMap<WorkspaceIndex, { version: number; table: T; parts: Map<string, FilePart<P>> }>();
+  return (index) => {
+    let c = cache.get(index);
+    if (c && c.version === index.version) return c.table;
+    if (!c) cache.set(index, (c = { version: -1, table: spec.create(), parts: new Map() }));
+    const changes: PartChange<P>[] = [];
+    const live = new Set<string>();
+    for (const f of index.allFiles()) {
+      live.add(f.path);
+      const old = c.parts.get(f.path);
+      const source = spec.source(f);
+      if (old && old.source === source) continue;
+      const part = spec.part(f);
+      changes.push({ path: f.path, before: old?.part, after: part });
+      c.parts.set(f.path, { source, part });
+    }
+    for (const [path, old] of c.parts) if (!live.has(path)) { changes.push({ path, before: old.part }); c.parts.delete(path); }
+    if (changes.length > REBUILD_SHARE * c.parts.size) {
+      // Most files changed (a cascade after an edit to a popular type, a branch switch):
+      // building afresh is cheaper than taking every old share out first.
+      c.table = spec.create();
+      spec.apply(c.table, [...c.parts].map(([path, p]) => ({ path, after: p.part })));
+    } else if (changes.length) spec.apply(c.table, changes);
+    c.version = index.version;
+    return c.table;
+  };
 }
 
+/** A file's non-local declarations `keep` accepts: name -> ids in source order. */
+function namesOf(f: IndexedFile, keep: (s: SymbolFact) => boolean): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const s of f.facts.symbols) {
+    if (s.local || s.anonymous || !keep(s)) continue;
+    const ids = out.get(s.name);
+    if (ids) ids.push(s.id);
+    else out.set(s.name, [s.id]);
+  }
+  return out;
+}
+
+/**
+ * Simple name -> ids of the declarations `keep` accepts, unique, in file-path then source order
+ * (or sorted, `sortIds`). Per name the table remembers each file's ids, so an edit recomputes
+ * only the names the edited files declare(d).
+ */
+function namesTable(keep: (s: SymbolFact) => boolean, sortIds: boolean) {
+  return perIndexVersionIncremental({
+    source: (f) => f.facts,
+    part: (f) => namesOf(f, keep),
+    create: () => ({ out: new Map<string, string[]>(), byFile: new Map<string, Map<string, string[]>>() }),
+    apply: (t, changes) => {
+      const touched = new Set<string>();
+      for (const ch of changes) {
+        for (const name of ch.before?.keys() ?? []) { t.byFile.get(name)?.delete(ch.path); touched.add(name); }
+        for (const [name, ids] of ch.after ?? []) {
+          let files = t.byFile.get(name);
+          if (!files) t.byFile.set(name, (files = new Map()));
+          files.set(ch.path, ids);
+          touched.add(name);
+        }
+      }
+      for (const name of touched) {
+        const files = t.byFile.get(name);
+        if (!files?.size) { t.byFile.delete(name); t.out.delete(name); continue; }
+        const ids = new Set<string>();
+        for (const path of [...files.keys()].sort()) for (const id of files.get(path)!) ids.add(id);
+        const list = [...ids];
+        t.out.set(name, sortIds ? list.sort() : list);
+      }
+    },
+  });
+}
+
+const typesTable = namesTable((s) => isTypeKind(s.kind), true);
+const declarationsTable = namesTable(() => true, false);
+
 /** Simple type name -> ids of internal types with that name (sorted), per index version. */
-export const typesBySimpleName = perIndexVersion((index) => {
-  const map = idsByName(index, (s) => isTypeKind(s.kind));
-  for (const l of map.values()) l.sort();
-  return map;
-});
+export const typesBySimpleName = (index: WorkspaceIndex): Map<string, string[]> => typesTable(index).out;
 
 /** Simple member/type name -> ids of every declaration with that name, per index version. */
-export const declarationsByName = perIndexVersion((index) => idsByName(index, () => true));
+export const declarationsByName = (index: WorkspaceIndex): Map<string, string[]> => declarationsTable(index).out;
 
 export function isType(sym: SymbolFact): boolean {
   return isTypeKind(sym.kind);
 }
 
-export const usageCounts = perIndexVersion((index): Map<string, number> => {
-  const from = new Map<string, Set<string>>();
-  for (const f of index.allFiles()) for (const e of f.resolution?.edges ?? []) {
+/** Declaration id -> how many distinct declarations use it (imports and supertypes aside), per index version. */
+export const usageCounts = (index: WorkspaceIndex): Map<string, number> => usageTable(index).out;
+
+/** A file's uses: target id -> the ids of the declarations using it. */
+function usesOf(f: IndexedFile): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const e of f.resolution?.edges ?? []) {
     if (e.kind === 'imports' || e.kind === 'extends' || e.kind === 'implements') continue;
-    let s = from.get(e.to);
-    if (!s) from.set(e.to, (s = new Set()));
-    s.add(e.from);
+    let users = out.get(e.to);
+    if (!users) out.set(e.to, (users = new Set()));
+    users.add(e.from);
   }
-  const map = new Map<string, number>();
-  for (const [id, s] of from) map.set(id, s.size);
-  return map;
+  return out;
+}
+
+const usageTable = perIndexVersionIncremental({
+  source: (f) => f.resolution,
+  part: usesOf,
+  // Per target, each user with the number of files it uses the target from (a declaration id can
+  // live in two folders): the count is the number of distinct users.
+  create: () => ({ out: new Map<string, number>(), users: new Map<string, Map<string, number>>() }),
+  apply: (t, changes) => {
+    const touched = new Set<string>();
+    for (const ch of changes) {
+      for (const [to, from] of ch.before ?? []) {
+        const users = t.users.get(to)!;
+        for (const u of from) { const n = users.get(u)! - 1; if (n) users.set(u, n); else users.delete(u); }
+        touched.add(to);
+      }
+      for (const [to, from] of ch.after ?? []) {
+        let users = t.users.get(to);
+        if (!users) t.users.set(to, (users = new Map()));
+        for (const u of from) users.set(u, (users.get(u) ?? 0) + 1);
+        touched.add(to);
+      }
+    }
+    for (const to of touched) {
+      const n = t.users.get(to)?.size ?? 0;
+      if (n) t.out.set(to, n);
+      else { t.users.delete(to); t.out.delete(to); }
+    }
+  },
 });
