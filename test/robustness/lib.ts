@@ -170,6 +170,18 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Resident set size of a process in bytes (Linux /proc), or undefined elsewhere. */
+/**
+ * CPU time a process has used so far, in ms: its own threads, and its waited-for children (the
+ * server's ripgrep runs); undefined where /proc is missing. Assumes the usual 100 clock ticks per second.
+ */
+export function cpuMsOf(pid: number): { own: number; children: number } | undefined {
+  try {
+    // Fields after the command name (which may hold spaces): utime is the 12th, cutime the 14th.
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ').map(Number);
+    return { own: (f[11] + f[12]) * 10, children: (f[13] + f[14]) * 10 };
+  } catch { return undefined; }
+}
+
 export function rssOf(pid: number): number | undefined {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

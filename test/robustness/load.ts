@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RetrievalResult, StatusResult } from '../../shared/protocol';
 import { startServer } from '../helpers/lspClient';
-import { ACME, choose, copyWorkspace, javaFilesUnder, percentile, prng, rssOf, sleep } from './lib';
+import { ACME, choose, copyWorkspace, cpuMsOf, javaFilesUnder, percentile, prng, rssOf, sleep } from './lib';
 
 export interface LoadOptions { seconds: number; concurrency: number; idleRequests: number; writerIntervalMs: number; seed?: number; log?: (m: string) => void;
   /** Wait for memory to come back to the baseline after the load (the bench does; the short test does not). */
@@ -16,12 +16,21 @@ export interface LoadOptions { seconds: number; concurrency: number; idleRequest
 
 export interface LoadReport {
   requests: number; errors: string[]; edits: number;
-  idle: { p50: number; p95: number }; load: { p50: number; p95: number; max: number }; ratioP95: number;
+  idle: { p50: number; p95: number; mean: number }; load: { p50: number; p95: number; max: number; mean: number }; ratioP95: number;
+  /** Requests answered per second during the load (closed loop: mean latency = concurrency / throughput). */
+  throughput: number;
+  /**
+   * Server CPU per answered request, idle and under load (the load's includes applying the
+   * writer's edits), its own threads and its children (ripgrep); and the server's CPU use during
+   * the load in cores. Undefined where /proc is missing.
+   */
+  cpu?: { idleMsPerRequest: number; loadMsPerRequest: number; childMsPerRequest: number; loadCores: number };
   rss: { baselineMb: number; peakMb: number; afterMb: number } | undefined;
   serverAlive: boolean; stderrProblems: boolean;
 }
 
 const mb = (b: number | undefined) => Math.round((b ?? 0) / 1048576);
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 export async function runLoad(o: LoadOptions): Promise<LoadReport> {
   const log = o.log ?? (() => {});
@@ -42,18 +51,23 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     const ask = (t: { uri: string; line: number }) => c.sendRequest<RetrievalResult>('needle/retrieveContext', { textDocument: { uri: t.uri }, position: { line: t.line, character: 8 }, query: choose(rand, queries), budgetTokens: 3000 });
 
     // Idle: one request at a time.
+    const pid = s.process.pid!;
+    const cpuIdle0 = cpuMsOf(pid);
     const idle: number[] = [];
     for (let i = 0; i < o.idleRequests; i++) {
       const t0 = performance.now();
       await ask(choose(rand, targets));
       idle.push(performance.now() - t0);
     }
+    const cpuIdle1 = cpuMsOf(pid);
     await sleep(300);
     const baseline = rssOf(s.process.pid!);
     let peak = baseline ?? 0;
     log(`idle: ${idle.length} requests, p95 ${Math.round(percentile(idle, 95))} ms, rss ${mb(baseline)} MB`);
 
     // Load: clients and a writer until the deadline.
+    const cpuLoad0 = cpuMsOf(pid);
+    const loadStart = performance.now();
     const deadline = Date.now() + o.seconds * 1000;
     const lat: number[] = [];
     const errors: string[] = [];
@@ -99,6 +113,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
       }
     };
     await Promise.all([writer(), ...Array.from({ length: o.concurrency }, client)]);
+    const loadMs = performance.now() - loadStart;
+    const cpuLoad1 = cpuMsOf(pid);
     log(`load: ${lat.length} answered, ${errors.length} errors, ${edits} edits, p95 ${Math.round(percentile(lat, 95))} ms, peak rss ${mb(peak)} MB`);
 
     // Settle: updates drained, then memory compared with the baseline.
@@ -111,8 +127,15 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     while (after && baseline && after > baseline * 1.25 && Date.now() < memUntil) { await sleep(500); after = rssOf(s.process.pid!); }
     return {
       requests: lat.length, errors, edits,
-      idle: { p50: Math.round(percentile(idle, 50)), p95: Math.round(percentile(idle, 95)) },
-      load: { p50: Math.round(percentile(lat, 50)), p95: Math.round(percentile(lat, 95)), max: Math.round(Math.max(...lat)) },
+      idle: { p50: Math.round(percentile(idle, 50)), p95: Math.round(percentile(idle, 95)), mean: Math.round(mean(idle)) },
+      load: { p50: Math.round(percentile(lat, 50)), p95: Math.round(percentile(lat, 95)), max: Math.round(Math.max(...lat)), mean: Math.round(mean(lat)) },
+      throughput: Math.round((lat.length / loadMs) * 10000) / 10,
+      cpu: cpuIdle0 && cpuIdle1 && cpuLoad0 && cpuLoad1 && lat.length ? {
+        idleMsPerRequest: Math.round((cpuIdle1.own - cpuIdle0.own) / idle.length),
+        loadMsPerRequest: Math.round((cpuLoad1.own - cpuLoad0.own) / lat.length),
+        childMsPerRequest: Math.round((cpuLoad1.children - cpuLoad0.children) / lat.length),
+        loadCores: Math.round(((cpuLoad1.own - cpuLoad0.own) / loadMs) * 100) / 100,
+      } : undefined,
       ratioP95: Math.round((percentile(lat, 95) / percentile(idle, 95)) * 100) / 100,
       rss: baseline ? { baselineMb: mb(baseline), peakMb: mb(peak), afterMb: mb(after) } : undefined,
       serverAlive: s.process.exitCode === null,
