@@ -29,8 +29,6 @@ export function compactingCollection(): Promise<void> {
 export class IdleMemory {
   private timer?: NodeJS.Timeout;
   private heapAfterLast = process.memoryUsage().heapTotal;
-  /** Idle collections done (status and tests). */
-  collections = 0;
 
   constructor(private readonly busy: () => boolean, private readonly collect: () => Promise<void> = compactingCollection, private readonly quietMs = QUIET_MS) {}
 
@@ -50,7 +48,6 @@ export class IdleMemory {
     } catch {
       return; // no inspector in this runtime: memory is returned when V8 decides
     }
-    this.collections++;
     this.heapAfterLast = process.memoryUsage().heapTotal;
   }
 }

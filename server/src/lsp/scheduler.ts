@@ -99,11 +99,6 @@ export class Scheduler {
     });
   }
 
-  /** Reads waiting for their turn and running now; updates waiting (for tests and status). */
-  load(): { waitingReads: number; runningReads: number; waitingUpdates: number } {
-    return { waitingReads: this.reads.length, runningReads: this.readers, waitingUpdates: this.updates.length };
-  }
-
   /** Starts whatever may start now. Called on every enqueue and every completion. */
   private pump(): void {
     if (this.updating) return;
