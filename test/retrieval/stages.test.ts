@@ -83,6 +83,37 @@ test('descriptions: description-to-description match, index cached per version',
   assert.deepEqual([...descriptionRecall(fresh.req.index, buildQuery(fresh.req))].map(([id, c]) => [id, c.score]), incremental);
 });
 
+test('descriptions: ranks exactly as MiniSearch\'s OR search of the whole query', async () => {
+  // 90 declarations over a small vocabulary (many ties, more than MAX_RESULTS matches), in two
+  // folders so some declarations are indexed twice.
+  const vocab = ['order', 'line', 'total', 'discount', 'loyalty', 'price', 'money', 'apply', 'tax', 'cart'];
+  const files: Record<string, string> = { 'a/Main.java': 'package a;\nclass Main {\n  void run() {$0}\n}\n' };
+  for (let i = 0; i < 30; i++) {
+    const w = (k: number) => vocab[(i * 7 + k * 3) % vocab.length];
+    const body = `package p;\n/** The ${w(0)} ${w(1)} of a ${w(2)}. */\nclass C${i} {\n  /** Gets the ${w(3)} ${w(1)}. */\n  int ${w(4)}${w(0).replace(/^./, (c) => c.toUpperCase())}(int ${w(5)}) { return 0; }\n}\n`;
+    files[`one/p/C${i}.java`] = body;
+    if (i % 3 === 0) files[`two/p/C${i}.java`] = body;
+  }
+  const { req, root } = await fixture(files);
+  const reference = (words: string[], folders?: string[]) => {
+    const raw = descriptionIndex(req.index).search(words.join(' '))
+      .map((r) => ({ id: String(r.id), sym: String(r.sym), path: String(r.path), score: Math.round(r.score * 1e6) / 1e6 }))
+      .filter((r) => !folders || folders.some((f) => r.path.startsWith(f)))
+      .sort((a, b) => b.score - a.score || (a.sym < b.sym ? -1 : a.sym > b.sym ? 1 : a.id < b.id ? -1 : 1));
+    const seen = new Set<string>();
+    const best = raw.filter((r) => !seen.has(r.sym) && !!seen.add(r.sym)).slice(0, 40);
+    return best.map((r) => [r.sym, r.score / best[0].score]);
+  };
+  const q = buildQuery(req);
+  for (const words of [['loyalty'], ['order', 'total', 'price'], ['apply', 'discount', 'apply', 'money'], ['tax', 'cart', 'line', 'orderline', 'nothing']]) {
+    for (const folders of [undefined, [root + '/one/']]) {
+      const got = [...descriptionRecall(req.index, { ...q, member: undefined, words }, folders)].map(([id, c]) => [id, c.score]);
+      assert.ok(got.length > 0);
+      assert.deepEqual(got, reference(words, folders), words.join(' '));
+    }
+  }
+});
+
 test('graph: body references, overloads, signature-type members, Javadoc links', async () => {
   const { req } = await fixture({
     'a/Util.java': 'package a;\npublic class Util {\n  public static int twice(int x) { return 2 * x; }\n  public static int other() { return 0; }\n}\n',
