@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { buildQuery, parseTaskText } from '../../server/src/retrieval/query';
-import { lexicalRecall, ripgrep, searchTexts } from '../../server/src/retrieval/recall/lexical';
+import { capPerTerm, diskHits, lexicalRecall, ripgrep, searchTexts } from '../../server/src/retrieval/recall/lexical';
 import { descriptionIndex, descriptionRecall } from '../../server/src/retrieval/recall/descriptions';
 import { graphRecall } from '../../server/src/retrieval/recall/graph';
 import { similarChunks, similarRecall } from '../../server/src/retrieval/recall/similar';
@@ -49,6 +49,29 @@ test('lexical: ripgrep hits map to declarations; open documents are searched in 
   assert.ok(mem.length > 0);
   const c2 = (await lexicalRecall({ ...req, openPaths: [audit] }, q, [root])).candidates;
   assert.ok(c2.get('com.acme.audit.AuditLog'));
+});
+
+test('lexical: searching only the files that hold a term gives the folder-wide search\'s hits', async () => {
+  // 80 files mention Widget (more than the per-term cut), some only in a comment or a string;
+  // a config file and a multi-word string term are searched folder-wide as before.
+  const files: Record<string, string> = { 'a/Main.java': 'package a;\nclass Main {\n  void run() {$0}\n}\n', 'a/app.properties': 'widget.name=Widget\nlegacy.Gadget=1\n' };
+  for (let i = 0; i < 80; i++) {
+    const use = i % 3 === 0 ? '// a Widget here\n' : i % 3 === 1 ? 'String s = "Widget";\n' : 'Widget w;\nWidget v;\n';
+    files[`p${i % 7}/W${i}.java`] = `package p${i % 7};\nclass W${i} {\n${use}${i % 10 === 0 ? 'Gadget g; // rare\n' : ''}}\n`;
+  }
+  const { req, root } = await fixture(files);
+  const open = [root + '/p3/W3.java'];
+  const terms = ['Widget', 'Gadget', 'Nowhere'];
+  const wide = capPerTerm(await ripgrep(terms, [root], open));
+  assert.ok(wide.filter((h) => h.term === 'Widget').length === 60 && wide.some((h) => h.path.endsWith('.properties')));
+  assert.deepEqual(capPerTerm(await diskHits(req, terms, [root], open)), wide);
+  // A term of several words is searched folder-wide; ripgrep reports matches that do not
+  // overlap, so one search per kind of term may also report a word inside it ("a Widget").
+  const mixed = capPerTerm(await diskHits(req, [...terms, 'a Widget'], [root], open));
+  const mixedWide = capPerTerm(await ripgrep([...terms, 'a Widget'], [root], open));
+  for (const t of ['Gadget', 'a Widget']) assert.deepEqual(mixed.filter((h) => h.term === t), mixedWide.filter((h) => h.term === t), t);
+  // Within one folder of several.
+  assert.deepEqual(capPerTerm(await diskHits(req, terms, [root + '/p2'], [])), capPerTerm(await ripgrep(terms, [root + '/p2'])));
 });
 
 test('lexical: config files hit by the task map to their chunks and join the items', async () => {
