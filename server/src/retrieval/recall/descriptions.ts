@@ -119,9 +119,10 @@ function termScores(c: DescCache, term: string): TermScores {
   let t = c.terms.get(term);
   if (t) return t;
   const { number } = numbered(c);
-  const hits = c.ms.search(term, { tokenize: (x) => [x], processTerm: (x) => x });
-  t = { docs: new Int32Array(hits.length), scores: new Float64Array(hits.length) };
-  hits.forEach((h, i) => { t!.docs[i] = number.get(String(h.id))!; t!.scores[i] = h.score; });
+  const docs: number[] = [], scores: number[] = [];
+  // Each result is read as the filter sees it and none is kept: nothing is left to sort.
+  c.ms.search(term, { tokenize: (x) => [x], processTerm: (x) => x, filter: (r) => { docs.push(number.get(String(r.id))!); scores.push(r.score); return false; } });
+  t = { docs: Int32Array.from(docs), scores: Float64Array.from(scores) };
   c.terms.set(term, t);
   return t;
 }
