@@ -62,6 +62,8 @@ const ROOT = process.cwd();
   console.log(`  first request (builds lazy caches)  ${Math.round(first)} ms`);
   console.log(`  warm requests                       p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
   console.log(`  mean tokens per request             ${Math.round(tokens / chosen.length)}`);
+  const mem = process.memoryUsage();
+  console.log(`  memory after the requests           heap ${Math.round(mem.heapUsed / 1e6)} MB, rss ${Math.round(mem.rss / 1e6)} MB`);
   console.log('  per stage (warm): mean / p50 / p95 ms');
   for (const [name, l] of stages) {
     const sorted = [...l].sort((a, b) => a - b);

@@ -155,22 +155,25 @@ export class Bm25 {
     // pruning starts high instead of at the first k documents in corpus order.
     const seeded = new Set<number>();
     for (let i = cursors.length - 1; i >= 0 && seeded.size < SEED_DOCS; i--) {
-      for (const doc of cursors[i].list.docs) if (!seeded.has(doc)) { seeded.add(doc); offer(doc); }
-    }
-    for (;;) {
-      let doc = Infinity;
-      for (let i = first; i < cursors.length; i++) {
-        const c = cursors[i];
-        if (c.pos < c.list.docs.length && c.list.docs[c.pos] < doc) doc = c.list.docs[c.pos];
+      for (const doc of cursors[i].list.docs) {
+        if (seeded.size >= SEED_DOCS) break;
+        if (!seeded.has(doc)) { seeded.add(doc); offer(doc); }
       }
-      if (doc === Infinity) break;
+    }
+    // The walked cursors by their current document: each step takes the documents in order.
+    const at = (i: number) => cursors[i].list.docs[cursors[i].pos];
+    const heap = new CursorHeap(at);
+    for (let i = first; i < cursors.length; i++) heap.push(i);
+    while (heap.size) {
+      const doc = at(heap.peek());
       const d = this.docs[doc];
       let bound = bounded[first];
-      for (let i = first; i < cursors.length; i++) {
+      while (heap.size && at(heap.peek()) === doc) {
+        const i = heap.pop();
+        if (i < first) continue; // now only looked up: its bound is in bounded[first]
         const c = cursors[i];
-        if (c.list.docs[c.pos] !== doc) continue;
         bound += Bm25.part(c.idf, c.list.tfs[c.pos], d.len, avg);
-        c.pos++;
+        if (++c.pos < c.list.docs.length) heap.push(i);
       }
       if (seeded.has(doc) || (best.length >= k && below(bound, threshold))) continue;
       // Replace the looked-up terms' bounds by their actual parts, strongest first, while it may still enter.
@@ -187,3 +190,52 @@ export class Bm25 {
 
 /** Documents scored up front to set the first threshold of topK. */
 const SEED_DOCS = 256;
+
+/** A binary min-heap of cursor indices by their current document, then index. */
+class CursorHeap {
+  private items: number[] = [];
+  constructor(private readonly docOf: (i: number) => number) {}
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  peek(): number {
+    return this.items[0];
+  }
+
+  push(i: number): void {
+    const a = this.items;
+    a.push(i);
+    for (let j = a.length - 1; j > 0;) {
+      const p = (j - 1) >> 1;
+      if (!this.less(a[j], a[p])) break;
+      [a[j], a[p]] = [a[p], a[j]];
+      j = p;
+    }
+  }
+
+  pop(): number {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop()!;
+    if (a.length) {
+      a[0] = last;
+      for (let j = 0; ;) {
+        const l = 2 * j + 1, r = l + 1;
+        let m = j;
+        if (l < a.length && this.less(a[l], a[m])) m = l;
+        if (r < a.length && this.less(a[r], a[m])) m = r;
+        if (m === j) break;
+        [a[j], a[m]] = [a[m], a[j]];
+        j = m;
+      }
+    }
+    return top;
+  }
+
+  private less(x: number, y: number): boolean {
+    const dx = this.docOf(x), dy = this.docOf(y);
+    return dx < dy || (dx === dy && x < y);
+  }
+}
