@@ -216,21 +216,24 @@ const MAX_ARGS_CHARS = process.platform === 'win32' ? 24_000 : 1_000_000;
  * MAX_HITS_PER_TERM per term in path order (each holds at least one hit, so the cut cannot
  * reach past them). Config files and terms that are not one word are searched as before.
  * (ripgrep reports matches that do not overlap; a word inside a several-word term on the same
- * line is reported here too, as the two are searched apart.)
+ * line is reported here too, as the two are searched apart. Java files the index does not hold
+ * are not read: their hits recalled nothing.)
  */
 export async function diskHits(req: PipelineRequest, terms: string[], folders: string[], open: string[]): Promise<LexicalHit[]> {
   const words = terms.filter(isOneWord);
   const others = terms.filter((t) => !isOneWord(t));
   const filesOf = filesWithWord(req);
   const excluded = new Set(open);
-  const cut = new Set<string>();
+  /** Word -> the last file searched for it, when its files were cut. */
+  const cut = new Map<string, string>();
   const files = new Set<string>();
   for (const w of words) {
-    let n = 0;
+    let n = 0, last = '';
     for (const p of filesOf(w)) {
       if (excluded.has(p) || !folders.some((f) => p.startsWith(f))) continue;
-      if (n === MAX_HITS_PER_TERM) { cut.add(w); break; }
+      if (n === MAX_HITS_PER_TERM) { cut.set(w, last); break; }
       files.add(p);
+      last = p;
       n++;
     }
   }
@@ -244,9 +247,12 @@ export async function diskHits(req: PipelineRequest, terms: string[], folders: s
   ]);
   // A file that held the word but gave ripgrep no hit (a line past --max-columns): the cut may
   // have left hits out, so that search is done in full.
-  const javaHits = new Map<string, number>();
-  for (const h of named) if (h.path.endsWith('.java')) javaHits.set(h.term, (javaHits.get(h.term) ?? 0) + 1);
-  if ([...cut].some((w) => (javaHits.get(w) ?? 0) < MAX_HITS_PER_TERM)) return ripgrep(terms, folders, open);
+  const kept = new Map<string, number>();
+  for (const h of named) {
+    const last = cut.get(h.term);
+    if (last !== undefined && h.path.endsWith('.java') && h.path <= last) kept.set(h.term, (kept.get(h.term) ?? 0) + 1);
+  }
+  if ([...cut.keys()].some((w) => (kept.get(w) ?? 0) < MAX_HITS_PER_TERM)) return ripgrep(terms, folders, open);
   return sortHits([...named, ...rest]);
 }
 
