@@ -10,6 +10,12 @@ import type { PipelineRequest } from '../request';
 const WORD_CHAR = '\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}';
 const WORDS = new RegExp(`[${WORD_CHAR}]+`, 'gu');
 const ONE_WORD = new RegExp(`^[${WORD_CHAR}]+$`, 'u');
+/** The same words in an ASCII-only text (most sources), several times faster to find. */
+const ASCII_WORDS = /[A-Za-z0-9_]+/g;
+
+function distinctWords(text: string): Set<string> {
+  return new Set(text.match(/[^\x00-\x7f]/.test(text) ? WORDS : ASCII_WORDS));
+}
 
 /** Whether a search term is one word (then the map answers which files can hit it). */
 export function isOneWord(term: string): boolean {
@@ -44,7 +50,7 @@ function wordMap(req: PipelineRequest): WordMap {
     if (old && old.facts === f.facts) continue;
     if (old) for (const w of old.words) remove(m.byWord, w, f.path);
     const text = req.textOf(f.path);
-    const words = text === undefined ? [] : [...new Set(text.match(WORDS))].map((w) => add(m!.byWord, w, f.path));
+    const words = text === undefined ? [] : [...distinctWords(text)].map((w) => add(m!.byWord, w, f.path));
     m.files.set(f.path, { facts: f.facts, words });
   }
   for (const [p, e] of [...m.files]) {
@@ -63,8 +69,12 @@ function add(byWord: Map<string, Posting>, word: string, path: string): string {
     const own = Buffer.from(word, 'utf8').toString('utf8');
     byWord.set(own, (p = { word: own, paths: [] }));
   }
-  const at = lowerBound(p.paths, path);
-  if (p.paths[at] !== path) p.paths.splice(at, 0, path);
+  const n = p.paths.length;
+  if (!n || p.paths[n - 1] < path) p.paths.push(path); // files come in path order on a first build
+  else {
+    const at = lowerBound(p.paths, path);
+    if (p.paths[at] !== path) p.paths.splice(at, 0, path);
+  }
   return p.word;
 }
 
