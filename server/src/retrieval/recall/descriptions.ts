@@ -37,7 +37,14 @@ interface DescCache {
   /** Per file: the facts object indexed and the MiniSearch ids added for it (incremental updates). */
   files: Map<string, { facts: object; docs: Doc[] }>;
   /** This version's documents numbered, and each searched term's scores by number (see orSearch). */
-  numbered?: { docs: Doc[]; number: Map<string, number> };
+  numbered?: {
+    docs: Doc[];
+    number: Map<string, number>;
+    /** orSearch's accumulators by document number, reused; `touched` lists the entries in use. */
+    score: Float64Array;
+    matched: Uint16Array;
+    touched: number[];
+  };
   terms: Map<string, TermScores>;
 }
 /** One term's MiniSearch score in each document containing it. */
@@ -109,7 +116,7 @@ function searchTerms(text: string): string[] {
 function numbered(c: DescCache): NonNullable<DescCache['numbered']> {
   if (!c.numbered) {
     const docs = [...c.files.values()].flatMap((e) => e.docs);
-    c.numbered = { docs, number: new Map(docs.map((d, i) => [d.id, i])) };
+    c.numbered = { docs, number: new Map(docs.map((d, i) => [d.id, i])), score: new Float64Array(docs.length), matched: new Uint16Array(docs.length), touched: [] };
   }
   return c.numbered;
 }
@@ -132,13 +139,14 @@ function termScores(c: DescCache, term: string): TermScores {
  * the sum of its terms' scores in query order (a repeated term counts each time), times the
  * number of distinct query terms it matches. Searching the whole query instead walks every
  * posting of every term — `int`, `get`, `string` hold a fifth of the JDK's descriptions each —
- * on every request; here that happens once per term and index version.
+ * on every request; here that happens once per term and index version. The scores are read
+ * from a shared array, valid until the next search.
  */
 function orSearch(c: DescCache, query: string): { docs: Doc[]; touched: number[]; score: Float64Array } {
-  const { docs } = numbered(c);
-  const score = new Float64Array(docs.length);
-  const matched = new Uint16Array(docs.length);
-  const touched: number[] = [];
+  const n = numbered(c);
+  const { docs, score, matched } = n;
+  for (const d of n.touched) { score[d] = 0; matched[d] = 0; } // the previous search's
+  const touched: number[] = (n.touched = []);
   const distinct = new Set<string>();
   for (const term of searchTerms(query)) {
     const first = !distinct.has(term);
