@@ -3,9 +3,10 @@
 // description/chunk caches, is reported on its own.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { Indexer } from '../server/src/index/indexer';
 import { defaultSettings, retrieveAt, uriOfPath } from '../server/src/service';
 
@@ -16,6 +17,10 @@ const ROOT = process.cwd();
   if (!existsSync(meta)) execFileSync(process.execPath, [join(ROOT, 'bench/corpora/fetch.mjs'), 'jdk'], { stdio: 'inherit' });
   const root = join(ROOT, '.cache/corpora/jdk-java.base', JSON.parse(readFileSync(meta, 'utf8')).mainSourceRoot);
   const count = Number(process.argv[2] ?? 100);
+  // NEEDLE_PROFILE=out.cpuprofile: a CPU profile of the warm requests only (indexing and the
+  // first request, which builds the lazy caches, would drown them in `node --cpu-prof`).
+  const profileTo = process.env.NEEDLE_PROFILE;
+  const session = profileTo ? new Session() : undefined;
   const ix = new Indexer({ cacheDir: mkdtempSync(join(tmpdir(), 'needle-latency-')) });
   await ix.addFolder(root);
   // Every k-th method with a body of 3+ lines; the cursor on the body's first line.
@@ -24,18 +29,45 @@ const ROOT = process.cwd();
   const step = Math.max(1, Math.floor(targets.length / count));
   const chosen = targets.filter((_, i) => i % step === 0).slice(0, count);
   const times: number[] = [];
+  /** Per stage: its time in each warm request (the pipeline's timingsMs). */
+  const stages = new Map<string, number[]>();
   let first = 0, tokens = 0;
   for (const [i, t] of chosen.entries()) {
     const s = performance.now();
     const r = await retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
     const ms = performance.now() - s;
     tokens += r.tokens;
-    if (i === 0) first = ms; else times.push(ms);
+    if (i === 0) {
+      first = ms;
+      if (session) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start'); }
+      continue;
+    }
+    times.push(ms);
+    for (const [name, v] of Object.entries(r.timingsMs)) {
+      if (name === 'total') continue;
+      let l = stages.get(name);
+      if (!l) stages.set(name, (l = []));
+      l.push(v);
+    }
+  }
+  if (session && profileTo) {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(profileTo, JSON.stringify(profile));
+    session.disconnect();
   }
   times.sort((a, b) => a - b);
-  const pct = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  const pctOf = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+  const pct = (q: number) => pctOf(times, q);
   console.log(`java.base: ${ix.index.stats().files} files; ${chosen.length} requests at methods across the module`);
   console.log(`  first request (builds lazy caches)  ${Math.round(first)} ms`);
   console.log(`  warm requests                       p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
   console.log(`  mean tokens per request             ${Math.round(tokens / chosen.length)}`);
+  const mem = process.memoryUsage();
+  console.log(`  memory after the requests           heap ${Math.round(mem.heapUsed / 1e6)} MB, rss ${Math.round(mem.rss / 1e6)} MB`);
+  console.log('  per stage (warm): mean / p50 / p95 ms');
+  for (const [name, l] of stages) {
+    const sorted = [...l].sort((a, b) => a - b);
+    const mean = l.reduce((a, b) => a + b, 0) / l.length;
+    console.log(`    ${name.padEnd(13)} ${mean.toFixed(1).padStart(7)} ${pctOf(sorted, 0.5).toFixed(1).padStart(7)} ${pctOf(sorted, 0.95).toFixed(1).padStart(7)}`);
+  }
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { buildQuery, parseTaskText } from '../../server/src/retrieval/query';
-import { lexicalRecall, ripgrep, searchTexts } from '../../server/src/retrieval/recall/lexical';
+import { capPerTerm, diskHits, lexicalRecall, ripgrep, searchTexts } from '../../server/src/retrieval/recall/lexical';
 import { descriptionIndex, descriptionRecall } from '../../server/src/retrieval/recall/descriptions';
 import { graphRecall } from '../../server/src/retrieval/recall/graph';
 import { similarChunks, similarRecall } from '../../server/src/retrieval/recall/similar';
@@ -51,6 +51,29 @@ test('lexical: ripgrep hits map to declarations; open documents are searched in 
   assert.ok(c2.get('com.acme.audit.AuditLog'));
 });
 
+test('lexical: searching only the files that hold a term gives the folder-wide search\'s hits', async () => {
+  // 80 files mention Widget (more than the per-term cut), some only in a comment or a string;
+  // a config file and a multi-word string term are searched folder-wide as before.
+  const files: Record<string, string> = { 'a/Main.java': 'package a;\nclass Main {\n  void run() {$0}\n}\n', 'a/app.properties': 'widget.name=Widget\nlegacy.Gadget=1\n' };
+  for (let i = 0; i < 80; i++) {
+    const use = i % 3 === 0 ? '// a Widget here\n' : i % 3 === 1 ? 'String s = "Widget";\n' : 'Widget w;\nWidget v;\n';
+    files[`p${i % 7}/W${i}.java`] = `package p${i % 7};\nclass W${i} {\n${use}${i % 10 === 0 ? 'Gadget g; // rare\n' : ''}}\n`;
+  }
+  const { req, root } = await fixture(files);
+  const open = [root + '/p3/W3.java'];
+  const terms = ['Widget', 'Gadget', 'Nowhere'];
+  const wide = capPerTerm(await ripgrep(terms, [root], open));
+  assert.ok(wide.filter((h) => h.term === 'Widget').length === 60 && wide.some((h) => h.path.endsWith('.properties')));
+  assert.deepEqual(capPerTerm(await diskHits(req, terms, [root], open)), wide);
+  // A term of several words is searched folder-wide; ripgrep reports matches that do not
+  // overlap, so one search per kind of term may also report a word inside it ("a Widget").
+  const mixed = capPerTerm(await diskHits(req, [...terms, 'a Widget'], [root], open));
+  const mixedWide = capPerTerm(await ripgrep([...terms, 'a Widget'], [root], open));
+  for (const t of ['Gadget', 'a Widget']) assert.deepEqual(mixed.filter((h) => h.term === t), mixedWide.filter((h) => h.term === t), t);
+  // Within one folder of several.
+  assert.deepEqual(capPerTerm(await diskHits(req, terms, [root + '/p2'], [])), capPerTerm(await ripgrep(terms, [root + '/p2'])));
+});
+
 test('lexical: config files hit by the task map to their chunks and join the items', async () => {
   const files = { ...SHOP, 'src/application.properties': '# shop\nshop.loyalty.rate=0.05\nshop.loyalty.enabled=true\n\nserver.port=8080\n' };
   const { req, root } = await fixture(files, { query: 'read "shop.loyalty.rate" from config' });
@@ -81,6 +104,37 @@ test('descriptions: description-to-description match, index cached per version',
   const fresh = await fixture(SHOP, { query: 'apply the loyalty discount' });
   fresh.req.index.put('/tmp/none/X.java', '/tmp/none', 'h2', await factsOfText('class Other {}'));
   assert.deepEqual([...descriptionRecall(fresh.req.index, buildQuery(fresh.req))].map(([id, c]) => [id, c.score]), incremental);
+});
+
+test('descriptions: ranks exactly as MiniSearch\'s OR search of the whole query', async () => {
+  // 90 declarations over a small vocabulary (many ties, more than MAX_RESULTS matches), in two
+  // folders so some declarations are indexed twice.
+  const vocab = ['order', 'line', 'total', 'discount', 'loyalty', 'price', 'money', 'apply', 'tax', 'cart'];
+  const files: Record<string, string> = { 'a/Main.java': 'package a;\nclass Main {\n  void run() {$0}\n}\n' };
+  for (let i = 0; i < 30; i++) {
+    const w = (k: number) => vocab[(i * 7 + k * 3) % vocab.length];
+    const body = `package p;\n/** The ${w(0)} ${w(1)} of a ${w(2)}. */\nclass C${i} {\n  /** Gets the ${w(3)} ${w(1)}. */\n  int ${w(4)}${w(0).replace(/^./, (c) => c.toUpperCase())}(int ${w(5)}) { return 0; }\n}\n`;
+    files[`one/p/C${i}.java`] = body;
+    if (i % 3 === 0) files[`two/p/C${i}.java`] = body;
+  }
+  const { req, root } = await fixture(files);
+  const reference = (words: string[], folders?: string[]) => {
+    const raw = descriptionIndex(req.index).search(words.join(' '))
+      .map((r) => ({ id: String(r.id), sym: String(r.sym), path: String(r.path), score: Math.round(r.score * 1e6) / 1e6 }))
+      .filter((r) => !folders || folders.some((f) => r.path.startsWith(f)))
+      .sort((a, b) => b.score - a.score || (a.sym < b.sym ? -1 : a.sym > b.sym ? 1 : a.id < b.id ? -1 : 1));
+    const seen = new Set<string>();
+    const best = raw.filter((r) => !seen.has(r.sym) && !!seen.add(r.sym)).slice(0, 40);
+    return best.map((r) => [r.sym, r.score / best[0].score]);
+  };
+  const q = buildQuery(req);
+  for (const words of [['loyalty'], ['order', 'total', 'price'], ['apply', 'discount', 'apply', 'money'], ['tax', 'cart', 'line', 'orderline', 'nothing']]) {
+    for (const folders of [undefined, [root + '/one/']]) {
+      const got = [...descriptionRecall(req.index, { ...q, member: undefined, words }, folders)].map(([id, c]) => [id, c.score]);
+      assert.ok(got.length > 0);
+      assert.deepEqual(got, reference(words, folders), words.join(' '));
+    }
+  }
 });
 
 test('graph: body references, overloads, signature-type members, Javadoc links', async () => {

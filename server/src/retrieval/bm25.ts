@@ -4,12 +4,19 @@
 export const K1 = 1.2;
 export const B = 0.75;
 
+/** The documents containing a term, ascending, with the term's frequency in each. */
+interface Postings { docs: number[]; tfs: number[] }
+
+export interface Scored { doc: number; score: number }
+
 export class Bm25 {
   private df = new Map<string, number>();
   private docs: { tf: Map<string, number>; len: number }[] = [];
   private totalLen = 0;
-  /** term -> documents containing it, ascending: a query touches only its own postings. */
-  private postings = new Map<string, number[]>();
+  /** term -> documents containing it: a query touches only its own postings. */
+  private postings = new Map<string, Postings>();
+  /** term -> the most one posting of it adds to a score (MaxScore bound); reset by add(). */
+  private bounds = new Map<string, number>();
 
   /** Adds a document as (term, weight) pairs; a weight > 1 counts the term that many times. */
   add(terms: Iterable<[string, number]> | string[]): number {
@@ -21,14 +28,16 @@ export class Bm25 {
       len += w;
     }
     const doc = this.docs.length;
-    for (const term of tf.keys()) {
+    for (const [term, f] of tf) {
       this.df.set(term, (this.df.get(term) ?? 0) + 1);
       let list = this.postings.get(term);
-      if (!list) this.postings.set(term, (list = []));
-      list.push(doc);
+      if (!list) this.postings.set(term, (list = { docs: [], tfs: [] }));
+      list.docs.push(doc);
+      list.tfs.push(f);
     }
     this.docs.push({ tf, len });
     this.totalLen += len;
+    this.bounds.clear(); // idf and the average length moved
     return this.docs.length - 1;
   }
 
@@ -41,21 +50,29 @@ export class Bm25 {
     return Math.log(1 + (this.docs.length - n + 0.5) / (n + 0.5));
   }
 
+  private avgLen(): number {
+    return this.totalLen / Math.max(1, this.docs.length) || 1;
+  }
+
+  /** What one occurrence count `f` of a term with this idf adds to a document of length `len`. */
+  private static part(idf: number, f: number, len: number, avg: number): number {
+    return idf * (f * (K1 + 1)) / (f + K1 * (1 - B + B * len / avg));
+  }
+
   /**
    * Scores every document that contains a query term, through the postings. Per document the
    * terms are summed in the same order as score() sums them, so the two agree to the last bit.
    */
   search(query: Iterable<string>): Map<number, number> {
     const scores = new Map<number, number>();
-    const avg = this.totalLen / Math.max(1, this.docs.length) || 1;
+    const avg = this.avgLen();
     for (const q of new Set(query)) {
       const list = this.postings.get(q);
       if (!list) continue;
       const idf = this.idf(q);
-      for (const doc of list) {
-        const d = this.docs[doc];
-        const f = d.tf.get(q)!;
-        scores.set(doc, (scores.get(doc) ?? 0) + idf * (f * (K1 + 1)) / (f + K1 * (1 - B + B * d.len / avg)));
+      for (let i = 0; i < list.docs.length; i++) {
+        const doc = list.docs[i];
+        scores.set(doc, (scores.get(doc) ?? 0) + Bm25.part(idf, list.tfs[i], this.docs[doc].len, avg));
       }
     }
     return scores;
@@ -64,13 +81,161 @@ export class Bm25 {
   score(doc: number, query: Iterable<string>): number {
     const d = this.docs[doc];
     if (!d) return 0;
-    const avg = this.totalLen / Math.max(1, this.docs.length) || 1;
+    const avg = this.avgLen();
     let s = 0;
     for (const q of new Set(query)) {
       const f = d.tf.get(q);
       if (!f) continue;
-      s += this.idf(q) * (f * (K1 + 1)) / (f + K1 * (1 - B + B * d.len / avg));
+      s += Bm25.part(this.idf(q), f, d.len, avg);
     }
     return s;
+  }
+
+  /** The largest score contribution of a term over all its postings (cached until the next add). */
+  private bound(term: string): number {
+    let ub = this.bounds.get(term);
+    if (ub !== undefined) return ub;
+    const list = this.postings.get(term);
+    ub = 0;
+    if (list) {
+      const idf = this.idf(term), avg = this.avgLen();
+      for (let i = 0; i < list.docs.length; i++) ub = Math.max(ub, Bm25.part(idf, list.tfs[i], this.docs[list.docs[i]].len, avg));
+    }
+    this.bounds.set(term, ub);
+    return ub;
+  }
+
+  /**
+   * The `k` best documents `accept` admits, best first: exactly the first `k` of search()'s
+   * documents ordered by score, then `tieBreak` — with the same scores to the last bit — but
+   * without scoring every posting (MaxScore, Turtle & Flood 1995). Terms are taken in ascending
+   * order of their bound; while the bounds of a prefix of them sum below the k-th best score so
+   * far, a document holding only those terms cannot enter, so only the other terms' postings are
+   * walked and the prefix's terms are merely looked up for the documents found there.
+   */
+  topK(query: Iterable<string>, k: number, tieBreak: (a: number, b: number) => number, accept: (doc: number) => boolean = () => true): Scored[] {
+    const terms = [...new Set(query)].filter((t) => this.postings.has(t));
+    if (!terms.length || k <= 0) return [];
+    const avg = this.avgLen();
+    const idfs = terms.map((t) => this.idf(t));
+    /** The score exactly as search() sums it: query order. */
+    const exact = (doc: number) => {
+      const d = this.docs[doc];
+      let s = 0;
+      for (let i = 0; i < terms.length; i++) {
+        const f = d.tf.get(terms[i]);
+        if (f) s += Bm25.part(idfs[i], f, d.len, avg);
+      }
+      return s;
+    };
+    const cursors = terms.map((t, i) => ({ term: t, idf: idfs[i], ub: this.bound(t), list: this.postings.get(t)!, pos: 0 }))
+      .sort((a, b) => a.ub - b.ub || (a.term < b.term ? -1 : 1));
+    /** bounded[i]: the sum of the bounds of cursors[0..i-1]. */
+    const bounded = [0];
+    for (const c of cursors) bounded.push(bounded[bounded.length - 1] + c.ub);
+    // Bounds are summed in another order than exact scores: pad them against rounding.
+    const below = (bound: number, threshold: number) => bound * (1 + 1e-9) + 1e-12 < threshold;
+    const best: Scored[] = [];
+    const before = (a: Scored, b: Scored) => a.score > b.score || (a.score === b.score && tieBreak(a.doc, b.doc) < 0);
+    let threshold = 0;
+    let first = 0; // cursors[first..] are walked; the ones before are only looked up
+    const offer = (doc: number) => {
+      if (!accept(doc)) return;
+      const hit = { doc, score: exact(doc) };
+      if (best.length >= k && !before(hit, best[k - 1])) return;
+      let at = best.length;
+      while (at > 0 && before(hit, best[at - 1])) at--;
+      best.splice(at, 0, hit);
+      if (best.length > k) best.pop();
+      if (best.length < k) return;
+      threshold = best[k - 1].score;
+      while (first < cursors.length && below(bounded[first + 1], threshold)) first++;
+    };
+    // A first threshold from the documents of the strongest terms (usually the rarest), so
+    // pruning starts high instead of at the first k documents in corpus order.
+    const seeded = new Set<number>();
+    for (let i = cursors.length - 1; i >= 0 && seeded.size < SEED_DOCS; i--) {
+      for (const doc of cursors[i].list.docs) {
+        if (seeded.size >= SEED_DOCS) break;
+        if (!seeded.has(doc)) { seeded.add(doc); offer(doc); }
+      }
+    }
+    // The walked cursors by their current document: each step takes the documents in order.
+    const at = (i: number) => cursors[i].list.docs[cursors[i].pos];
+    const heap = new CursorHeap(at);
+    for (let i = first; i < cursors.length; i++) heap.push(i);
+    while (heap.size) {
+      const doc = at(heap.peek());
+      const d = this.docs[doc];
+      let bound = bounded[first];
+      while (heap.size && at(heap.peek()) === doc) {
+        const i = heap.pop();
+        if (i < first) continue; // now only looked up: its bound is in bounded[first]
+        const c = cursors[i];
+        bound += Bm25.part(c.idf, c.list.tfs[c.pos], d.len, avg);
+        if (++c.pos < c.list.docs.length) heap.push(i);
+      }
+      if (seeded.has(doc) || (best.length >= k && below(bound, threshold))) continue;
+      // Replace the looked-up terms' bounds by their actual parts, strongest first, while it may still enter.
+      for (let i = first - 1; i >= 0 && best.length >= k && !below(bound, threshold); i--) {
+        const f = d.tf.get(cursors[i].term);
+        bound += (f ? Bm25.part(cursors[i].idf, f, d.len, avg) : 0) - cursors[i].ub;
+      }
+      if (best.length >= k && below(bound, threshold)) continue;
+      offer(doc);
+    }
+    return best;
+  }
+}
+
+/** Documents scored up front to set the first threshold of topK. */
+const SEED_DOCS = 256;
+
+/** A binary min-heap of cursor indices by their current document, then index. */
+class CursorHeap {
+  private items: number[] = [];
+  constructor(private readonly docOf: (i: number) => number) {}
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  peek(): number {
+    return this.items[0];
+  }
+
+  push(i: number): void {
+    const a = this.items;
+    a.push(i);
+    for (let j = a.length - 1; j > 0;) {
+      const p = (j - 1) >> 1;
+      if (!this.less(a[j], a[p])) break;
+      [a[j], a[p]] = [a[p], a[j]];
+      j = p;
+    }
+  }
+
+  pop(): number {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop()!;
+    if (a.length) {
+      a[0] = last;
+      for (let j = 0; ;) {
+        const l = 2 * j + 1, r = l + 1;
+        let m = j;
+        if (l < a.length && this.less(a[l], a[m])) m = l;
+        if (r < a.length && this.less(a[r], a[m])) m = r;
+        if (m === j) break;
+        [a[j], a[m]] = [a[m], a[j]];
+        j = m;
+      }
+    }
+    return top;
+  }
+
+  private less(x: number, y: number): boolean {
+    const dx = this.docOf(x), dy = this.docOf(y);
+    return dx < dy || (dx === dy && x < y);
   }
 }

@@ -8,6 +8,7 @@ import type { Merged } from './merge';
 import type { Query } from './query';
 import { firstSentence, typeNames, usageCounts } from './symbols';
 import type { WorkspaceIndex } from '../index/workspaceIndex';
+import type { SymbolFact } from '../java/facts';
 import { byScore } from './types';
 
 /** Term multiplicities per field: identifiers ≫ signature > prose. */
@@ -17,7 +18,16 @@ export const RERANK_WEIGHT = 1.5;
 /** A prior for how much the workspace uses a declaration: × log2(1 + distinct referencing members). */
 export const USAGE_PRIOR = 0.08;
 
+/** Terms per declaration: facts objects are replaced, never changed, when a file changes. */
+const termsOf = new WeakMap<SymbolFact, [string, number][]>();
+
 export function documentTerms(m: Merged): [string, number][] {
+  let terms = termsOf.get(m.ref.sym);
+  if (!terms) termsOf.set(m.ref.sym, (terms = declarationTerms(m)));
+  return terms;
+}
+
+function declarationTerms(m: Merged): [string, number][] {
   const s = m.ref.sym;
   const terms: [string, number][] = [];
   terms.push(['=' + s.name, FIELD_WEIGHTS.exactIdentifier]);

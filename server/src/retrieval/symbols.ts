@@ -27,9 +27,25 @@ export function membersOf(type: SymbolRef): SymbolRef[] {
   return out;
 }
 
+/** First sentences already cut, per `max` then Javadoc text: every request re-reads the same declarations. */
+const sentences = new Map<number, Map<string, string>>();
+/** Past this many remembered Javadocs (per `max`) the memo starts over, so it stays bounded. */
+const MAX_REMEMBERED_SENTENCES = 100_000;
+
 /** First sentence of a Javadoc comment, with inline tags reduced to their text; '' if none. */
 export function firstSentence(javadoc: string | undefined, max = 220): string {
   if (!javadoc) return '';
+  let memo = sentences.get(max);
+  if (!memo) sentences.set(max, (memo = new Map()));
+  let s = memo.get(javadoc);
+  if (s === undefined) {
+    if (memo.size >= MAX_REMEMBERED_SENTENCES) memo.clear();
+    memo.set(javadoc, (s = cutFirstSentence(javadoc, max)));
+  }
+  return s;
+}
+
+function cutFirstSentence(javadoc: string, max: number): string {
   let t = javadoc.split(/\n\s*@/)[0];
   t = t.replace(/\{@(?:link|linkplain|code|literal|value)\s+([^}]*)\}/g, '$1').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
   if (t.startsWith('@')) return '';

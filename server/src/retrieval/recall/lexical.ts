@@ -13,6 +13,7 @@ import { addCandidate, type Candidate } from '../types';
 import { declarationsByName } from '../symbols';
 import { chunkTextFile } from '../chunks';
 import type { Chunk } from '../chunks/types';
+import { filesWithWord, isOneWord } from './wordFiles';
 
 export interface LexicalHit { path: string; line: number; text: string; term: string }
 
@@ -34,7 +35,8 @@ export function capPerTerm(hits: LexicalHit[], max = MAX_HITS_PER_TERM): Lexical
     return k <= max;
   });
 }
-const CONFIG_GLOBS = ['*.java', '*.properties', '*.yml', '*.yaml', '*.xml', '*.json'];
+const CONFIG_FILE_GLOBS = ['*.properties', '*.yml', '*.yaml', '*.xml', '*.json'];
+const CONFIG_GLOBS = ['*.java', ...CONFIG_FILE_GLOBS];
 
 /** The terms to grep for: task identifiers, strings, error names, test names, Javadoc links. */
 export function lexicalTerms(q: Query): string[] {
@@ -68,12 +70,15 @@ export function ripgrepPath(): string | null {
   return rgCached;
 }
 
-/** Runs ripgrep (fixed strings, word match) over folders; results sorted by path, line. */
-export function ripgrep(terms: string[], folders: string[], exclude: string[] = [], timeoutMs = 5000): Promise<LexicalHit[]> {
+/**
+ * Runs ripgrep (fixed strings, word match) over folders (or files), on the files `globs` name;
+ * results sorted by path, line.
+ */
+export function ripgrep(terms: string[], folders: string[], exclude: string[] = [], timeoutMs = 5000, globs = CONFIG_GLOBS): Promise<LexicalHit[]> {
   if (!terms.length || !folders.length) return Promise.resolve([]);
   // --sort path: ripgrep's parallel walk emits files in a racy order; the per-term cap below must see a stable one.
   const args = ['--json', '--sort', 'path', '--fixed-strings', '--word-regexp', '--no-config', '--max-columns', '400', '--max-filesize', '2M'];
-  for (const g of CONFIG_GLOBS) args.push('-g', g);
+  for (const g of globs) args.push('-g', g);
   for (const t of terms) args.push('-e', t);
   args.push('--', ...folders);
   const excluded = new Set(exclude);
@@ -201,11 +206,64 @@ export function configChunks(req: PipelineRequest, hits: LexicalHit[]): ConfigHi
 
 export interface LexicalResult { candidates: Map<string, Candidate>; config: ConfigHit[] }
 
+/** Command lines longer than this are not built (Windows allows 32767 characters); the folders are searched instead. */
+const MAX_ARGS_CHARS = process.platform === 'win32' ? 24_000 : 1_000_000;
+
+/**
+ * The hits of `terms` on disk (open documents excluded), as ripgrep over the folders finds them
+ * once each term is cut to its first MAX_HITS_PER_TERM hits — but reading only the Java files
+ * that can hit a one-word term (wordFiles.ts), and of those at most the first
+ * MAX_HITS_PER_TERM per term in path order (each holds at least one hit, so the cut cannot
+ * reach past them). Config files and terms that are not one word are searched as before.
+ * (ripgrep reports matches that do not overlap; a word inside a several-word term on the same
+ * line is reported here too, as the two are searched apart. Java files the index does not hold
+ * are not read: their hits recalled nothing.)
+ */
+export async function diskHits(req: PipelineRequest, terms: string[], folders: string[], open: string[]): Promise<LexicalHit[]> {
+  const words = terms.filter(isOneWord);
+  const others = terms.filter((t) => !isOneWord(t));
+  const filesOf = filesWithWord(req);
+  const excluded = new Set(open);
+  /** Word -> the last file searched for it, when its files were cut. */
+  const cut = new Map<string, string>();
+  const files = new Set<string>();
+  for (const w of words) {
+    let n = 0, last = '';
+    for (const p of filesOf(w)) {
+      if (excluded.has(p) || !folders.some((f) => p.startsWith(f))) continue;
+      if (n === MAX_HITS_PER_TERM) { cut.set(w, last); break; }
+      files.add(p);
+      last = p;
+      n++;
+    }
+  }
+  const list = [...files].sort();
+  if (list.reduce((n, p) => n + p.length + 1, 0) > MAX_ARGS_CHARS) return ripgrep(terms, folders, open);
+  // Files named on the command line are searched whatever the globs say; the globs pick the
+  // config files of the folders.
+  const [named, rest] = await Promise.all([
+    ripgrep(words, [...list, ...folders], open, undefined, CONFIG_FILE_GLOBS),
+    ripgrep(others, folders, open),
+  ]);
+  // A file that held the word but gave ripgrep no hit (a line past --max-columns): the cut may
+  // have left hits out, so that search is done in full.
+  const kept = new Map<string, number>();
+  for (const h of named) {
+    const last = cut.get(h.term);
+    if (last !== undefined && h.path.endsWith('.java') && h.path <= last) kept.set(h.term, (kept.get(h.term) ?? 0) + 1);
+  }
+  if ([...cut.keys()].some((w) => (kept.get(w) ?? 0) < MAX_HITS_PER_TERM)) return ripgrep(terms, folders, open);
+  return sortHits([...named, ...rest]);
+}
+
 export async function lexicalRecall(req: PipelineRequest, q: Query, folders: string[]): Promise<LexicalResult> {
   const terms = lexicalTerms(q);
+  // The word map is brought up to date on every request, terms or not, so its cost falls on the
+  // first request after a change rather than on whichever later one first has terms.
+  filesWithWord(req);
   if (!terms.length) return { candidates: new Map(), config: [] };
   const open = req.openPaths.filter((p) => folders.some((f) => p.startsWith(f)));
-  const disk = await ripgrep(terms, folders, open);
+  const disk = await diskHits(req, terms, folders, open);
   const mem = searchTexts(terms, open.map((p) => ({ path: p, text: req.textOf(p) ?? '' })));
   const hits = capPerTerm(sortHits([...disk, ...mem]));
   return { candidates: hitsToCandidates(req, hits), config: configChunks(req, hits) };

@@ -71,15 +71,18 @@ export function similarChunks(req: PipelineRequest, q: Query, folders?: string[]
   const terms = codeTerms(q.memberText);
   if (!terms.length) return [];
   const self = q.member?.sym.id;
-  const hits: SimilarHit[] = [];
-  for (const [i, score] of corpus.bm.search(terms)) {
-    const chunk = corpus.chunks[i];
-    if (chunk.symbol === self && chunk.path === req.path) continue;
-    if (folders && !folders.some((f) => chunk.path.startsWith(f))) continue;
-    if (score > 0) hits.push({ chunk, score });
-  }
-  hits.sort((a, b) => b.score - a.score || (a.chunk.path < b.chunk.path ? -1 : a.chunk.path > b.chunk.path ? 1 : a.chunk.startLine - b.chunk.startLine));
-  return hits.slice(0, limit);
+  const { chunks } = corpus;
+  // Ties: path, then line, then corpus order (the order a stable sort of all hits would keep).
+  const tieBreak = (a: number, b: number) => {
+    const x = chunks[a], y = chunks[b];
+    return x.path < y.path ? -1 : x.path > y.path ? 1 : x.startLine - y.startLine || a - b;
+  };
+  const accept = (i: number) => {
+    const chunk = chunks[i];
+    if (chunk.symbol === self && chunk.path === req.path) return false;
+    return !folders || folders.some((f) => chunk.path.startsWith(f));
+  };
+  return corpus.bm.topK(terms, limit, tieBreak, accept).map((h) => ({ chunk: chunks[h.doc], score: h.score }));
 }
 
 export function similarRecall(req: PipelineRequest, q: Query, folders?: string[]): Map<string, Candidate> {
