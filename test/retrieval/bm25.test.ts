@@ -51,3 +51,34 @@ test('bm25: topK of duplicate documents keeps them in tie-break order', () => {
   assert.deepEqual(hits.map((h) => h.doc), [9, 7, 5]);
   assert.equal(bm.topK(['zzz'], 3, (a, b) => a - b).length, 0);
 });
+
+test('bm25: after removals and re-additions, scores and topK equal a fresh corpus of the live documents', () => {
+  for (let seed = 100; seed < 130; seed++) {
+    const r = rng(seed);
+    const vocab = 5 + Math.floor(r() * 200);
+    const docsText: (string[] | null)[] = [];
+    const bm = new Bm25();
+    const n = 30 + Math.floor(r() * 200);
+    for (let d = 0; d < n; d++) { const t = Array.from({ length: 1 + Math.floor(r() * 30) }, () => word(r, vocab)); docsText.push(t); bm.add(t); }
+    // Remove a third, then add some new documents (an edited file's chunks come back with new ids).
+    for (let d = 0; d < n; d++) if (r() < 0.33) { bm.remove(d); docsText[d] = null; }
+    bm.remove(0); // removing twice is harmless
+    docsText[0] = null;
+    for (let d = 0; d < n / 4; d++) { const t = Array.from({ length: 1 + Math.floor(r() * 30) }, () => word(r, vocab)); docsText.push(t); bm.add(t); }
+    const liveIds = docsText.flatMap((t, id) => (t ? [id] : []));
+    const fresh = new Bm25();
+    for (const id of liveIds) fresh.add(docsText[id]!);
+    assert.equal(bm.size, liveIds.length);
+    assert.equal(bm.dead, docsText.length - liveIds.length);
+    const key = docsText.map((_, id) => id % 7);
+    for (let qi = 0; qi < 5; qi++) {
+      const query = Array.from({ length: 1 + Math.floor(r() * 20) }, () => word(r, vocab));
+      const k = 1 + Math.floor(r() * 15);
+      // The fresh corpus numbers the live documents 0..; map them back to the incremental ids.
+      const tieBreak = (a: number, b: number) => key[a] - key[b] || a - b;
+      const expected = fresh.topK(query, k, (a, b) => tieBreak(liveIds[a], liveIds[b])).map((h) => ({ doc: liveIds[h.doc], score: h.score }));
+      assert.deepEqual(bm.topK(query, k, tieBreak), expected, `seed ${seed}, query ${qi}`);
+      for (const [doc, score] of bm.search(query)) assert.ok(docsText[doc], `removed document ${doc} scored`), assert.equal(score, fresh.score(liveIds.indexOf(doc), query));
+    }
+  }
+});

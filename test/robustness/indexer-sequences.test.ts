@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { Indexer } from '../../server/src/index/indexer';
 import type { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 import { declarationsByName, typesBySimpleName, usageCounts } from '../../server/src/retrieval/symbols';
+import { corpusDump } from '../../server/src/retrieval/recall/similar';
 import { choose, int, prng } from './lib';
 
 const SEQUENCES = Number(process.env.NEEDLE_FUZZ_INDEXER_SEQUENCES ?? 30);
@@ -34,10 +35,18 @@ function randomClass(r: () => number, pkg: string, name: string): string {
   return `package ${pkg};\n${imports}public class ${name}${sup} {\n  int count;\n${methods.join('\n')}${tail}`;
 }
 
-/** The per-index-version tables as one canonical text (their maps are read by key, so sorted here). */
-function tables(index: WorkspaceIndex): string {
+/** Similar-code queries whose scores must match: they exercise N, df and the average length. */
+const QUERIES = [['~run', 'count'], ['~load', '~save', 'x'], ['~find', 'Alpha', '~size', 'Beta']];
+
+/**
+ * The retrieval's workspace-wide tables as one canonical text (their maps are read by key, so
+ * sorted here), with the similar-code corpus and its scores.
+ */
+function tables(ix: Indexer): string {
+  const index: WorkspaceIndex = ix.index;
   const dump = (name: string, m: Map<string, unknown>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, v]) => `${name} ${k} ${JSON.stringify(v)}`);
-  return [...dump('type', typesBySimpleName(index)), ...dump('decl', declarationsByName(index)), ...dump('uses', usageCounts(index))].join('\n');
+  return [...dump('type', typesBySimpleName(index)), ...dump('decl', declarationsByName(index)), ...dump('uses', usageCounts(index)),
+    corpusDump(index, (p) => ix.textOf(p), QUERIES)].join('\n');
 }
 
 test(`indexer: ${SEQUENCES} random sequences of edits, saves, deletes, renames and new files equal a fresh index`, { timeout: 1_800_000 }, async (t) => {
@@ -54,7 +63,7 @@ test(`indexer: ${SEQUENCES} random sequences of edits, saves, deletes, renames a
     await ix.addFolder(root);
     const open = new Map<string, string>();
     const log: string[] = [];
-    tables(ix.index);
+    tables(ix);
     const onDisk = () => [...ix.index.allFiles().map((f) => f.path), ...open.keys()].filter((p, i, a) => a.indexOf(p) === i && existsSync(p)).sort();
     for (let step = 0; step < STEPS; step++) {
       const files = onDisk();
@@ -101,7 +110,7 @@ test(`indexer: ${SEQUENCES} random sequences of edits, saves, deletes, renames a
         log.push(`write ${np}`);
         await ix.diskChanged(np);
       }
-      tables(ix.index);
+      tables(ix);
     }
     // Open buffers supersede disk in both: the fresh Indexer is told about them before its scan.
     const fresh = new Indexer({ cacheDir: null });
@@ -113,14 +122,14 @@ test(`indexer: ${SEQUENCES} random sequences of edits, saves, deletes, renames a
       writeFileSync(`${process.env.NEEDLE_FUZZ_DUMP}.files`, [...open.entries()].map(([p, x]) => `OPEN ${p}\n${x}`).join('\n') + '\n' + ix.index.allFiles().map((f) => `${f.path}: ${existsSync(f.path) ? readFileSync(f.path, 'utf8') : '(not on disk)'}`).join('\n'));
     }
     assert.equal(ix.index.canonical(), fresh.index.canonical(), `sequence ${seq} diverged after:\n${log.join('\n')}`);
-    assert.equal(tables(ix.index), tables(fresh.index), `sequence ${seq}: name and usage tables diverged after:\n${log.join('\n')}`);
+    assert.equal(tables(ix), tables(fresh), `sequence ${seq}: name and usage tables diverged after:\n${log.join('\n')}`);
     tableChecks++;
     // Closing every buffer returns to disk; still equal to a fresh build from disk alone.
     for (const p of [...open.keys()]) await ix.closeDocument(p);
     const fromDisk = new Indexer({ cacheDir: null });
     await fromDisk.addFolder(root);
     assert.equal(ix.index.canonical(), fromDisk.index.canonical(), `sequence ${seq} diverged after closing every buffer:\n${log.join('\n')}`);
-    assert.equal(tables(ix.index), tables(fromDisk.index), `sequence ${seq}: name and usage tables diverged after closing every buffer:\n${log.join('\n')}`);
+    assert.equal(tables(ix), tables(fromDisk), `sequence ${seq}: name and usage tables diverged after closing every buffer:\n${log.join('\n')}`);
     rmSync(root, { recursive: true, force: true });
   }
   t.diagnostic(`indexer sequences: ${SEQUENCES} sequences, ${ops} operations, all equal to a fresh index (and ${tableChecks} table comparisons)`);

@@ -11,7 +11,9 @@ export interface Scored { doc: number; score: number }
 
 export class Bm25 {
   private df = new Map<string, number>();
-  private docs: { tf: Map<string, number>; len: number }[] = [];
+  /** Removed documents stay as `null`: ids are positions, so they never move. */
+  private docs: ({ tf: Map<string, number>; len: number } | null)[] = [];
+  private live = 0;
   private totalLen = 0;
   /** term -> documents containing it: a query touches only its own postings. */
   private postings = new Map<string, Postings>();
@@ -36,22 +38,48 @@ export class Bm25 {
       list.tfs.push(f);
     }
     this.docs.push({ tf, len });
+    this.live++;
     this.totalLen += len;
     this.bounds.clear(); // idf and the average length moved
     return this.docs.length - 1;
   }
 
+  /**
+   * Takes a document out: every statistic (N, df, average length) is then what a corpus built
+   * without it has, so scores equal a fresh build's to the last bit. Its postings stay behind as
+   * dead entries that searches skip; `dead` says how many ids a caller could compact away.
+   */
+  remove(doc: number): void {
+    const d = this.docs[doc];
+    if (!d) return;
+    for (const term of d.tf.keys()) {
+      const n = this.df.get(term)! - 1;
+      if (n) this.df.set(term, n);
+      else { this.df.delete(term); this.postings.delete(term); }
+    }
+    this.docs[doc] = null;
+    this.live--;
+    this.totalLen -= d.len;
+    this.bounds.clear();
+  }
+
+  /** Documents in the corpus (removed ones not counted). */
   get size(): number {
-    return this.docs.length;
+    return this.live;
+  }
+
+  /** Removed documents whose ids are still taken. */
+  get dead(): number {
+    return this.docs.length - this.live;
   }
 
   idf(term: string): number {
     const n = this.df.get(term) ?? 0;
-    return Math.log(1 + (this.docs.length - n + 0.5) / (n + 0.5));
+    return Math.log(1 + (this.live - n + 0.5) / (n + 0.5));
   }
 
   private avgLen(): number {
-    return this.totalLen / Math.max(1, this.docs.length) || 1;
+    return this.totalLen / Math.max(1, this.live) || 1;
   }
 
   /** What one occurrence count `f` of a term with this idf adds to a document of length `len`. */
@@ -71,8 +99,8 @@ export class Bm25 {
       if (!list) continue;
       const idf = this.idf(q);
       for (let i = 0; i < list.docs.length; i++) {
-        const doc = list.docs[i];
-        scores.set(doc, (scores.get(doc) ?? 0) + Bm25.part(idf, list.tfs[i], this.docs[doc].len, avg));
+        const d = this.docs[list.docs[i]];
+        if (d) scores.set(list.docs[i], (scores.get(list.docs[i]) ?? 0) + Bm25.part(idf, list.tfs[i], d.len, avg));
       }
     }
     return scores;
@@ -99,7 +127,10 @@ export class Bm25 {
     ub = 0;
     if (list) {
       const idf = this.idf(term), avg = this.avgLen();
-      for (let i = 0; i < list.docs.length; i++) ub = Math.max(ub, Bm25.part(idf, list.tfs[i], this.docs[list.docs[i]].len, avg));
+      for (let i = 0; i < list.docs.length; i++) {
+        const d = this.docs[list.docs[i]];
+        if (d) ub = Math.max(ub, Bm25.part(idf, list.tfs[i], d.len, avg));
+      }
     }
     this.bounds.set(term, ub);
     return ub;
@@ -120,7 +151,7 @@ export class Bm25 {
     const idfs = terms.map((t) => this.idf(t));
     /** The score exactly as search() sums it: query order. */
     const exact = (doc: number) => {
-      const d = this.docs[doc];
+      const d = this.docs[doc]!;
       let s = 0;
       for (let i = 0; i < terms.length; i++) {
         const f = d.tf.get(terms[i]);
@@ -157,7 +188,7 @@ export class Bm25 {
     for (let i = cursors.length - 1; i >= 0 && seeded.size < SEED_DOCS; i--) {
       for (const doc of cursors[i].list.docs) {
         if (seeded.size >= SEED_DOCS) break;
-        if (!seeded.has(doc)) { seeded.add(doc); offer(doc); }
+        if (!seeded.has(doc) && this.docs[doc]) { seeded.add(doc); offer(doc); }
       }
     }
     // The walked cursors by their current document: each step takes the documents in order.
@@ -172,10 +203,10 @@ export class Bm25 {
         const i = heap.pop();
         if (i < first) continue; // now only looked up: its bound is in bounded[first]
         const c = cursors[i];
-        bound += Bm25.part(c.idf, c.list.tfs[c.pos], d.len, avg);
+        if (d) bound += Bm25.part(c.idf, c.list.tfs[c.pos], d.len, avg);
         if (++c.pos < c.list.docs.length) heap.push(i);
       }
-      if (seeded.has(doc) || (best.length >= k && below(bound, threshold))) continue;
+      if (!d || seeded.has(doc) || (best.length >= k && below(bound, threshold))) continue;
       // Replace the looked-up terms' bounds by their actual parts, strongest first, while it may still enter.
       for (let i = first - 1; i >= 0 && best.length >= k && !below(bound, threshold); i--) {
         const f = d.tf.get(cursors[i].term);

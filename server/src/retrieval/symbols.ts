@@ -179,14 +179,15 @@ export interface PartChange<P> { path: string; before?: P; after?: P }
  * leave the table exactly as building it from scratch would (checked by the consistency tests),
  * for lookups: a Map's iteration order follows the edit history, so tables are read with get().
  */
-export function perIndexVersionIncremental<T, P>(spec: {
+export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
   source: (f: IndexedFile) => unknown;
-  part: (f: IndexedFile) => P;
+  /** `context`: what the caller passed along, for shares that need more than the index (a file's text). */
+  part: (f: IndexedFile, context: C) => P;
   create: () => T;
   apply: (table: T, changes: PartChange<P>[]) => void;
-}): (index: WorkspaceIndex) => T {
+}): (index: WorkspaceIndex, context?: C) => T {
   const cache = new WeakMap<WorkspaceIndex, { version: number; table: T; parts: Map<string, FilePart<P>> }>();
-  return (index) => {
+  return (index, context) => {
     let c = cache.get(index);
     if (c && c.version === index.version) return c.table;
     if (!c) cache.set(index, (c = { version: -1, table: spec.create(), parts: new Map() }));
@@ -197,7 +198,7 @@ export function perIndexVersionIncremental<T, P>(spec: {
       const old = c.parts.get(f.path);
       const source = spec.source(f);
       if (old && old.source === source) continue;
-      const part = spec.part(f);
+      const part = spec.part(f, context as C);
       changes.push({ path: f.path, before: old?.part, after: part });
       c.parts.set(f.path, { source, part });
     }

@@ -1,6 +1,6 @@
 // Stage 2d (003 §4 (2), P3): similar code, the last and lowest-weight source (AllianceCoder:
 // similar code is often noise). BM25 over Java method chunks with the cursor's method as the
-// query. The chunk corpus is built lazily and cached per index.version. The `similarity` mode
+// query. The chunk corpus is built lazily and follows the index file by file. The `similarity` mode
 // (the paper's baseline) uses the same search and nothing else.
 
 import type { WorkspaceIndex } from '../../index/workspaceIndex';
@@ -11,6 +11,7 @@ import { chunkJavaFile } from '../chunks/java';
 import type { Chunk } from '../chunks/types';
 import { Bm25 } from '../bm25';
 import { addCandidate, type Candidate } from '../types';
+import { perIndexVersionIncremental } from '../symbols';
 import { isKeyword, stripComments } from '../query';
 
 /** P3: similar code weighs least of all sources. */
@@ -23,10 +24,68 @@ export const SIMILAR_CALLEE_WEIGHT = 0.6;
 const CALLEE_KINDS = new Set(['call', 'new', 'field', 'ctorCall', 'methodRef']);
 const MAX_RESULTS = 15;
 
-interface Corpus { version: number; chunks: Chunk[]; bm: Bm25 }
-const cache = new WeakMap<WorkspaceIndex, Corpus>();
-/** Per file: its text and chunks with their terms, so a one-file edit re-chunks one file. */
-const fileChunks = new WeakMap<WorkspaceIndex, Map<string, { text: string; chunks: { chunk: Chunk; terms: string[] }[] }>>();
+/** One file's chunks with their terms. */
+interface FileChunks { chunks: { chunk: Chunk; terms: string[] }[] }
+
+/**
+ * The chunk corpus, kept in step with the index file by file: an edit takes the file's old
+ * chunks out of the BM25 statistics and adds its new ones, instead of re-reading and re-chunking
+ * the workspace (java.base: seconds per edit). Ids are never reused; `chunks[id]` is undefined
+ * for removed ones. Ties are broken by path, line and position in the file, never by id, so the
+ * result equals a fresh build's.
+ */
+interface Corpus {
+  bm: Bm25;
+  chunks: (Chunk | undefined)[];
+  /** Per id: the chunk's position in its file. */
+  ordinal: number[];
+  ids: Map<string, number[]>;
+  files: Map<string, FileChunks>;
+}
+
+/** Dead ids beyond the live ones (and this floor) make the corpus rebuild itself compactly. */
+const COMPACT_FLOOR = 1000;
+
+function addFile(corpus: Corpus, path: string, part: FileChunks): void {
+  const ids = part.chunks.map((x, i) => {
+    const id = corpus.bm.add(x.terms);
+    corpus.chunks[id] = x.chunk;
+    corpus.ordinal[id] = i;
+    return id;
+  });
+  corpus.ids.set(path, ids);
+  corpus.files.set(path, part);
+}
+
+function emptyCorpus(): Corpus {
+  return { bm: new Bm25(), chunks: [], ordinal: [], ids: new Map(), files: new Map() };
+}
+
+/** The similar-code corpus of an index at its current version (`textOf`: the files' current text). */
+export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textOf']) => Corpus = (() => {
+  const table = perIndexVersionIncremental<{ corpus: Corpus }, FileChunks, PipelineRequest['textOf']>({
+    source: (f) => f.facts,
+    part: (f, textOf) => {
+      const text = textOf(f.path);
+      return { chunks: text === undefined ? [] : chunkJavaFile(f.path, text, f.facts).map((chunk) => ({ chunk, terms: codeTerms(chunk.text) })) };
+    },
+    create: () => ({ corpus: emptyCorpus() }),
+    apply: (t, changes) => {
+      const c = t.corpus;
+      for (const ch of [...changes].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+        for (const id of c.ids.get(ch.path) ?? []) { c.bm.remove(id); c.chunks[id] = undefined; }
+        c.ids.delete(ch.path);
+        c.files.delete(ch.path);
+        if (ch.after) addFile(c, ch.path, ch.after);
+      }
+      if (c.bm.dead > Math.max(COMPACT_FLOOR, c.bm.size)) {
+        t.corpus = emptyCorpus();
+        for (const path of [...c.files.keys()].sort()) addFile(t.corpus, path, c.files.get(path)!);
+      }
+    },
+  });
+  return (index: WorkspaceIndex, textOf: PipelineRequest['textOf']) => table(index, textOf).corpus;
+})();
 
 export function codeTerms(text: string): string[] {
   const out: string[] = [];
@@ -38,51 +97,40 @@ export function codeTerms(text: string): string[] {
   return out;
 }
 
-export function chunkCorpus(req: PipelineRequest): Corpus {
-  const c = cache.get(req.index);
-  if (c && c.version === req.index.version) return c;
-  let perFile = fileChunks.get(req.index);
-  if (!perFile) fileChunks.set(req.index, (perFile = new Map()));
-  const chunks: Chunk[] = [];
-  const bm = new Bm25();
-  const live = new Set<string>();
-  for (const f of [...req.index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    const text = req.textOf(f.path);
-    if (text === undefined) continue;
-    live.add(f.path);
-    let e = perFile.get(f.path);
-    if (!e || e.text !== text) {
-      e = { text, chunks: chunkJavaFile(f.path, text, f.facts).map((chunk) => ({ chunk, terms: codeTerms(chunk.text) })) };
-      perFile.set(f.path, e);
-    }
-    for (const x of e.chunks) { chunks.push(x.chunk); bm.add(x.terms); }
-  }
-  for (const p of [...perFile.keys()]) if (!live.has(p)) perFile.delete(p);
-  const corpus = { version: req.index.version, chunks, bm };
-  cache.set(req.index, corpus);
-  return corpus;
-}
-
 export interface SimilarHit { chunk: Chunk; score: number }
+
+/** The corpus as one canonical text (live chunks in path order, with their terms): incremental must equal fresh. */
+export function corpusDump(index: WorkspaceIndex, textOf: PipelineRequest['textOf'], queries: string[][]): string {
+  const c = chunkCorpus(index, textOf);
+  const live = c.chunks.flatMap((chunk, id) => (chunk ? [{ chunk, id }] : []))
+    .sort((a, b) => (a.chunk.path < b.chunk.path ? -1 : a.chunk.path > b.chunk.path ? 1 : c.ordinal[a.id] - c.ordinal[b.id]));
+  const where = (id: number) => `${c.chunks[id]!.path}:${c.chunks[id]!.startLine}#${c.ordinal[id]}`;
+  const tieBreak = (a: number, b: number) => (where(a) < where(b) ? -1 : where(a) > where(b) ? 1 : 0);
+  return [
+    `chunks ${c.bm.size}`,
+    ...live.map(({ chunk, id }) => `${where(id)} ${chunk.symbol ?? ''} ${c.files.get(chunk.path)!.chunks[c.ordinal[id]].terms.join(' ')}`),
+    ...queries.map((q) => `query ${q.join(' ')}: ${c.bm.topK(q, 5, tieBreak).map((h) => `${where(h.doc)}=${h.score}`).join(' ')}`),
+  ].join('\n');
+}
 
 /** The chunks most similar to the cursor's member (excluding the member itself). */
 export function similarChunks(req: PipelineRequest, q: Query, folders?: string[], limit = MAX_RESULTS): SimilarHit[] {
-  const corpus = chunkCorpus(req);
+  const corpus = chunkCorpus(req.index, req.textOf);
   const terms = codeTerms(q.memberText);
   if (!terms.length) return [];
   const self = q.member?.sym.id;
-  const { chunks } = corpus;
-  // Ties: path, then line, then corpus order (the order a stable sort of all hits would keep).
+  const { chunks, ordinal } = corpus;
+  // Ties: path, then line, then position in the file (what a fresh corpus in path order would keep).
   const tieBreak = (a: number, b: number) => {
-    const x = chunks[a], y = chunks[b];
-    return x.path < y.path ? -1 : x.path > y.path ? 1 : x.startLine - y.startLine || a - b;
+    const x = chunks[a]!, y = chunks[b]!;
+    return x.path < y.path ? -1 : x.path > y.path ? 1 : x.startLine - y.startLine || ordinal[a] - ordinal[b];
   };
   const accept = (i: number) => {
-    const chunk = chunks[i];
+    const chunk = chunks[i]!;
     if (chunk.symbol === self && chunk.path === req.path) return false;
     return !folders || folders.some((f) => chunk.path.startsWith(f));
   };
-  return corpus.bm.topK(terms, limit, tieBreak, accept).map((h) => ({ chunk: chunks[h.doc], score: h.score }));
+  return corpus.bm.topK(terms, limit, tieBreak, accept).map((h) => ({ chunk: chunks[h.doc]!, score: h.score }));
 }
 
 export function similarRecall(req: PipelineRequest, q: Query, folders?: string[]): Map<string, Candidate> {
