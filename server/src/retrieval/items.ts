@@ -21,6 +21,8 @@ export interface Entry {
   score: number;
   sources: ItemSource[];
   shown: Shown;
+  /** Whether the Javadoc's first sentence is shown (declarationLines' `doc`). */
+  doc: boolean;
 }
 
 const linesCache = new Map<string, { text: string; lines: string[] }>();
@@ -46,8 +48,8 @@ export function groupOf(ref: SymbolRef): string {
   return ref.file.facts.symbols[i].id;
 }
 
-export function entryFor(req: PipelineRequest, ref: SymbolRef, score: number, sources: ItemSource[]): Entry {
-  return { id: ref.sym.id, group: groupOf(ref), ref, score, sources, shown: declarationLines(ref, linesOf(req, ref.file.path)) };
+export function entryFor(req: PipelineRequest, ref: SymbolRef, score: number, sources: ItemSource[], doc = true): Entry {
+  return { id: ref.sym.id, group: groupOf(ref), ref, score, sources, doc, shown: declarationLines(ref, linesOf(req, ref.file.path), { doc }) };
 }
 
 interface Group { id: string; type?: SymbolRef; entries: Entry[]; tokens: number; text: string; start: number; end: number; shownTypes: string[] }
@@ -164,6 +166,7 @@ export class Packer {
         sources: sources.sort(),
         untrusted: true,
         symbols,
+        entries: g.entries.map((e) => ({ id: e.id, doc: e.doc })),
       });
     }
     return out;
