@@ -130,6 +130,8 @@ export interface ModeMetrics {
    * (timingsMs of the server, so transport is excluded).
    */
   gateOverheadMedian: number;
+  /** Median over requests of gate / (total − gate): steadier than the ratio of medians on a busy machine. */
+  gateOverheadPerRequestMedian: number;
   serverMedianMs: number;
 }
 
@@ -170,6 +172,7 @@ export function modeMetrics(scores: TaskScore[]): ModeMetrics {
     latencyP95Ms: quantile(lat, 0.95),
     meanRounds: mean(scores.map((s) => s.rounds)),
     serverMedianMs: median(scores.map((s) => s.serverTotalMs)),
+    gateOverheadPerRequestMedian: median(scores.map((s) => s.gateMs / Math.max(1e-9, s.serverTotalMs - s.gateMs))),
     gateOverheadMedian: median(scores.map((s) => s.serverTotalMs)) / median(scores.map((s) => s.serverTotalMs - s.gateMs)) - 1,
   };
 }
