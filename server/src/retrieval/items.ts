@@ -146,6 +146,31 @@ export class Packer {
     return true;
   }
 
+  /**
+   * Adds entries with no budget check, rendering each touched group once (tryAdd renders per
+   * entry, which is quadratic when a shown group is re-packed with all its members).
+   */
+  addAll(es: Entry[]): void {
+    const touched = new Map<string, Group>();
+    for (const e of es) {
+      if (this.has(e.id) || touched.get(e.group)?.entries.some((x) => x.id === e.id)) continue;
+      let g = touched.get(e.group);
+      if (!g) {
+        const existing = this.groups.get(e.group);
+        g = existing ? { ...existing, entries: [...existing.entries] } : { id: e.group, type: this.req.index.symbol(e.group), entries: [], tokens: 0, text: '', start: 0, end: 0, shownTypes: [] };
+        touched.set(e.group, g);
+      }
+      g.entries.push(e);
+    }
+    for (const [id, g] of touched) {
+      const before = this.groups.get(id)?.tokens ?? 0;
+      renderGroup(this.req, g);
+      this.total += g.tokens - before;
+      if (!this.groups.has(id)) this.order.push(id);
+      this.groups.set(id, g);
+    }
+  }
+
   items(): NeedleItem[] {
     const out: NeedleItem[] = [];
     for (const id of this.order) {

@@ -23,7 +23,7 @@ import { dependenceRerank, statementGraph } from './dependence';
 import { pruneEnclosing } from './prune';
 import { countTokens, fitToBudget as capItems, TOKENIZER, totalTokens } from './cap';
 import { chooseFolders } from './repos';
-import { entryFor, linesOf, Packer, round, uriOf, groupOf } from './items';
+import { entryFor, linesOf, Packer, round, uriOf, groupOf, type Entry } from './items';
 import type { NeedleItem } from './types';
 import { vetText } from '../vetting';
 
@@ -280,17 +280,19 @@ export function itemsForSymbols(req: PipelineRequest, ids: string[], source: 'fo
     if (it.symbol && it.entries && !it.sources.includes('enclosing') && !shown.has(it.symbol)) shown.set(it.symbol, it);
   }
   const seeded = new Set<string>();
+  const entries: Entry[] = [];
   for (const r of refs) {
     const old = shown.get(groupOf(r));
     if (old && !seeded.has(old.symbol!)) {
       seeded.add(old.symbol!);
       for (const e of old.entries!) {
         const ref = req.index.symbol(e.id);
-        if (ref) packer.tryAdd(entryFor(req, ref, old.score, old.sources, e.doc));
+        if (ref) entries.push(entryFor(req, ref, old.score, old.sources, e.doc));
       }
     }
-    packer.tryAdd(entryFor(req, r, 0, [source], options.doc ?? true));
+    entries.push(entryFor(req, r, 0, [source], options.doc ?? true));
   }
+  packer.addAll(entries);
   return vetItems(packer.items());
 }
 
