@@ -10,7 +10,6 @@
 import type { SurfaceEntry } from '../../../shared/protocol';
 import { aggregateNovelty } from './novelty';
 import { markedCoverage } from './coverage';
-import { routeOf } from './surface';
 
 export interface Confidence { coverage: number; novelty: number; confidence: number }
 
@@ -65,33 +64,6 @@ export function confidenceOf(surface: SurfaceEntry[]): Confidence {
     confidence *= 1 - clamp01(e.weight) * nu;
   }
   return { coverage, novelty, confidence: clamp01(confidence) };
-}
-
-// ---- Off-surface risk ---------------------------------------------------------------------------
-// D̂(q) only approximates D(q) (RCL §9): some dependencies are on no route at all, and no coverage
-// of the estimated surface can show them. How much lies off the surface depends on what the
-// surface was estimated from. When the method has kin - an overload, the implementation it
-// overrides, an overriding one, a same-name delegate target - the surface holds what code doing
-// the same job actually references; otherwise it is guessed from the class and signature alone.
-// On the validation split (60 tasks each of commons-lang3 and jsoup; test split never used),
-// without kin 43 % / 22 % of the gold lay off the surface against 26 % / 13 % with kin, and the
-// share of sufficient contexts was 0.61 against 0.80 (pooled): an ungrounded surface carries a
-// residual risk of 1 − 0.61 / 0.80 ≈ 0.24 that follow-up rounds cannot remove. It compounds with
-// the coverable risk like every other factor; with kin (or without a method) it is absent.
-
-/** Routes whose evidence is the body of a same-name method (surface.ts `routeOf`). */
-export const GROUNDED_ROUTES: ReadonlySet<string> = new Set(['kin-overload-use', 'kin-super-use', 'kin-sub-use', 'delegate']);
-/** Residual risk of a dependency off an ungrounded surface (calibrated as above). */
-export const OFF_SURFACE_RISK = 0.24;
-
-/** Whether some surface entry was reached through the body of a kin method. */
-export function surfaceGrounded(surface: SurfaceEntry[]): boolean {
-  return surface.some((e) => (e.reason ?? '').split('; ').some((r) => GROUNDED_ROUTES.has(routeOf(r))));
-}
-
-/** The factor the off-surface risk leaves: 1 for a grounded surface or when the target is not a method. */
-export function offSurfaceFactor(surface: SurfaceEntry[], targetIsMethod: boolean): number {
-  return targetIsMethod && !surfaceGrounded(surface) ? 1 - OFF_SURFACE_RISK : 1;
 }
 
 function clamp01(x: number): number {

@@ -6,7 +6,7 @@
 
 import type { ContextItem, SurfaceEntry } from '../../../shared/protocol';
 import type { GateVerdict, PipelineRequest, Target } from '../retrieval/request';
-import { confidenceOf, offSurfaceFactor, OFF_SURFACE_RISK } from './confidence';
+import { confidenceOf } from './confidence';
 import { markCovered } from './coverage';
 import { dependencySurface, shortName } from './surface';
 import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
@@ -126,14 +126,10 @@ export const gate: GateHook = (req, target, items, api) => {
     conf = next;
   }
 
-  // Follow-up rounds address the coverable risk only; the off-surface risk is reported with it.
-  const kind = target?.ref.sym.kind;
-  const offSurface = offSurfaceFactor(surface, kind === 'method' || kind === 'constructor');
-  const confidence = conf.confidence * offSurface;
-  const review = confidence < tau;
-  const reviewReasons = review ? reasonsFor(surface, { ...conf, confidence }, tau, rounds, notFound, droppedForBudget, target, offSurface < 1) : [];
+  const review = conf.confidence < tau;
+  const reviewReasons = review ? reasonsFor(surface, conf, tau, rounds, notFound, droppedForBudget, target) : [];
   const verdict: RclVerdict = {
-    coverage: round4(conf.coverage), novelty: round4(conf.novelty), confidence: round4(confidence),
+    coverage: round4(conf.coverage), novelty: round4(conf.novelty), confidence: round4(conf.confidence),
     review, reviewReasons, rounds, dependencySurface: surface, items: current, threshold: tau,
     uncertainty: uncertaintyTrace(current, { index: req.index, target, surface }),
   };
@@ -145,11 +141,10 @@ function coversEntry(item: ContextItem, e: SurfaceEntry): boolean {
 }
 
 function reasonsFor(surface: SurfaceEntry[], conf: { coverage: number; novelty: number; confidence: number }, tau: number, rounds: number,
-  notFound: Set<string>, dropped: Set<string>, target: Target | undefined, ungrounded = false): string[] {
+  notFound: Set<string>, dropped: Set<string>, target: Target | undefined): string[] {
   const out: string[] = [];
   out.push(`confidence ${conf.confidence.toFixed(2)} < τ ${tau.toFixed(2)} after ${rounds} follow-up round${rounds === 1 ? '' : 's'} (coverage ${conf.coverage.toFixed(2)}, novelty of the uncovered surface ${conf.novelty.toFixed(2)})`);
   if (!target) out.push('the cursor is not inside a method or type: no dependency surface');
-  if (ungrounded) out.push(`no overload, overridden or overriding implementation grounds the estimated dependencies: ~${Math.round(OFF_SURFACE_RISK * 100)} % risk that one lies outside them`);
   const missing = surface.filter((e) => !e.covered).sort((a, b) => b.novelty * b.weight - a.novelty * a.weight || (a.symbol < b.symbol ? -1 : 1));
   if (missing.length) {
     const named = missing.slice(0, REASON_SYMBOLS).map((e) => `${shortName(e.symbol)} (novelty ${e.novelty.toFixed(2)}, weight ${e.weight.toFixed(2)}: ${e.reason ?? 'estimated dependency'})`);
