@@ -23,6 +23,9 @@ export interface TaskScore {
   noiseTokens: number;
   itemTokens: number;
   latencyMs: number;
+  /** The server's own timings: the whole request and the gate stage (incl. follow-up rounds). */
+  serverTotalMs: number;
+  gateMs: number;
   confidence: number;
   coverage: number;
   review: boolean;
@@ -71,6 +74,7 @@ export function scoreResponse(task: Task, res: RetrievalResult, workspace: strin
     task: task.id, split: task.split, gold: task.gold.length, found, recall: task.gold.length ? found / task.gold.length : 1, foundStrict,
     crossGold, crossFound, fullyCovered: found === task.gold.length, rr: first >= 0 ? 1 / (first + 1) : 0,
     byKind, tokens: res.tokens, noiseTokens: noise, itemTokens, latencyMs,
+    serverTotalMs: res.timingsMs?.total ?? NaN, gateMs: res.timingsMs?.gate ?? 0,
     confidence: res.confidence, coverage: res.coverage, review: res.review, rounds: res.rounds, missing,
   };
 }
@@ -121,6 +125,14 @@ export interface ModeMetrics {
   latencyP50Ms: number;
   latencyP95Ms: number;
   meanRounds: number;
+  /**
+   * What the gate adds to the median request: median server total / median (total − gate) − 1
+   * (timingsMs of the server, so transport is excluded).
+   */
+  gateOverheadMedian: number;
+  /** Median over requests of gate / (total − gate): steadier than the ratio of medians on a busy machine. */
+  gateOverheadPerRequestMedian: number;
+  serverMedianMs: number;
 }
 
 export interface GateMetrics {
@@ -159,6 +171,9 @@ export function modeMetrics(scores: TaskScore[]): ModeMetrics {
     latencyP50Ms: quantile(lat, 0.5),
     latencyP95Ms: quantile(lat, 0.95),
     meanRounds: mean(scores.map((s) => s.rounds)),
+    serverMedianMs: median(scores.map((s) => s.serverTotalMs)),
+    gateOverheadPerRequestMedian: median(scores.map((s) => s.gateMs / Math.max(1e-9, s.serverTotalMs - s.gateMs))),
+    gateOverheadMedian: median(scores.map((s) => s.serverTotalMs)) / median(scores.map((s) => s.serverTotalMs - s.gateMs)) - 1,
   };
 }
 

@@ -166,7 +166,17 @@ describe('VS Code (code-server) end to end', { skip: missing, timeout: 240_000 }
     await palette('View: Focus Problems');
     const row = page.locator('.markers-panel .monaco-list-row')
       .filter({ hasText: /Context may be insufficient/ }).filter({ hasText: new RegExp(`\\[Ln ${line}, Col ${column}\\]`) }).first();
-    await row.waitFor({ timeout: 90_000 });
+    // The Problems list is virtualised: a row below the fold is not in the DOM until scrolled to,
+    // and every diagnostic lists up to five missing symbols under it. Scroll down in steps (back
+    // to the top now and then, since the diagnostics arrive while we look) until the row exists.
+    const list = page.locator('.markers-panel .monaco-list').first();
+    const deadline = Date.now() + 90_000;
+    for (let i = 1; !(await row.count()); i++) {
+      if (Date.now() > deadline) throw new Error(`no insufficient-context row at Ln ${line}, Col ${column} in the Problems panel`);
+      if (await list.count()) { await list.hover(); await page.mouse.wheel(0, i % 16 === 0 ? -100_000 : 120); }
+      await page.waitForTimeout(250);
+    }
+    await row.scrollIntoViewIfNeeded();
     assert.match(await row.innerText(), /needle\s*\(?\s*insufficient-context/);
     await row.click();
     await shot('problems');

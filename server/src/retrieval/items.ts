@@ -21,6 +21,8 @@ export interface Entry {
   score: number;
   sources: ItemSource[];
   shown: Shown;
+  /** Whether the Javadoc's first sentence is shown (declarationLines' `doc`). */
+  doc: boolean;
 }
 
 const linesCache = new Map<string, { text: string; lines: string[] }>();
@@ -46,8 +48,8 @@ export function groupOf(ref: SymbolRef): string {
   return ref.file.facts.symbols[i].id;
 }
 
-export function entryFor(req: PipelineRequest, ref: SymbolRef, score: number, sources: ItemSource[]): Entry {
-  return { id: ref.sym.id, group: groupOf(ref), ref, score, sources, shown: declarationLines(ref, linesOf(req, ref.file.path)) };
+export function entryFor(req: PipelineRequest, ref: SymbolRef, score: number, sources: ItemSource[], doc = true): Entry {
+  return { id: ref.sym.id, group: groupOf(ref), ref, score, sources, doc, shown: declarationLines(ref, linesOf(req, ref.file.path), { doc }) };
 }
 
 interface Group { id: string; type?: SymbolRef; entries: Entry[]; tokens: number; text: string; start: number; end: number; shownTypes: string[] }
@@ -144,6 +146,31 @@ export class Packer {
     return true;
   }
 
+  /**
+   * Adds entries with no budget check, rendering each touched group once (tryAdd renders per
+   * entry, which is quadratic when a shown group is re-packed with all its members).
+   */
+  addAll(es: Entry[]): void {
+    const touched = new Map<string, Group>();
+    for (const e of es) {
+      if (this.has(e.id) || touched.get(e.group)?.entries.some((x) => x.id === e.id)) continue;
+      let g = touched.get(e.group);
+      if (!g) {
+        const existing = this.groups.get(e.group);
+        g = existing ? { ...existing, entries: [...existing.entries] } : { id: e.group, type: this.req.index.symbol(e.group), entries: [], tokens: 0, text: '', start: 0, end: 0, shownTypes: [] };
+        touched.set(e.group, g);
+      }
+      g.entries.push(e);
+    }
+    for (const [id, g] of touched) {
+      const before = this.groups.get(id)?.tokens ?? 0;
+      renderGroup(this.req, g);
+      this.total += g.tokens - before;
+      if (!this.groups.has(id)) this.order.push(id);
+      this.groups.set(id, g);
+    }
+  }
+
   items(): NeedleItem[] {
     const out: NeedleItem[] = [];
     for (const id of this.order) {
@@ -164,6 +191,7 @@ export class Packer {
         sources: sources.sort(),
         untrusted: true,
         symbols,
+        entries: g.entries.map((e) => ({ id: e.id, doc: e.doc })),
       });
     }
     return out;

@@ -97,13 +97,17 @@ function skeleton(type: SymbolRef, lines: string[], cursorLine: number): Shown {
   return { text: [...head, ...keepLines(lines, type.sym.span.sl, type.sym.span.el, keep)].join('\n'), start: type.sym.span.sl, end: type.sym.span.el };
 }
 
-/** A declaration as signature + Javadoc first sentence (+ an elision line for a body). */
-export function declarationLines(ref: SymbolRef, lines: string[]): Shown {
+/**
+ * A declaration as signature + Javadoc first sentence (+ an elision line for a body). With
+ * `doc: false` the signature alone: what the gate's follow-up adds for a missing dependency
+ * (coverage needs the signature; the sentence is the part a model can most often do without).
+ */
+export function declarationLines(ref: SymbolRef, lines: string[], options: { doc?: boolean } = {}): Shown {
   const sym = ref.sym;
   const sig = signatureLines(sym, lines);
   const indent = indentOf(lines[sig.start] ?? '');
   const out: string[] = [];
-  const doc = firstSentence(sym.javadoc, 160);
+  const doc = options.doc === false ? undefined : firstSentence(sym.javadoc, 160);
   if (doc) out.push(`${indent}/** ${doc.replace(/\*\//g, '* /')} */`);
   for (let l = sig.start; l <= sig.end; l++) out.push(lines[l] ?? '');
   const bodyLines = sym.span.el - sig.end;

@@ -17,6 +17,12 @@ export interface Candidate {
 export type NeedleItem = ContextItem & {
   /** Every symbol id whose declaration the item shows (a type group shows several members). */
   symbols?: string[];
+  /**
+   * The declarations a type-group item was packed from (signature-only ones with doc false), so
+   * the gate's follow-up can re-render the group with more members instead of repeating its header.
+   * Internal: removed before the result leaves the pipeline.
+   */
+  entries?: { id: string; doc: boolean }[];
 };
 
 export type { ContextItem, ItemSource, SymbolRef };
