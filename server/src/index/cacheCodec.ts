@@ -64,7 +64,7 @@ class Writer {
   strs(items: readonly string[]): void { this.list(items, (s) => this.str(s)); }
 
   finish(): EncodedFiles {
-    const ints = this.ints.slice(0, this.n);
+    const ints = this.ints.subarray(0, this.n);
     const offsets = new Int32Array(this.strings.length + 1);
     let at = 0;
     this.strings.forEach((s, i) => { offsets[i] = at; at += s.length; });
