@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { parsePath, type ParseOutcome } from './parseFile';
-import type { WorkerJob, WorkerRequest } from './worker';
+import type { WorkerJob, WorkerReply, WorkerRequest } from './worker';
 
 /** Two workers: the machines we target have two cores, and the main thread resolves meanwhile. */
 export const DEFAULT_WORKERS = 2;
@@ -52,10 +52,10 @@ export async function parseAll(jobs: WorkerJob[], options: {
       const req: WorkerRequest = { id: ++id, jobs: jobs.slice(start, end) };
       worker.postMessage(req);
     };
-    worker.on('message', (msg: { id: number; results: ParseOutcome[] }) => {
+    worker.on('message', (msg: WorkerReply) => {
       if (batchStart === undefined) return;
       const at = batchStart;
-      msg.results.forEach((r, i) => { results[at + i] = r; options.onResult?.(r); });
+      (JSON.parse(msg.json) as ParseOutcome[]).forEach((r, i) => { results[at + i] = r; options.onResult?.(r); });
       void send();
     });
     // A crashed worker loses nothing: its unfinished batch is parsed in this thread below.
