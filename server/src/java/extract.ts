@@ -42,15 +42,6 @@ function nodeType(node: Node): string {
   return n.needleType ?? (n.needleType = node.type);
 }
 
-/** A node's child in a field, looked up once per node (extraction and expression typing both ask). */
-function fieldChild(node: Node, name: string): Node | null {
-  const n = node as Node & { needleFields?: Map<string, Node | null> };
-  const fields = n.needleFields ?? (n.needleFields = new Map());
-  let child = fields.get(name);
-  if (child === undefined) fields.set(name, (child = node.childForFieldName(name)));
-  return child;
-}
-
 /** A node's text, read once (its end index is a call into wasm). */
 function nodeText(node: Node): string {
   const n = node as Node & { needleText?: string };
@@ -153,7 +144,7 @@ class Extractor {
       for (const c of mods.children) {
         if (!c) continue;
         if (nodeType(c) === 'marker_annotation' || nodeType(c) === 'annotation') {
-          const an = fieldChild(c, 'name');
+          const an = c.childForFieldName('name');
           annotations.push(nodeText(an ?? c));
           annotationNodes.push(c);
         } else if (!c.isNamed || nodeType(c) === 'static' || nodeType(c) === 'final') {
@@ -167,9 +158,9 @@ class Extractor {
   /** References inside annotations: the annotation type and constants in its arguments. */
   private annotationRefs(nodes: Node[], from: number, scope: Scope): void {
     for (const a of nodes) {
-      const name = fieldChild(a, 'name');
+      const name = a.childForFieldName('name');
       if (name) this.typeRefsOfName(name, from);
-      const args = fieldChild(a, 'arguments');
+      const args = a.childForFieldName('arguments');
       if (args) this.walk(args, from, scope);
     }
   }
@@ -179,15 +170,15 @@ class Extractor {
     if (nodeType(node) === 'identifier') {
       this.refs.push({ kind: 'type', name: nodeText(node), type: nodeText(node), line: node.startPosition.row, col: node.startPosition.column, from });
     } else if (nodeType(node) === 'scoped_identifier') {
-      const scopeNode = fieldChild(node, 'scope');
-      const nameNode = fieldChild(node, 'name');
+      const scopeNode = node.childForFieldName('scope');
+      const nameNode = node.childForFieldName('name');
       if (scopeNode) this.typeRefsOfName(scopeNode, from);
       if (nameNode) this.refs.push({ kind: 'type', name: nodeText(nameNode), type: nodeText(node).replace(/\s+/g, ''), line: nameNode.startPosition.row, col: nameNode.startPosition.column, from });
     }
   }
 
   private typeParamsOf(node: Node, from: number): TypeParam[] | undefined {
-    const tps = fieldChild(node, 'type_parameters');
+    const tps = node.childForFieldName('type_parameters');
     if (!tps) return undefined;
     const out: TypeParam[] = [];
     for (const tp of tps.namedChildren) {
@@ -203,7 +194,7 @@ class Extractor {
 
   private visitType(node: Node, parent: number, ownerId: string, local: boolean, scope: Scope): void {
     const kind = TYPE_KINDS[nodeType(node)];
-    const nameNode = fieldChild(node, 'name');
+    const nameNode = node.childForFieldName('name');
     if (!kind || !nameNode) return;
     const name = nodeText(nameNode);
     const id = parent < 0 ? (ownerId ? `${ownerId}.${name}` : name) : local ? `${ownerId}$${name}` : `${ownerId}.${name}`;
@@ -215,7 +206,7 @@ class Extractor {
     const sym = this.symbols[idx];
     this.annotationRefs(annotationNodes, idx, scope);
     sym.typeParams = this.typeParamsOf(node, idx);
-    const superclass = fieldChild(node, 'superclass');
+    const superclass = node.childForFieldName('superclass');
     if (superclass) {
       const t = superclass.namedChildren.find((c) => c && nodeType(c) !== 'comment');
       if (t) { sym.superclass = typeTextOf(t); this.typeRefs(t, idx); }
@@ -229,11 +220,11 @@ class Extractor {
     if (interfaces.length) sym.interfaces = interfaces;
 
     if (kind === 'record') {
-      const params = fieldChild(node, 'parameters');
+      const params = node.childForFieldName('parameters');
       for (const p of params?.namedChildren ?? []) {
         if (!p || nodeType(p) !== 'formal_parameter') continue;
-        const pn = fieldChild(p, 'name');
-        const pt = fieldChild(p, 'type');
+        const pn = p.childForFieldName('name');
+        const pt = p.childForFieldName('type');
         if (!pn) continue;
         this.addSymbol({
           id: `${sym.id}#${nodeText(pn)}`, kind: 'field', name: nodeText(pn), parent: idx, nameSpan: spanOf(pn), span: spanOf(p),
@@ -242,7 +233,7 @@ class Extractor {
         if (pt) this.typeRefs(pt, idx);
       }
     }
-    const body = fieldChild(node, 'body');
+    const body = node.childForFieldName('body');
     if (body) this.visitBody(body, idx, sym.id, scope);
   }
 
@@ -285,9 +276,9 @@ class Extractor {
     for (const p of node?.namedChildren ?? []) {
       if (!p) continue;
       if (nodeType(p) === 'formal_parameter') {
-        const t = fieldChild(p, 'type');
-        const n = fieldChild(p, 'name');
-        const dims = fieldChild(p, 'dimensions');
+        const t = p.childForFieldName('type');
+        const n = p.childForFieldName('name');
+        const dims = p.childForFieldName('dimensions');
         const type = typeTextOf(t) + (dims ? nodeText(dims).replace(/\s+/g, '') : '');
         if (n) { params.push({ name: nodeText(n), type }); scope?.declare(nodeText(n), { k: 'local', type }); }
         if (t) this.typeRefs(t, from);
@@ -296,7 +287,7 @@ class Extractor {
         varargs = true;
         const t = p.namedChildren.find((c) => c && nodeType(c) !== 'modifiers' && nodeType(c) !== 'variable_declarator');
         const decl = p.namedChildren.find((c) => (c && nodeType(c)) === 'variable_declarator');
-        const n = decl ? fieldChild(decl, 'name') : undefined;
+        const n = decl?.childForFieldName('name');
         const type = typeTextOf(t) + '[]';
         if (n) { params.push({ name: nodeText(n), type }); scope?.declare(nodeText(n), { k: 'local', type }); }
         if (t) this.typeRefs(t, from);
@@ -306,7 +297,7 @@ class Extractor {
   }
 
   private visitMethod(node: Node, typeIdx: number, typeId: string, outer: Scope): void {
-    const nameNode = fieldChild(node, 'name');
+    const nameNode = node.childForFieldName('name');
     if (!nameNode) return;
     const isCtor = nodeType(node) === 'constructor_declaration' || nodeType(node) === 'compact_constructor_declaration';
     const name = nodeText(nameNode);
@@ -326,14 +317,14 @@ class Extractor {
         .map((s) => ({ name: s.name, type: s.type ?? '' }));
       for (const p of params) scope.declare(p.name, { k: 'local', type: p.type });
     } else {
-      ({ params, varargs } = this.paramsOf(fieldChild(node, 'parameters'), idx, scope));
+      ({ params, varargs } = this.paramsOf(node.childForFieldName('parameters'), idx, scope));
     }
     sym.params = params;
     if (varargs) sym.varargs = true;
     sym.id = this.uniqueId(`${typeId}#${isCtor ? '<init>' : name}(${params.map((p) => erasedSimpleName(p.type)).join(',')})`);
     if (!isCtor) {
-      const t = fieldChild(node, 'type');
-      const dims = fieldChild(node, 'dimensions');
+      const t = node.childForFieldName('type');
+      const dims = node.childForFieldName('dimensions');
       sym.returnType = typeTextOf(t) + (dims ? nodeText(dims).replace(/\s+/g, '') : '');
       if (t) this.typeRefs(t, idx);
     }
@@ -343,24 +334,24 @@ class Extractor {
       for (const t of throwsNode.namedChildren) if (t) { sym.throws.push(typeTextOf(t)); this.typeRefs(t, idx); }
     }
     this.annotationRefs(annotationNodes, idx, scope);
-    const body = fieldChild(node, 'body');
+    const body = node.childForFieldName('body');
     if (body) this.walk(body, idx, scope);
-    const dflt = fieldChild(node, 'value');
+    const dflt = node.childForFieldName('value');
     if (dflt) this.walk(dflt, idx, scope);
     scope.pop();
   }
 
   private visitField(node: Node, typeIdx: number, typeId: string, scope: Scope): void {
     const { modifiers, annotations, annotationNodes } = this.modifiersOf(node);
-    const t = fieldChild(node, 'type');
+    const t = node.childForFieldName('type');
     const baseType = typeTextOf(t);
     const javadoc = javadocBefore(node);
     let first = -1;
     for (const d of node.namedChildren) {
       if (!d || nodeType(d) !== 'variable_declarator') continue;
-      const n = fieldChild(d, 'name');
+      const n = d.childForFieldName('name');
       if (!n) continue;
-      const dims = fieldChild(d, 'dimensions');
+      const dims = d.childForFieldName('dimensions');
       const idx = this.addSymbol({
         id: `${typeId}#${nodeText(n)}`, kind: 'field', name: nodeText(n), parent: typeIdx, nameSpan: spanOf(n), span: spanOf(node),
         modifiers, annotations, javadoc, type: baseType + (dims ? nodeText(dims).replace(/\s+/g, '') : ''),
@@ -370,13 +361,13 @@ class Extractor {
         if (t) this.typeRefs(t, idx);
         this.annotationRefs(annotationNodes, idx, scope);
       }
-      const value = fieldChild(d, 'value');
+      const value = d.childForFieldName('value');
       if (value) { scope.push(); this.walk(value, idx, scope); scope.pop(); }
     }
   }
 
   private visitEnumConstant(node: Node, typeIdx: number, typeId: string, scope: Scope): void {
-    const n = fieldChild(node, 'name');
+    const n = node.childForFieldName('name');
     if (!n) return;
     const { modifiers, annotations, annotationNodes } = this.modifiersOf(node);
     const idx = this.addSymbol({
@@ -384,9 +375,9 @@ class Extractor {
       modifiers: [...modifiers, 'public', 'static', 'final'], annotations, javadoc: javadocBefore(node), type: this.symbols[typeIdx].name,
     });
     this.annotationRefs(annotationNodes, idx, scope);
-    const args = fieldChild(node, 'arguments');
+    const args = node.childForFieldName('arguments');
     if (args) this.walk(args, idx, scope);
-    const body = fieldChild(node, 'body');
+    const body = node.childForFieldName('body');
     if (body) this.anonymousClass(body, idx, this.symbols[typeIdx].name, scope);
   }
 
@@ -433,7 +424,7 @@ class Extractor {
       }
       case 'marker_annotation':
       case 'annotation': {
-        const name = fieldChild(node, 'name');
+        const name = node.childForFieldName('name');
         if (name) this.typeRefsOfName(name, from);
         return;
       }
@@ -461,15 +452,15 @@ class Extractor {
         for (const c of node.namedChildren.slice(1)) if (c) this.walk(c, from, scope);
         return;
       case 'local_variable_declaration': {
-        const t = fieldChild(node, 'type');
+        const t = node.childForFieldName('type');
         if (t && nodeText(t) !== 'var') this.typeRefs(t, from);
         this.annotationRefs(this.modifiersOf(node).annotationNodes, from, scope);
         for (const d of node.namedChildren) {
           if (!d || nodeType(d) !== 'variable_declarator') continue;
-          const n = fieldChild(d, 'name');
-          const v = fieldChild(d, 'value');
+          const n = d.childForFieldName('name');
+          const v = d.childForFieldName('value');
           if (v) this.walk(v, from, scope);
-          const dims = fieldChild(d, 'dimensions');
+          const dims = d.childForFieldName('dimensions');
           if (n) this.declareLocal(nodeText(n), t, v, scope, dims ? (nodeText(dims).match(/\[/g) ?? []).length : 0);
         }
         return;
@@ -490,29 +481,29 @@ class Extractor {
         return;
       case 'enhanced_for_statement': {
         scope.push();
-        const t = fieldChild(node, 'type');
-        const n = fieldChild(node, 'name');
-        const v = fieldChild(node, 'value');
+        const t = node.childForFieldName('type');
+        const n = node.childForFieldName('name');
+        const v = node.childForFieldName('value');
         if (t) this.typeRefs(t, from);
         if (v) this.walk(v, from, scope);
         if (n) this.declareLocal(nodeText(n), t, null, scope);
-        const body = fieldChild(node, 'body');
+        const body = node.childForFieldName('body');
         if (body) this.walk(body, from, scope);
         scope.pop();
         return;
       }
       case 'catch_formal_parameter': {
         const ct = node.namedChildren.find((c) => (c && nodeType(c)) === 'catch_type');
-        const n = fieldChild(node, 'name');
+        const n = node.childForFieldName('name');
         const first = ct?.namedChildren.find((c) => !!c) ?? null;
         for (const t of ct?.namedChildren ?? []) if (t) this.typeRefs(t, from);
         if (n) this.declareLocal(nodeText(n), (ct?.namedChildren.length ?? 0) > 1 ? null : first, null, scope);
         return;
       }
       case 'resource': {
-        const t = fieldChild(node, 'type');
-        const n = fieldChild(node, 'name');
-        const v = fieldChild(node, 'value');
+        const t = node.childForFieldName('type');
+        const n = node.childForFieldName('name');
+        const v = node.childForFieldName('value');
         if (t) this.typeRefs(t, from);
         if (v) this.walk(v, from, scope);
         if (n && t) this.declareLocal(nodeText(n), t, v, scope);
@@ -521,21 +512,21 @@ class Extractor {
       }
       case 'lambda_expression': {
         scope.push();
-        const params = fieldChild(node, 'parameters');
+        const params = node.childForFieldName('parameters');
         const pt = params ? nodeType(params) : undefined;
         if (params && pt === 'identifier') scope.declare(nodeText(params), { k: 'local', type: null });
         else if (params && pt === 'inferred_parameters') {
           for (const p of params.namedChildren) if (p) scope.declare(nodeText(p), { k: 'local', type: null });
         } else if (params && pt === 'formal_parameters') this.paramsOf(params, from, scope);
-        const body = fieldChild(node, 'body');
+        const body = node.childForFieldName('body');
         if (body) this.walk(body, from, scope);
         scope.pop();
         return;
       }
       case 'instanceof_expression': {
-        const left = fieldChild(node, 'left');
-        const right = fieldChild(node, 'right');
-        const name = fieldChild(node, 'name');
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
+        const name = node.childForFieldName('name');
         if (left) this.walk(left, from, scope);
         if (right) this.typeRefs(right, from);
         if (name && right) this.declareLocal(nodeText(name), right, null, scope);
@@ -545,19 +536,19 @@ class Extractor {
         return;
       }
       case 'method_invocation': {
-        const nameNode = fieldChild(node, 'name');
-        const obj = fieldChild(node, 'object');
-        const args = fieldChild(node, 'arguments');
+        const nameNode = node.childForFieldName('name');
+        const obj = node.childForFieldName('object');
+        const args = node.childForFieldName('arguments');
         if (nameNode) this.ref('call', nameNode, from, this.exprOf(node, scope));
         if (obj && nodeType(obj) !== 'super' && nodeType(obj) !== 'this') this.walk(obj, from, scope);
-        const targs = fieldChild(node, 'type_arguments');
+        const targs = node.childForFieldName('type_arguments');
         if (targs) for (const a of targs.namedChildren) if (a) this.typeRefs(a, from);
         if (args) this.walk(args, from, scope);
         return;
       }
       case 'field_access': {
-        const obj = fieldChild(node, 'object');
-        const field = fieldChild(node, 'field');
+        const obj = node.childForFieldName('object');
+        const field = node.childForFieldName('field');
         if ((field && nodeType(field)) === 'this') {
           if (obj) this.walkAsTypeName(obj, from);
           return;
@@ -567,8 +558,8 @@ class Extractor {
         return;
       }
       case 'object_creation_expression': {
-        const t = fieldChild(node, 'type');
-        const args = fieldChild(node, 'arguments');
+        const t = node.childForFieldName('type');
+        const args = node.childForFieldName('arguments');
         const body = node.namedChildren.find((c) => (c && nodeType(c)) === 'class_body');
         const outer = node.namedChildren.find((c) => c && !same(c, t) && !same(c, args) && !same(c, body) && nodeType(c) !== 'type_arguments');
         if (outer) this.walk(outer, from, scope);
@@ -583,9 +574,9 @@ class Extractor {
         return;
       }
       case 'explicit_constructor_invocation': {
-        const ctor = fieldChild(node, 'constructor');
-        const args = fieldChild(node, 'arguments');
-        const obj = fieldChild(node, 'object');
+        const ctor = node.childForFieldName('constructor');
+        const args = node.childForFieldName('arguments');
+        const obj = node.childForFieldName('object');
         if (obj) this.walk(obj, from, scope);
         if (ctor) {
           const argExprs = args ? args.namedChildren.filter((a): a is Node => !!a).map((a) => this.exprOf(a, scope)) : [];
@@ -624,7 +615,7 @@ class Extractor {
       case 'cast_expression': {
         for (const c of node.namedChildren) {
           if (!c) continue;
-          if (same(c, fieldChild(node, 'value'))) this.walk(c, from, scope);
+          if (same(c, node.childForFieldName('value'))) this.walk(c, from, scope);
           else this.typeRefs(c, from);
         }
         return;
@@ -652,8 +643,8 @@ class Extractor {
   private walkAsTypeName(node: Node, from: number): void {
     if (nodeType(node) === 'identifier') this.refs.push({ kind: 'type', name: nodeText(node), type: nodeText(node), line: node.startPosition.row, col: node.startPosition.column, from });
     else if (nodeType(node) === 'field_access' || nodeType(node) === 'scoped_identifier') {
-      const obj = fieldChild(node, 'object') ?? fieldChild(node, 'scope');
-      const f = fieldChild(node, 'field') ?? fieldChild(node, 'name');
+      const obj = node.childForFieldName('object') ?? node.childForFieldName('scope');
+      const f = node.childForFieldName('field') ?? node.childForFieldName('name');
       if (obj) this.walkAsTypeName(obj, from);
       if (f) this.refs.push({ kind: 'type', name: nodeText(f), type: nodeText(node).replace(/\s+/g, ''), line: f.startPosition.row, col: f.startPosition.column, from });
     } else this.typeRefs(node, from);
@@ -693,53 +684,53 @@ class Extractor {
         return inner ? this.exprOf(inner, scope) : { k: 'unknown' };
       }
       case 'field_access': {
-        const obj = fieldChild(node, 'object');
-        const field = fieldChild(node, 'field');
+        const obj = node.childForFieldName('object');
+        const field = node.childForFieldName('field');
         if (!obj || !field) return { k: 'unknown' };
         if (nodeType(field) === 'this') return { k: 'qualThis', type: nodeText(obj).replace(/\s+/g, '') };
         return { k: 'field', recv: this.exprOf(obj, scope), name: nodeText(field) };
       }
       case 'method_invocation': {
-        const obj = fieldChild(node, 'object');
-        const name = fieldChild(node, 'name');
-        const args = fieldChild(node, 'arguments');
+        const obj = node.childForFieldName('object');
+        const name = node.childForFieldName('name');
+        const args = node.childForFieldName('arguments');
         return {
           k: 'call', recv: obj ? this.exprOf(obj, scope) : undefined, name: name?.text ?? '',
           args: args ? args.namedChildren.filter((a): a is Node => !!a).map((a) => this.exprOf(a, scope)) : [],
         };
       }
       case 'object_creation_expression': {
-        const t = fieldChild(node, 'type');
-        const args = fieldChild(node, 'arguments');
+        const t = node.childForFieldName('type');
+        const args = node.childForFieldName('arguments');
         return { k: 'new', type: typeTextOf(t), args: args ? args.namedChildren.filter((a): a is Node => !!a).map((a) => this.exprOf(a, scope)) : [] };
       }
       case 'array_creation_expression': {
-        const t = fieldChild(node, 'type');
+        const t = node.childForFieldName('type');
         const dims = (nodeText(node).match(/\[/g) ?? []).length;
         return { k: 'cast', type: typeTextOf(t) + '[]'.repeat(Math.max(1, dims)) };
       }
       case 'cast_expression':
-        return { k: 'cast', type: typeTextOf(fieldChild(node, 'type')) };
+        return { k: 'cast', type: typeTextOf(node.childForFieldName('type')) };
       case 'array_access': {
-        const arr = fieldChild(node, 'array');
+        const arr = node.childForFieldName('array');
         return arr ? { k: 'index', recv: this.exprOf(arr, scope) } : { k: 'unknown' };
       }
       case 'ternary_expression': {
-        const a = fieldChild(node, 'consequence');
-        const b = fieldChild(node, 'alternative');
+        const a = node.childForFieldName('consequence');
+        const b = node.childForFieldName('alternative');
         return a && b ? { k: 'ternary', a: this.exprOf(a, scope), b: this.exprOf(b, scope) } : { k: 'unknown' };
       }
       case 'assignment_expression': {
-        const left = fieldChild(node, 'left');
+        const left = node.childForFieldName('left');
         return left ? this.exprOf(left, scope) : { k: 'unknown' };
       }
       case 'class_literal':
         return { k: 'classLit' };
       case 'binary_expression': {
-        const op = fieldChild(node, 'operator')?.type ?? '';
+        const op = node.childForFieldName('operator')?.type ?? '';
         if (['==', '!=', '<', '>', '<=', '>=', '&&', '||'].includes(op)) return { k: 'lit', type: 'boolean' };
-        const left = fieldChild(node, 'left');
-        const right = fieldChild(node, 'right');
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
         const l = left ? this.exprOf(left, scope) : undefined;
         const r = right ? this.exprOf(right, scope) : undefined;
         if (op === '+' && ((l?.k === 'lit' && l.type === 'String') || (r?.k === 'lit' && r.type === 'String'))) return { k: 'lit', type: 'String' };
