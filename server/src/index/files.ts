@@ -94,13 +94,24 @@ function ignoredBy(rules: { dir: string; ig: Ignore }[], base: Ignore, root: str
   return false;
 }
 
-export type ReadResult = { ok: true; text: string; hash: string } | { ok: false; reason: string };
+/** What a stat says about a file's content without reading it: a warm start skips hashing files whose stamp is unchanged. */
+export interface FileStamp { size: number; mtimeMs: number }
+
+/**
+ * A stamp is only recorded for a file last modified well before it was read: an edit within the
+ * file system's timestamp granularity of the read could otherwise keep size and mtime unchanged.
+ */
+const STAMP_MARGIN_MS = 2000;
+
+export type ReadResult = { ok: true; text: string; hash: string; stamp?: FileStamp } | { ok: false; reason: string };
 
 /** Reads a source file, refusing what is too big, binary or gone; undecodable bytes become U+FFFD. */
 export function readSourceFile(path: string, withHash = true): ReadResult {
   let buf: Buffer;
+  let stamp: FileStamp | undefined;
   try {
     const st = statSync(path);
+    if (st.mtimeMs < Date.now() - STAMP_MARGIN_MS) stamp = { size: st.size, mtimeMs: st.mtimeMs };
     if (!st.isFile()) return { ok: false, reason: 'not a regular file' };
     if (st.size > MAX_FILE_BYTES) return { ok: false, reason: `too large (${st.size} bytes > ${MAX_FILE_BYTES})` };
     buf = readFileSync(path);
@@ -111,7 +122,17 @@ export function readSourceFile(path: string, withHash = true): ReadResult {
   if (buf.length > MAX_FILE_BYTES) return { ok: false, reason: `too large (${buf.length} bytes > ${MAX_FILE_BYTES})` };
   if (looksBinary(buf)) return { ok: false, reason: 'binary file' };
   const text = buf.toString('utf8');
-  return { ok: true, text, hash: withHash ? hashText(text) : '' };
+  return { ok: true, text, hash: withHash ? hashText(text) : '', stamp };
+}
+
+/** The file's stamp, or undefined when it cannot be stat'ed or is not a regular file. */
+export function stampOf(path: string): FileStamp | undefined {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function looksBinary(buf: Buffer): boolean {

@@ -6,7 +6,7 @@
 import { realpathSync } from 'node:fs';
 import { sep } from 'node:path';
 import type { StatusResult } from '../../../shared/protocol';
-import { discoverFiles, hashText, isJavaFile, readSourceFile } from './files';
+import { discoverFiles, hashText, isJavaFile, readSourceFile, stampOf, type FileStamp } from './files';
 import { extractFacts } from '../java/extract';
 import { parserIfLoaded, javaParser } from '../java/parser';
 import { OpenTrees } from './incrementalParse';
@@ -37,6 +37,10 @@ export class Indexer {
   readonly folders: string[] = [];
   private skipped = new Map<string, string>();
   private overlays = new Map<string, string>();
+  /** Disk stamps of files as last read, with the hash read then. */
+  private stamps = new Map<string, { stamp: FileStamp; hash: string }>();
+  /** Per folder, the index version its cache file reflects. */
+  private savedVersion = new Map<string, number>();
   private pending = 0;
   private firstIndexDone = new Set<string>();
   paused = false;
@@ -110,18 +114,35 @@ export class Indexer {
       const jobs: { path: string; text?: string; hash?: string }[] = [];
       const present = new Set<string>();
       let done = 0;
+      let stampsChanged = false;
+      const reuse = (path: string, cached: CachedFile) => {
+        present.add(path);
+        if (!warm) this.index.put(path, root, cached.hash, cached.facts);
+        done++;
+      };
       for (const path of files) {
         const overlay = this.overlays.get(path);
-        const r = overlay !== undefined ? { ok: true as const, text: overlay, hash: hashText(overlay) } : readSourceFile(path);
-        if (!r.ok) { this.skipped.set(path, r.reason); done++; continue; }
-        present.add(path);
         const cached = cache.files.get(path);
-        if (cached && cached.hash === r.hash) {
-          if (!warm) this.index.put(path, root, r.hash, cached.facts);
-          done++;
-        } else {
-          jobs.push({ path, text: overlay, hash: overlay !== undefined ? r.hash : undefined });
+        if (overlay !== undefined) {
+          const hash = hashText(overlay);
+          if (cached?.hash === hash) reuse(path, cached);
+          else { present.add(path); jobs.push({ path, text: overlay, hash }); }
+          continue;
         }
+        if (!cached) { jobs.push({ path }); continue; } // the worker reads it
+        // Same size and mtime as when it was read: the cached content, without reading it again.
+        if (cached.stamp && sameStamp(stampOf(path), cached.stamp)) {
+          this.stamps.set(path, { stamp: cached.stamp, hash: cached.hash });
+          reuse(path, cached);
+          continue;
+        }
+        // The content hash is the truth: a touched file with the same text is unchanged.
+        const r = readSourceFile(path);
+        if (!r.ok) { this.skipped.set(path, r.reason); done++; continue; }
+        this.noteStamp(path, r.stamp, r.hash);
+        if (!sameStamp(r.stamp, cached.stamp)) stampsChanged = true;
+        if (cached.hash === r.hash) reuse(path, cached);
+        else { present.add(path); jobs.push({ path }); }
       }
       const removed = warm ? entries.map(([p]) => p).filter((p) => !present.has(p)) : [];
       // Many changes (a branch switch): one full resolution beats many cascaded updates.
@@ -131,6 +152,7 @@ export class Indexer {
       const take = (r: ParseOutcome) => {
         if (!this.folders.includes(root)) return; // folder removed meanwhile
         if (r.ok) {
+          this.noteStamp(r.path, r.stamp, r.hash);
           if (incremental) this.index.update(r.path, root, r.hash, r.facts);
           else this.index.put(r.path, root, r.hash, r.facts);
           this.skipped.delete(r.path);
@@ -149,6 +171,8 @@ export class Indexer {
       if (!incremental) this.index.resolveAll();
       this.indexMs = performance.now() - started;
       this.firstIndexDone.add(root);
+      // A warm start that changed nothing leaves the cache as it is on disk.
+      if (warm && !jobs.length && !removed.length && !stampsChanged) this.savedVersion.set(root, this.index.version);
       this.saveFolderCache(root);
       this.log(`indexed ${root}: ${files.length} files (${jobs.length} parsed, ${files.length - jobs.length} from cache${warm ? ', edges restored' : ''}) in ${Math.round(this.indexMs)} ms`);
     } finally {
@@ -156,12 +180,24 @@ export class Indexer {
     }
   }
 
+  /** Saves the folder's cache unless nothing changed since it was last saved or restored. */
   saveFolderCache(root: string): void {
-    if (!this.options.cacheDir) return;
+    if (!this.options.cacheDir || this.savedVersion.get(root) === this.index.version) return;
     const entries = new Map<string, CachedFile>();
-    for (const f of this.index.allFiles()) if (f.root === root) entries.set(f.path, { hash: f.hash, facts: f.facts, resolution: f.resolution });
+    for (const f of this.index.allFiles()) {
+      if (f.root !== root) continue;
+      const disk = this.stamps.get(f.path);
+      entries.set(f.path, { hash: f.hash, facts: f.facts, resolution: f.resolution, stamp: disk?.hash === f.hash ? disk.stamp : undefined });
+    }
     const problem = saveCache(this.options.cacheDir, root, this.version, entries);
     if (problem) this.log(problem);
+    else this.savedVersion.set(root, this.index.version);
+  }
+
+  /** The disk stamp that goes with a hash read from disk; the cache keeps it only while the index holds that hash. */
+  private noteStamp(path: string, stamp: FileStamp | undefined, hash: string): void {
+    if (stamp) this.stamps.set(path, { stamp, hash });
+    else this.stamps.delete(path);
   }
 
   removeFolder(root: string): void {
@@ -230,6 +266,7 @@ export class Indexer {
       if (this.index.file(path)) this.index.remove(path);
       return;
     }
+    this.noteStamp(path, r.stamp, r.hash);
     await this.reindex(path, r.text, r.hash);
   }
 
@@ -281,4 +318,8 @@ export class Indexer {
       resolvedShare: s.resolvedShare, paused: this.paused,
     };
   }
+}
+
+function sameStamp(a: FileStamp | undefined, b: FileStamp | undefined): boolean {
+  return a === b || (!!a && !!b && a.size === b.size && a.mtimeMs === b.mtimeMs);
 }

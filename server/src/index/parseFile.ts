@@ -5,10 +5,10 @@ import { extractFacts } from '../java/extract';
 import type { FileFacts } from '../java/facts';
 import { parseJava } from '../java/parser';
 import type { Node } from 'web-tree-sitter';
-import { readSourceFile } from './files';
+import { readSourceFile, type FileStamp } from './files';
 
 export type ParseOutcome =
-  | { path: string; ok: true; hash: string; facts: FileFacts }
+  | { path: string; ok: true; hash: string; facts: FileFacts; stamp?: FileStamp }
   | { path: string; ok: false; reason: string };
 
 /**
@@ -84,15 +84,17 @@ function subtreesBelow(root: Node, depth: number): Span[] {
 export async function parsePath(path: string, text?: string, hash?: string): Promise<ParseOutcome> {
   let source = text;
   let digest = hash;
+  let stamp: FileStamp | undefined;
   if (source === undefined) {
     const r = readSourceFile(path);
     if (!r.ok) return { path, ok: false, reason: r.reason };
     source = r.text;
     digest = r.hash;
+    stamp = r.stamp;
   }
   try {
     const facts = await factsOfText(source);
-    return { path, ok: true, hash: digest ?? '', facts };
+    return { path, ok: true, hash: digest ?? '', facts, stamp };
   } catch (e) {
     return { path, ok: false, reason: `parser failure: ${(e as Error).message}` };
   }

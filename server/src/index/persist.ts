@@ -1,73 +1,74 @@
-// The on-disk cache of extracted facts, one file per workspace folder, keyed by each file's
-// content hash and the indexer's version. A cache that fails any check is discarded and
-// rebuilt, never trusted; a cache that cannot be written (full disk, read-only) is only logged.
+// The on-disk cache of extracted facts and edges, one file per workspace folder, keyed by each
+// file's content hash and the indexer's version (encoding: cacheCodec.ts). A cache that fails
+// any check is discarded and rebuilt, never trusted; a cache that cannot be written (full disk,
+// read-only) is only logged.
 
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
-import type { FileFacts } from '../java/facts';
-import type { FileResolution } from '../java/resolve';
+import { CorruptCache, decodeFiles, encodeFiles, type CachedFile } from './cacheCodec';
 
-const MAGIC = 'needle-index-cache';
+/** Eight bytes that open every cache file of this format. */
+const MAGIC = 'NEEDLEC3';
 
-/** A file's facts and, when the snapshot was consistent, its resolution (edges) too. */
-export interface CachedFile { hash: string; facts: FileFacts; resolution?: FileResolution }
-interface StoredFile { hash: string; facts: FileFacts; resolution?: PackedResolution }
-
-/**
- * Edges are stored packed: a per-file string table and one Int32Array of
- * [from, to, kind, line, col] rows. v8 serialization of typed arrays is a memcpy, while ~400k
- * small edge objects with repeated id strings made a java.base cache 3× larger and slower to load.
- */
-interface PackedResolution { strings: string[]; rows: Int32Array; unresolved: FileResolution['unresolved']; external: number; consulted: string[] }
-
-function packResolution(r: FileResolution): PackedResolution {
-  const strings: string[] = [];
-  const index = new Map<string, number>();
-  const id = (s: string) => { let i = index.get(s); if (i === undefined) { i = strings.length; strings.push(s); index.set(s, i); } return i; };
-  const rows = new Int32Array(r.edges.length * 5);
-  r.edges.forEach((e, i) => { rows.set([id(e.from), id(e.to), id(e.kind), e.line, e.col], i * 5); });
-  return { strings, rows, unresolved: r.unresolved, external: r.external, consulted: r.consulted };
-}
-
-function unpackResolution(p: PackedResolution): FileResolution {
-  const edges: FileResolution['edges'] = [];
-  for (let i = 0; i < p.rows.length; i += 5) {
-    edges.push({ from: p.strings[p.rows[i]], to: p.strings[p.rows[i + 1]], kind: p.strings[p.rows[i + 2]] as FileResolution['edges'][number]['kind'], line: p.rows[i + 3], col: p.rows[i + 4] });
-  }
-  return { edges, unresolved: p.unresolved, external: p.external, consulted: p.consulted };
-}
+export type { CachedFile } from './cacheCodec';
 
 export function defaultCacheDir(): string {
   return process.env.NEEDLE_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'needle');
 }
 
 export function cacheFileFor(cacheDir: string, root: string): string {
-  return join(cacheDir, createHash('sha1').update(root).digest('hex').slice(0, 16) + '.v8');
+  return join(cacheDir, createHash('sha1').update(root).digest('hex').slice(0, 16) + '.cache');
+}
+
+/**
+ * The file: 8 bytes of magic, a 4-byte header length, a JSON header (version, root, section
+ * sizes, checksums), then the raw sections: ints, string offsets, stamps, string text. Written
+ * section by section and read back with one copy per section, so neither direction builds one
+ * big serialized object (that was ~100 MB of peak memory at the end of a java.base cold index).
+ */
+interface Header {
+  version: string; root: string;
+  ints: number; offsets: number; floats: number;
+  textBytes: number; wide: boolean; check: number; stringsCheck: number;
+}
+
+const PREFIX = 12;
+
+function align8(n: number): number {
+  return (n + 7) & ~7;
 }
 
 export function loadCache(cacheDir: string, root: string, version: string): { files: Map<string, CachedFile>; problem?: string } {
   const file = cacheFileFor(cacheDir, root);
   if (!existsSync(file)) return { files: new Map() };
   try {
-    const data = deserialize(readFileSync(file)) as { magic: string; version: string; root: string; files: [string, StoredFile][] };
-    if (data?.magic !== MAGIC) return { files: new Map(), problem: 'cache has no valid header; rebuilding' };
-    if (data.version !== version) return { files: new Map(), problem: 'cache from another indexer version; rebuilding' };
-    if (data.root !== root || !Array.isArray(data.files)) return { files: new Map(), problem: 'cache belongs to another folder; rebuilding' };
-    const files = new Map<string, CachedFile>();
-    for (const [path, entry] of data.files) {
-      const r = entry?.resolution;
-      if (typeof path !== 'string' || typeof entry?.hash !== 'string' || !Array.isArray(entry.facts?.symbols) || !Array.isArray(entry.facts?.refs)
-        || (r !== undefined && (!(r.rows instanceof Int32Array) || r.rows.length % 5 !== 0 || !Array.isArray(r.strings) || !Array.isArray(r.consulted) || !Array.isArray(r.unresolved)
-          || r.rows.some((v, i) => (i % 5 < 3 ? v < 0 || v >= r.strings.length : false))))) {
-        return { files: new Map(), problem: 'cache entry malformed; rebuilding' };
-      }
-      files.set(path, { hash: entry.hash, facts: entry.facts, resolution: r && unpackResolution(r) });
-    }
-    return { files };
+    const buf = readFileSync(file);
+    if (buf.length < PREFIX || buf.toString('latin1', 0, 8) !== MAGIC) return { files: new Map(), problem: 'cache has no valid header; rebuilding' };
+    const headerBytes = buf.readUInt32LE(8);
+    if (PREFIX + headerBytes > buf.length) return { files: new Map(), problem: 'cache has no valid header; rebuilding' };
+    const h = JSON.parse(buf.toString('utf8', PREFIX, PREFIX + headerBytes)) as Header;
+    if (h?.version !== version) return { files: new Map(), problem: 'cache from another indexer version; rebuilding' };
+    if (h.root !== root) return { files: new Map(), problem: 'cache belongs to another folder; rebuilding' };
+    const sizes = [h.ints, h.offsets, h.floats, h.textBytes];
+    if (!sizes.every((n) => Number.isSafeInteger(n) && n >= 0)) throw new CorruptCache('section sizes malformed');
+    let at = align8(PREFIX + headerBytes);
+    const section = (bytes: number) => {
+      if (at + bytes > buf.length) throw new CorruptCache('cache data ends early');
+      const out = new Uint8Array(bytes); // a copy: typed arrays need aligned, unshared memory
+      out.set(buf.subarray(at, at + bytes));
+      at = align8(at + bytes);
+      return out.buffer;
+    };
+    const ints = new Int32Array(section(h.ints * 4));
+    const offsets = new Int32Array(section(h.offsets * 4));
+    const floats = new Float64Array(section(h.floats * 8));
+    if (at + h.textBytes !== buf.length) throw new CorruptCache('cache length does not match its header');
+    const text = buf.toString(h.wide ? 'utf16le' : 'latin1', at, at + h.textBytes);
+    return { files: decodeFiles({ text, offsets, ints, floats, check: h.check, stringsCheck: h.stringsCheck }) };
   } catch (e) {
+    if (e instanceof CorruptCache) return { files: new Map(), problem: `cache entry malformed (${e.message}); rebuilding` };
     return { files: new Map(), problem: `cache unreadable (${(e as Error).message}); rebuilding` };
   }
 }
@@ -76,14 +77,42 @@ export function loadCache(cacheDir: string, root: string, version: string): { fi
 export function saveCache(cacheDir: string, root: string, version: string, files: Map<string, CachedFile>): string | undefined {
   const file = cacheFileFor(cacheDir, root);
   const tmp = `${file}.${process.pid}.tmp`;
+  let fd: number | undefined;
   try {
     mkdirSync(cacheDir, { recursive: true });
-    const entries: [string, StoredFile][] = [...files.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))
-      .map(([p, e]) => [p, { hash: e.hash, facts: e.facts, resolution: e.resolution && packResolution(e.resolution) }]);
-    writeFileSync(tmp, serialize({ magic: MAGIC, version, root, files: entries }));
+    const entries = [...files.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    const e = encodeFiles(entries);
+    const wide = /[^\u0000-\u00ff]/.test(e.text);
+    const text = Buffer.from(e.text, wide ? 'utf16le' : 'latin1');
+    const header = Buffer.from(JSON.stringify({
+      version, root, ints: e.ints.length, offsets: e.offsets.length, floats: e.floats.length,
+      textBytes: text.length, wide, check: e.check, stringsCheck: e.stringsCheck,
+    } satisfies Header));
+    const prefix = Buffer.alloc(PREFIX);
+    prefix.write(MAGIC, 0, 'latin1');
+    prefix.writeUInt32LE(header.length, 8);
+    fd = openSync(tmp, 'w');
+    let at = 0;
+    const put = (bytes: Uint8Array) => {
+      writeSync(fd!, bytes);
+      at += bytes.length;
+      const pad = align8(at) - at;
+      if (pad) { writeSync(fd!, Buffer.alloc(pad)); at += pad; }
+    };
+    writeSync(fd, prefix);
+    writeSync(fd, header);
+    at = PREFIX + header.length;
+    const pad = align8(at) - at;
+    if (pad) { writeSync(fd, Buffer.alloc(pad)); at += pad; }
+    for (const a of [e.ints, e.offsets, e.floats]) put(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+    writeSync(fd, text);
+    closeSync(fd);
+    fd = undefined;
     renameSync(tmp, file);
+    rmSync(file.replace(/\.cache$/, '.v8'), { force: true }); // the previous format's file, superseded
     return undefined;
   } catch (e) {
+    if (fd !== undefined) try { closeSync(fd); } catch { /* already closed */ }
     try { unlinkSync(tmp); } catch { /* nothing to clean */ }
     return `could not save the index cache: ${(e as Error).message}`;
   }

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { parsePath, type ParseOutcome } from './parseFile';
-import type { WorkerJob, WorkerRequest } from './worker';
+import type { WorkerJob, WorkerReply, WorkerRequest } from './worker';
 
 /** Two workers: the machines we target have two cores, and the main thread resolves meanwhile. */
 export const DEFAULT_WORKERS = 2;
@@ -40,26 +40,35 @@ export async function parseAll(jobs: WorkerJob[], options: {
 
   const runWorker = (): Promise<void> => new Promise((resolve, reject) => {
     const worker = new Worker(script);
-    let batchStart: number | undefined;
+    /** Batch id -> index of its first job. */
+    const inFlight = new Map<number, number>();
     let id = 0;
+    let finished = false;
     const send = async () => {
       await waitWhilePaused();
-      if (next >= jobs.length) { worker.terminate().then(() => resolve(), reject); return; }
+      if (finished) return;
+      if (next >= jobs.length) {
+        if (!inFlight.size) { finished = true; worker.terminate().then(() => resolve(), reject); }
+        return;
+      }
       const start = next;
       const end = Math.min(jobs.length, start + BATCH);
       next = end;
-      batchStart = start;
-      const req: WorkerRequest = { id: ++id, jobs: jobs.slice(start, end) };
+      inFlight.set(++id, start);
+      const req: WorkerRequest = { id, jobs: jobs.slice(start, end) };
       worker.postMessage(req);
     };
-    worker.on('message', (msg: { id: number; results: ParseOutcome[] }) => {
-      if (batchStart === undefined) return;
-      const at = batchStart;
-      msg.results.forEach((r, i) => { results[at + i] = r; options.onResult?.(r); });
+    worker.on('message', (msg: WorkerReply) => {
+      const at = inFlight.get(msg.id);
+      if (at === undefined) return;
+      inFlight.delete(msg.id);
+      (JSON.parse(msg.json) as ParseOutcome[]).forEach((r, i) => { results[at + i] = r; options.onResult?.(r); });
       void send();
     });
-    // A crashed worker loses nothing: its unfinished batch is parsed in this thread below.
-    worker.on('error', () => resolve());
+    // A crashed worker loses nothing: its unfinished batches are parsed in this thread below.
+    worker.on('error', () => { finished = true; resolve(); });
+    // Two batches in flight, so a worker starts the next one while this thread takes in the last.
+    void send();
     void send();
   });
   await Promise.all(Array.from({ length: count }, runWorker));

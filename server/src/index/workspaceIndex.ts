@@ -26,8 +26,12 @@ export class WorkspaceIndex {
   private symbolsById = new Map<string, { path: string; index: number }>();
   /** Symbol id -> other files declaring the same id (multi-root copies), for takeover on removal. */
   private duplicates = new Map<string, Set<string>>();
-  /** Target symbol id -> files holding edges into it. */
-  private incoming = new Map<string, Set<string>>();
+  /**
+   * Target symbol id -> files holding edges into it. Only queries of callers need it, so it is
+   * built on the first such query (a warm start restores ~400k edges on java.base) and kept
+   * current from then on.
+   */
+  private incomingMap: Map<string, Set<string>> | undefined;
   /** Simple type name -> files whose resolution consulted it. */
   private consultedBy = new Map<string, Set<string>>();
   /** Bumped on every change; snapshots and caches compare it. */
@@ -62,8 +66,7 @@ export class WorkspaceIndex {
     this.put(path, root, hash, facts);
     const f = this.files.get(path)!;
     f.resolution = resolution;
-    for (const e of resolution.edges) addTo(this.incoming, e.to, path);
-    for (const n of resolution.consulted) addTo(this.consultedBy, n, path);
+    this.noteResolution(path, resolution);
   }
 
   resolveAll(): void {
@@ -126,13 +129,25 @@ export class WorkspaceIndex {
     const r = resolveFile(path, f.facts, this.table);
     if (this.releaseRefs) { f.facts.refs = []; f.facts.refsReleased = true; }
     f.resolution = r;
-    for (const e of r.edges) addTo(this.incoming, e.to, path);
+    this.noteResolution(path, r);
+  }
+
+  /** Records a file's resolution in the reverse maps. */
+  private noteResolution(path: string, r: FileResolution): void {
+    if (this.incomingMap) for (const e of r.edges) addTo(this.incomingMap, e.to, path);
     for (const n of r.consulted) addTo(this.consultedBy, n, path);
+  }
+
+  private incoming(): Map<string, Set<string>> {
+    if (this.incomingMap) return this.incomingMap;
+    const map = new Map<string, Set<string>>();
+    for (const f of this.files.values()) for (const e of f.resolution?.edges ?? []) addTo(map, e.to, f.path);
+    return (this.incomingMap = map);
   }
 
   private forgetResolution(f: IndexedFile): void {
     if (!f.resolution) return;
-    for (const e of f.resolution.edges) this.incoming.get(e.to)?.delete(f.path);
+    if (this.incomingMap) for (const e of f.resolution.edges) this.incomingMap.get(e.to)?.delete(f.path);
     for (const n of f.resolution.consulted) this.consultedBy.get(n)?.delete(f.path);
     f.resolution = undefined;
   }
@@ -186,7 +201,7 @@ export class WorkspaceIndex {
   /** Edges into a symbol (its callers and users), ordered by file then position. */
   edgesTo(id: string): (Edge & { path: string })[] {
     const out: (Edge & { path: string })[] = [];
-    for (const p of [...(this.incoming.get(id) ?? [])].sort()) {
+    for (const p of [...(this.incoming().get(id) ?? [])].sort()) {
       for (const e of this.files.get(p)?.resolution?.edges ?? []) if (e.to === id) out.push({ ...e, path: p });
     }
     return out;

@@ -36,6 +36,18 @@ class Scope {
   }
 }
 
+/** A node's type, read once: every `node.type` is a call into wasm, and extraction asks several times per node. */
+function nodeType(node: Node): string {
+  const n = node as Node & { needleType?: string };
+  return n.needleType ?? (n.needleType = node.type);
+}
+
+/** A node's text, read once (its end index is a call into wasm). */
+function nodeText(node: Node): string {
+  const n = node as Node & { needleText?: string };
+  return n.needleText ?? (n.needleText = node.text);
+}
+
 export function spanOf(node: Node): Span {
   return { sl: node.startPosition.row, sc: node.startPosition.column, el: node.endPosition.row, ec: node.endPosition.column };
 }
@@ -43,7 +55,7 @@ export function spanOf(node: Node): Span {
 /** Type text without whitespace and type annotations: `Map<String, @NonNull Foo>` -> `Map<String,Foo>`. */
 export function typeTextOf(node: Node | null | undefined): string {
   if (!node) return '';
-  return node.text.replace(/@[\w.]+(\([^()]*\))?/g, '').replace(/\s+/g, '');
+  return nodeText(node).replace(/@[\w.]+(\([^()]*\))?/g, '').replace(/\s+/g, '');
 }
 
 /** Simple erased name for a parameter type in a symbol id: `java.util.List<Foo>` -> `List`, `Foo...` -> `Foo[]`. */
@@ -58,9 +70,9 @@ export function erasedSimpleName(typeText: string): string {
 
 function javadocBefore(node: Node): string | undefined {
   const prev = node.previousNamedSibling;
-  if (!prev || prev.type !== 'block_comment' || !prev.text.startsWith('/**')) return undefined;
+  if (!prev || nodeType(prev) !== 'block_comment' || !nodeText(prev).startsWith('/**')) return undefined;
   if (node.startPosition.row - prev.endPosition.row > 1) return undefined;
-  return prev.text
+  return nodeText(prev)
     .replace(/^\/\*\*+/, '').replace(/\*+\/$/, '')
     .split('\n').map((l) => l.replace(/^\s*\*\s?/, '').trimEnd()).join('\n').trim();
 }
@@ -82,12 +94,12 @@ class Extractor {
     const root = tree.rootNode;
     for (const child of root.namedChildren) {
       if (!child) continue;
-      if (child.type === 'package_declaration') {
-        const name = child.namedChildren.find((c) => c && (c.type === 'scoped_identifier' || c.type === 'identifier'));
-        if (name) this.pkg = name.text.replace(/\s+/g, '');
-      } else if (child.type === 'import_declaration') {
+      if (nodeType(child) === 'package_declaration') {
+        const name = child.namedChildren.find((c) => c && (nodeType(c) === 'scoped_identifier' || nodeType(c) === 'identifier'));
+        if (name) this.pkg = nodeText(name).replace(/\s+/g, '');
+      } else if (nodeType(child) === 'import_declaration') {
         this.addImport(child);
-      } else if (TYPE_KINDS[child.type]) {
+      } else if (TYPE_KINDS[nodeType(child)]) {
         this.visitType(child, -1, this.pkg, false, new Scope());
       }
     }
@@ -103,9 +115,9 @@ class Extractor {
     let name = '';
     for (const c of node.children) {
       if (!c) continue;
-      if (c.type === 'static') isStatic = true;
-      else if (c.type === 'asterisk') wildcard = true;
-      else if (c.type === 'scoped_identifier' || c.type === 'identifier') name = c.text.replace(/\s+/g, '');
+      if (nodeType(c) === 'static') isStatic = true;
+      else if (nodeType(c) === 'asterisk') wildcard = true;
+      else if (nodeType(c) === 'scoped_identifier' || nodeType(c) === 'identifier') name = nodeText(c).replace(/\s+/g, '');
     }
     if (name) this.imports.push({ name, static: isStatic, wildcard, line: node.startPosition.row });
   }
@@ -127,15 +139,16 @@ class Extractor {
     const modifiers: string[] = [];
     const annotations: string[] = [];
     const annotationNodes: Node[] = [];
-    const mods = node.namedChildren.find((c) => c?.type === 'modifiers');
+    const mods = node.namedChildren.find((c) => (c && nodeType(c)) === 'modifiers');
     if (mods) {
       for (const c of mods.children) {
         if (!c) continue;
-        if (c.type === 'marker_annotation' || c.type === 'annotation') {
-          annotations.push(c.childForFieldName('name')?.text ?? c.text);
+        if (nodeType(c) === 'marker_annotation' || nodeType(c) === 'annotation') {
+          const an = c.childForFieldName('name');
+          annotations.push(nodeText(an ?? c));
           annotationNodes.push(c);
-        } else if (!c.isNamed || c.type === 'static' || c.type === 'final') {
-          modifiers.push(c.text);
+        } else if (!c.isNamed || nodeType(c) === 'static' || nodeType(c) === 'final') {
+          modifiers.push(nodeText(c));
         }
       }
     }
@@ -154,13 +167,13 @@ class Extractor {
 
   /** An annotation name is an identifier or scoped_identifier, not a type node. */
   private typeRefsOfName(node: Node, from: number): void {
-    if (node.type === 'identifier') {
-      this.refs.push({ kind: 'type', name: node.text, type: node.text, line: node.startPosition.row, col: node.startPosition.column, from });
-    } else if (node.type === 'scoped_identifier') {
+    if (nodeType(node) === 'identifier') {
+      this.refs.push({ kind: 'type', name: nodeText(node), type: nodeText(node), line: node.startPosition.row, col: node.startPosition.column, from });
+    } else if (nodeType(node) === 'scoped_identifier') {
       const scopeNode = node.childForFieldName('scope');
       const nameNode = node.childForFieldName('name');
       if (scopeNode) this.typeRefsOfName(scopeNode, from);
-      if (nameNode) this.refs.push({ kind: 'type', name: nameNode.text, type: node.text.replace(/\s+/g, ''), line: nameNode.startPosition.row, col: nameNode.startPosition.column, from });
+      if (nameNode) this.refs.push({ kind: 'type', name: nodeText(nameNode), type: nodeText(node).replace(/\s+/g, ''), line: nameNode.startPosition.row, col: nameNode.startPosition.column, from });
     }
   }
 
@@ -169,21 +182,21 @@ class Extractor {
     if (!tps) return undefined;
     const out: TypeParam[] = [];
     for (const tp of tps.namedChildren) {
-      if (!tp || tp.type !== 'type_parameter') continue;
-      const name = tp.namedChildren.find((c) => c?.type === 'type_identifier' || c?.type === 'identifier');
-      const bound = tp.namedChildren.find((c) => c?.type === 'type_bound');
+      if (!tp || nodeType(tp) !== 'type_parameter') continue;
+      const name = tp.namedChildren.find((c) => (c && nodeType(c)) === 'type_identifier' || (c && nodeType(c)) === 'identifier');
+      const bound = tp.namedChildren.find((c) => (c && nodeType(c)) === 'type_bound');
       const bounds: string[] = [];
       if (bound) for (const b of bound.namedChildren) if (b) { bounds.push(typeTextOf(b)); this.typeRefs(b, from); }
-      if (name) out.push({ name: name.text, bounds });
+      if (name) out.push({ name: nodeText(name), bounds });
     }
     return out;
   }
 
   private visitType(node: Node, parent: number, ownerId: string, local: boolean, scope: Scope): void {
-    const kind = TYPE_KINDS[node.type];
+    const kind = TYPE_KINDS[nodeType(node)];
     const nameNode = node.childForFieldName('name');
     if (!kind || !nameNode) return;
-    const name = nameNode.text;
+    const name = nodeText(nameNode);
     const id = parent < 0 ? (ownerId ? `${ownerId}.${name}` : name) : local ? `${ownerId}$${name}` : `${ownerId}.${name}`;
     const { modifiers, annotations, annotationNodes } = this.modifiersOf(node);
     const idx = this.addSymbol({
@@ -195,13 +208,13 @@ class Extractor {
     sym.typeParams = this.typeParamsOf(node, idx);
     const superclass = node.childForFieldName('superclass');
     if (superclass) {
-      const t = superclass.namedChildren.find((c) => c && c.type !== 'comment');
+      const t = superclass.namedChildren.find((c) => c && nodeType(c) !== 'comment');
       if (t) { sym.superclass = typeTextOf(t); this.typeRefs(t, idx); }
     }
     const interfaces: string[] = [];
     for (const c of node.namedChildren) {
-      if (!c || (c.type !== 'super_interfaces' && c.type !== 'extends_interfaces')) continue;
-      const list = c.namedChildren.find((x) => x?.type === 'type_list');
+      if (!c || (nodeType(c) !== 'super_interfaces' && nodeType(c) !== 'extends_interfaces')) continue;
+      const list = c.namedChildren.find((x) => (x && nodeType(x)) === 'type_list');
       for (const t of list?.namedChildren ?? []) if (t) { interfaces.push(typeTextOf(t)); this.typeRefs(t, idx); }
     }
     if (interfaces.length) sym.interfaces = interfaces;
@@ -209,12 +222,12 @@ class Extractor {
     if (kind === 'record') {
       const params = node.childForFieldName('parameters');
       for (const p of params?.namedChildren ?? []) {
-        if (!p || p.type !== 'formal_parameter') continue;
+        if (!p || nodeType(p) !== 'formal_parameter') continue;
         const pn = p.childForFieldName('name');
         const pt = p.childForFieldName('type');
         if (!pn) continue;
         this.addSymbol({
-          id: `${sym.id}#${pn.text}`, kind: 'field', name: pn.text, parent: idx, nameSpan: spanOf(pn), span: spanOf(p),
+          id: `${sym.id}#${nodeText(pn)}`, kind: 'field', name: nodeText(pn), parent: idx, nameSpan: spanOf(pn), span: spanOf(p),
           modifiers: ['private', 'final', 'record-component'], annotations: [], type: typeTextOf(pt),
         });
         if (pt) this.typeRefs(pt, idx);
@@ -227,7 +240,7 @@ class Extractor {
   private visitBody(body: Node, typeIdx: number, typeId: string, scope: Scope): void {
     for (const m of body.namedChildren) {
       if (!m) continue;
-      switch (m.type) {
+      switch (nodeType(m)) {
         case 'method_declaration':
         case 'annotation_type_element_declaration':
         case 'constructor_declaration':
@@ -252,7 +265,7 @@ class Extractor {
           break;
         }
         default:
-          if (TYPE_KINDS[m.type]) this.visitType(m, typeIdx, typeId, false, scope);
+          if (TYPE_KINDS[nodeType(m)]) this.visitType(m, typeIdx, typeId, false, scope);
       }
     }
   }
@@ -262,21 +275,21 @@ class Extractor {
     let varargs = false;
     for (const p of node?.namedChildren ?? []) {
       if (!p) continue;
-      if (p.type === 'formal_parameter') {
+      if (nodeType(p) === 'formal_parameter') {
         const t = p.childForFieldName('type');
         const n = p.childForFieldName('name');
         const dims = p.childForFieldName('dimensions');
-        const type = typeTextOf(t) + (dims ? dims.text.replace(/\s+/g, '') : '');
-        if (n) { params.push({ name: n.text, type }); scope?.declare(n.text, { k: 'local', type }); }
+        const type = typeTextOf(t) + (dims ? nodeText(dims).replace(/\s+/g, '') : '');
+        if (n) { params.push({ name: nodeText(n), type }); scope?.declare(nodeText(n), { k: 'local', type }); }
         if (t) this.typeRefs(t, from);
         this.annotationRefs(this.modifiersOf(p).annotationNodes, from, scope ?? new Scope());
-      } else if (p.type === 'spread_parameter') {
+      } else if (nodeType(p) === 'spread_parameter') {
         varargs = true;
-        const t = p.namedChildren.find((c) => c && c.type !== 'modifiers' && c.type !== 'variable_declarator');
-        const decl = p.namedChildren.find((c) => c?.type === 'variable_declarator');
+        const t = p.namedChildren.find((c) => c && nodeType(c) !== 'modifiers' && nodeType(c) !== 'variable_declarator');
+        const decl = p.namedChildren.find((c) => (c && nodeType(c)) === 'variable_declarator');
         const n = decl?.childForFieldName('name');
         const type = typeTextOf(t) + '[]';
-        if (n) { params.push({ name: n.text, type }); scope?.declare(n.text, { k: 'local', type }); }
+        if (n) { params.push({ name: nodeText(n), type }); scope?.declare(nodeText(n), { k: 'local', type }); }
         if (t) this.typeRefs(t, from);
       }
     }
@@ -286,8 +299,8 @@ class Extractor {
   private visitMethod(node: Node, typeIdx: number, typeId: string, outer: Scope): void {
     const nameNode = node.childForFieldName('name');
     if (!nameNode) return;
-    const isCtor = node.type === 'constructor_declaration' || node.type === 'compact_constructor_declaration';
-    const name = nameNode.text;
+    const isCtor = nodeType(node) === 'constructor_declaration' || nodeType(node) === 'compact_constructor_declaration';
+    const name = nodeText(nameNode);
     const { modifiers, annotations, annotationNodes } = this.modifiersOf(node);
     const idx = this.addSymbol({
       id: '', kind: isCtor ? 'constructor' : 'method', name, parent: typeIdx, nameSpan: spanOf(nameNode), span: spanOf(node),
@@ -299,7 +312,7 @@ class Extractor {
     sym.typeParams = this.typeParamsOf(node, idx);
     let params: Param[];
     let varargs = false;
-    if (node.type === 'compact_constructor_declaration') {
+    if (nodeType(node) === 'compact_constructor_declaration') {
       params = this.symbols.filter((s) => s.parent === typeIdx && s.modifiers.includes('record-component'))
         .map((s) => ({ name: s.name, type: s.type ?? '' }));
       for (const p of params) scope.declare(p.name, { k: 'local', type: p.type });
@@ -312,10 +325,10 @@ class Extractor {
     if (!isCtor) {
       const t = node.childForFieldName('type');
       const dims = node.childForFieldName('dimensions');
-      sym.returnType = typeTextOf(t) + (dims ? dims.text.replace(/\s+/g, '') : '');
+      sym.returnType = typeTextOf(t) + (dims ? nodeText(dims).replace(/\s+/g, '') : '');
       if (t) this.typeRefs(t, idx);
     }
-    const throwsNode = node.namedChildren.find((c) => c?.type === 'throws');
+    const throwsNode = node.namedChildren.find((c) => (c && nodeType(c)) === 'throws');
     if (throwsNode) {
       sym.throws = [];
       for (const t of throwsNode.namedChildren) if (t) { sym.throws.push(typeTextOf(t)); this.typeRefs(t, idx); }
@@ -335,13 +348,13 @@ class Extractor {
     const javadoc = javadocBefore(node);
     let first = -1;
     for (const d of node.namedChildren) {
-      if (!d || d.type !== 'variable_declarator') continue;
+      if (!d || nodeType(d) !== 'variable_declarator') continue;
       const n = d.childForFieldName('name');
       if (!n) continue;
       const dims = d.childForFieldName('dimensions');
       const idx = this.addSymbol({
-        id: `${typeId}#${n.text}`, kind: 'field', name: n.text, parent: typeIdx, nameSpan: spanOf(n), span: spanOf(node),
-        modifiers, annotations, javadoc, type: baseType + (dims ? dims.text.replace(/\s+/g, '') : ''),
+        id: `${typeId}#${nodeText(n)}`, kind: 'field', name: nodeText(n), parent: typeIdx, nameSpan: spanOf(n), span: spanOf(node),
+        modifiers, annotations, javadoc, type: baseType + (dims ? nodeText(dims).replace(/\s+/g, '') : ''),
       });
       if (first < 0) {
         first = idx;
@@ -358,7 +371,7 @@ class Extractor {
     if (!n) return;
     const { modifiers, annotations, annotationNodes } = this.modifiersOf(node);
     const idx = this.addSymbol({
-      id: `${typeId}#${n.text}`, kind: 'enumConstant', name: n.text, parent: typeIdx, nameSpan: spanOf(n), span: spanOf(node),
+      id: `${typeId}#${nodeText(n)}`, kind: 'enumConstant', name: nodeText(n), parent: typeIdx, nameSpan: spanOf(n), span: spanOf(node),
       modifiers: [...modifiers, 'public', 'static', 'final'], annotations, javadoc: javadocBefore(node), type: this.symbols[typeIdx].name,
     });
     this.annotationRefs(annotationNodes, idx, scope);
@@ -388,23 +401,23 @@ class Extractor {
 
   /** Emits a `type` reference for every identifier in a type node (`Map<K, Outer.Inner>` -> Map, K, Outer, Inner). */
   private typeRefs(node: Node, from: number, skipLast = false): void {
-    switch (node.type) {
+    switch (nodeType(node)) {
       case 'type_identifier':
-        if (!skipLast) this.refs.push({ kind: 'type', name: node.text, type: node.text, line: node.startPosition.row, col: node.startPosition.column, from });
+        if (!skipLast) this.refs.push({ kind: 'type', name: nodeText(node), type: nodeText(node), line: node.startPosition.row, col: node.startPosition.column, from });
         return;
       case 'scoped_type_identifier': {
-        const kids = node.namedChildren.filter((c): c is Node => !!c && c.type !== 'annotation' && c.type !== 'marker_annotation');
+        const kids = node.namedChildren.filter((c): c is Node => !!c && nodeType(c) !== 'annotation' && nodeType(c) !== 'marker_annotation');
         const last = kids[kids.length - 1];
         for (const k of kids.slice(0, -1)) this.typeRefs(k, from);
         if (last && !skipLast) {
-          this.refs.push({ kind: 'type', name: last.text, type: typeTextOf(node).replace(/<.*?>/g, ''), line: last.startPosition.row, col: last.startPosition.column, from });
+          this.refs.push({ kind: 'type', name: nodeText(last), type: typeTextOf(node).replace(/<.*?>/g, ''), line: last.startPosition.row, col: last.startPosition.column, from });
         }
         return;
       }
       case 'generic_type': {
         for (const k of node.namedChildren) {
           if (!k) continue;
-          if (k.type === 'type_arguments') for (const a of k.namedChildren) { if (a) this.typeRefs(a, from); }
+          if (nodeType(k) === 'type_arguments') for (const a of k.namedChildren) { if (a) this.typeRefs(a, from); }
           else this.typeRefs(k, from, skipLast);
         }
         return;
@@ -429,7 +442,7 @@ class Extractor {
   }
 
   private walk(node: Node, from: number, scope: Scope): void {
-    switch (node.type) {
+    switch (nodeType(node)) {
       case 'line_comment':
       case 'block_comment':
       case 'break_statement':
@@ -440,15 +453,15 @@ class Extractor {
         return;
       case 'local_variable_declaration': {
         const t = node.childForFieldName('type');
-        if (t && t.text !== 'var') this.typeRefs(t, from);
+        if (t && nodeText(t) !== 'var') this.typeRefs(t, from);
         this.annotationRefs(this.modifiersOf(node).annotationNodes, from, scope);
         for (const d of node.namedChildren) {
-          if (!d || d.type !== 'variable_declarator') continue;
+          if (!d || nodeType(d) !== 'variable_declarator') continue;
           const n = d.childForFieldName('name');
           const v = d.childForFieldName('value');
           if (v) this.walk(v, from, scope);
           const dims = d.childForFieldName('dimensions');
-          if (n) this.declareLocal(n.text, t, v, scope, dims ? (dims.text.match(/\[/g) ?? []).length : 0);
+          if (n) this.declareLocal(nodeText(n), t, v, scope, dims ? (nodeText(dims).match(/\[/g) ?? []).length : 0);
         }
         return;
       }
@@ -473,18 +486,18 @@ class Extractor {
         const v = node.childForFieldName('value');
         if (t) this.typeRefs(t, from);
         if (v) this.walk(v, from, scope);
-        if (n) this.declareLocal(n.text, t, null, scope);
+        if (n) this.declareLocal(nodeText(n), t, null, scope);
         const body = node.childForFieldName('body');
         if (body) this.walk(body, from, scope);
         scope.pop();
         return;
       }
       case 'catch_formal_parameter': {
-        const ct = node.namedChildren.find((c) => c?.type === 'catch_type');
+        const ct = node.namedChildren.find((c) => (c && nodeType(c)) === 'catch_type');
         const n = node.childForFieldName('name');
         const first = ct?.namedChildren.find((c) => !!c) ?? null;
         for (const t of ct?.namedChildren ?? []) if (t) this.typeRefs(t, from);
-        if (n) this.declareLocal(n.text, (ct?.namedChildren.length ?? 0) > 1 ? null : first, null, scope);
+        if (n) this.declareLocal(nodeText(n), (ct?.namedChildren.length ?? 0) > 1 ? null : first, null, scope);
         return;
       }
       case 'resource': {
@@ -493,17 +506,18 @@ class Extractor {
         const v = node.childForFieldName('value');
         if (t) this.typeRefs(t, from);
         if (v) this.walk(v, from, scope);
-        if (n && t) this.declareLocal(n.text, t, v, scope);
+        if (n && t) this.declareLocal(nodeText(n), t, v, scope);
         else for (const c of node.namedChildren) if (c && !same(c, n)) this.walk(c, from, scope);
         return;
       }
       case 'lambda_expression': {
         scope.push();
         const params = node.childForFieldName('parameters');
-        if (params?.type === 'identifier') scope.declare(params.text, { k: 'local', type: null });
-        else if (params?.type === 'inferred_parameters') {
-          for (const p of params.namedChildren) if (p) scope.declare(p.text, { k: 'local', type: null });
-        } else if (params?.type === 'formal_parameters') this.paramsOf(params, from, scope);
+        const pt = params ? nodeType(params) : undefined;
+        if (params && pt === 'identifier') scope.declare(nodeText(params), { k: 'local', type: null });
+        else if (params && pt === 'inferred_parameters') {
+          for (const p of params.namedChildren) if (p) scope.declare(nodeText(p), { k: 'local', type: null });
+        } else if (params && pt === 'formal_parameters') this.paramsOf(params, from, scope);
         const body = node.childForFieldName('body');
         if (body) this.walk(body, from, scope);
         scope.pop();
@@ -515,7 +529,7 @@ class Extractor {
         const name = node.childForFieldName('name');
         if (left) this.walk(left, from, scope);
         if (right) this.typeRefs(right, from);
-        if (name && right) this.declareLocal(name.text, right, null, scope);
+        if (name && right) this.declareLocal(nodeText(name), right, null, scope);
         for (const c of node.namedChildren) {
           if (c && !same(c, left) && !same(c, right) && !same(c, name)) this.walk(c, from, scope);
         }
@@ -526,7 +540,7 @@ class Extractor {
         const obj = node.childForFieldName('object');
         const args = node.childForFieldName('arguments');
         if (nameNode) this.ref('call', nameNode, from, this.exprOf(node, scope));
-        if (obj && obj.type !== 'super' && obj.type !== 'this') this.walk(obj, from, scope);
+        if (obj && nodeType(obj) !== 'super' && nodeType(obj) !== 'this') this.walk(obj, from, scope);
         const targs = node.childForFieldName('type_arguments');
         if (targs) for (const a of targs.namedChildren) if (a) this.typeRefs(a, from);
         if (args) this.walk(args, from, scope);
@@ -535,24 +549,24 @@ class Extractor {
       case 'field_access': {
         const obj = node.childForFieldName('object');
         const field = node.childForFieldName('field');
-        if (field?.type === 'this') {
+        if ((field && nodeType(field)) === 'this') {
           if (obj) this.walkAsTypeName(obj, from);
           return;
         }
         if (field) this.ref('field', field, from, this.exprOf(node, scope));
-        if (obj && obj.type !== 'this' && obj.type !== 'super') this.walk(obj, from, scope);
+        if (obj && nodeType(obj) !== 'this' && nodeType(obj) !== 'super') this.walk(obj, from, scope);
         return;
       }
       case 'object_creation_expression': {
         const t = node.childForFieldName('type');
         const args = node.childForFieldName('arguments');
-        const body = node.namedChildren.find((c) => c?.type === 'class_body');
-        const outer = node.namedChildren.find((c) => c && !same(c, t) && !same(c, args) && !same(c, body) && c.type !== 'type_arguments');
+        const body = node.namedChildren.find((c) => (c && nodeType(c)) === 'class_body');
+        const outer = node.namedChildren.find((c) => c && !same(c, t) && !same(c, args) && !same(c, body) && nodeType(c) !== 'type_arguments');
         if (outer) this.walk(outer, from, scope);
         if (t) {
           const last = lastTypeIdentifier(t);
           const argExprs = args ? args.namedChildren.filter((a): a is Node => !!a).map((a) => this.exprOf(a, scope)) : [];
-          if (last) this.refs.push({ kind: 'new', name: last.text, type: typeTextOf(t), args: argExprs, line: last.startPosition.row, col: last.startPosition.column, from });
+          if (last) this.refs.push({ kind: 'new', name: nodeText(last), type: typeTextOf(t), args: argExprs, line: last.startPosition.row, col: last.startPosition.column, from });
           this.typeRefs(t, from, true);
         }
         if (args) this.walk(args, from, scope);
@@ -566,29 +580,29 @@ class Extractor {
         if (obj) this.walk(obj, from, scope);
         if (ctor) {
           const argExprs = args ? args.namedChildren.filter((a): a is Node => !!a).map((a) => this.exprOf(a, scope)) : [];
-          this.refs.push({ kind: 'ctorCall', name: ctor.text, args: argExprs, line: ctor.startPosition.row, col: ctor.startPosition.column, from });
+          this.refs.push({ kind: 'ctorCall', name: nodeText(ctor), args: argExprs, line: ctor.startPosition.row, col: ctor.startPosition.column, from });
         }
         if (args) this.walk(args, from, scope);
         return;
       }
       case 'method_reference': {
         const kids = node.children.filter((c): c is Node => !!c);
-        const sep = kids.findIndex((c) => c.type === '::');
+        const sep = kids.findIndex((c) => nodeType(c) === '::');
         const recv = kids[0];
         const target = kids[kids.length - 1];
         if (recv && sep > 0) {
           if (isTypeNode(recv)) this.typeRefs(recv, from);
           else this.walk(recv, from, scope);
         }
-        if (target && target.type === 'identifier' && recv) {
+        if (target && nodeType(target) === 'identifier' && recv) {
           const recvExpr: Expr = isTypeNode(recv) ? { k: 'cast', type: typeTextOf(recv) } : this.exprOf(recv, scope);
-          this.refs.push({ kind: 'methodRef', name: target.text, line: target.startPosition.row, col: target.startPosition.column, from, expr: { k: 'call', recv: recvExpr, name: target.text, args: [] } });
+          this.refs.push({ kind: 'methodRef', name: nodeText(target), line: target.startPosition.row, col: target.startPosition.column, from, expr: { k: 'call', recv: recvExpr, name: nodeText(target), args: [] } });
         }
         return;
       }
       case 'identifier': {
-        if (!scope.lookup(node.text)) {
-          this.refs.push({ kind: 'name', name: node.text, line: node.startPosition.row, col: node.startPosition.column, from, expr: this.exprOf(node, scope) });
+        if (!scope.lookup(nodeText(node))) {
+          this.refs.push({ kind: 'name', name: nodeText(node), line: node.startPosition.row, col: node.startPosition.column, from, expr: this.exprOf(node, scope) });
         }
         return;
       }
@@ -616,7 +630,7 @@ class Extractor {
         this.annotationRefs([node], from, scope);
         return;
       default:
-        if (TYPE_KINDS[node.type]) {
+        if (TYPE_KINDS[nodeType(node)]) {
           const owner = this.enclosingTypeIdx(from);
           this.visitType(node, owner, owner >= 0 ? this.symbols[owner].id : this.pkg, true, scope);
           return;
@@ -627,12 +641,12 @@ class Extractor {
 
   /** `Foo.class`, `Outer.this`: the identifiers are type names. */
   private walkAsTypeName(node: Node, from: number): void {
-    if (node.type === 'identifier') this.refs.push({ kind: 'type', name: node.text, type: node.text, line: node.startPosition.row, col: node.startPosition.column, from });
-    else if (node.type === 'field_access' || node.type === 'scoped_identifier') {
+    if (nodeType(node) === 'identifier') this.refs.push({ kind: 'type', name: nodeText(node), type: nodeText(node), line: node.startPosition.row, col: node.startPosition.column, from });
+    else if (nodeType(node) === 'field_access' || nodeType(node) === 'scoped_identifier') {
       const obj = node.childForFieldName('object') ?? node.childForFieldName('scope');
       const f = node.childForFieldName('field') ?? node.childForFieldName('name');
       if (obj) this.walkAsTypeName(obj, from);
-      if (f) this.refs.push({ kind: 'type', name: f.text, type: node.text.replace(/\s+/g, ''), line: f.startPosition.row, col: f.startPosition.column, from });
+      if (f) this.refs.push({ kind: 'type', name: nodeText(f), type: nodeText(node).replace(/\s+/g, ''), line: f.startPosition.row, col: f.startPosition.column, from });
     } else this.typeRefs(node, from);
   }
 
@@ -643,7 +657,7 @@ class Extractor {
   }
 
   private ref(kind: RefKind, nameNode: Node, from: number, expr: Expr): void {
-    this.refs.push({ kind, name: nameNode.text, line: nameNode.startPosition.row, col: nameNode.startPosition.column, from, expr });
+    this.refs.push({ kind, name: nodeText(nameNode), line: nameNode.startPosition.row, col: nameNode.startPosition.column, from, expr });
   }
 
   /** The expression's shape for typing. Cached per node so chains share sub-expressions. */
@@ -656,11 +670,11 @@ class Extractor {
   }
 
   private computeExpr(node: Node, scope: Scope): Expr {
-    const lit = LITERAL_TYPES[node.type];
+    const lit = LITERAL_TYPES[nodeType(node)];
     if (lit) return { k: 'lit', type: lit };
-    switch (node.type) {
+    switch (nodeType(node)) {
       case 'identifier':
-        return scope.lookup(node.text) ?? { k: 'name', name: node.text, line: node.startPosition.row, col: node.startPosition.column };
+        return scope.lookup(nodeText(node)) ?? { k: 'name', name: nodeText(node), line: node.startPosition.row, col: node.startPosition.column };
       case 'this':
         return { k: 'this' };
       case 'super':
@@ -673,8 +687,8 @@ class Extractor {
         const obj = node.childForFieldName('object');
         const field = node.childForFieldName('field');
         if (!obj || !field) return { k: 'unknown' };
-        if (field.type === 'this') return { k: 'qualThis', type: obj.text.replace(/\s+/g, '') };
-        return { k: 'field', recv: this.exprOf(obj, scope), name: field.text };
+        if (nodeType(field) === 'this') return { k: 'qualThis', type: nodeText(obj).replace(/\s+/g, '') };
+        return { k: 'field', recv: this.exprOf(obj, scope), name: nodeText(field) };
       }
       case 'method_invocation': {
         const obj = node.childForFieldName('object');
@@ -692,7 +706,7 @@ class Extractor {
       }
       case 'array_creation_expression': {
         const t = node.childForFieldName('type');
-        const dims = (node.text.match(/\[/g) ?? []).length;
+        const dims = (nodeText(node).match(/\[/g) ?? []).length;
         return { k: 'cast', type: typeTextOf(t) + '[]'.repeat(Math.max(1, dims)) };
       }
       case 'cast_expression':
@@ -753,17 +767,17 @@ function kindToNodeType(kind: SymbolKind): string {
 }
 
 function isTypeNode(node: Node): boolean {
-  return ['type_identifier', 'scoped_type_identifier', 'generic_type', 'array_type', 'integral_type', 'floating_point_type', 'boolean_type'].includes(node.type);
+  return ['type_identifier', 'scoped_type_identifier', 'generic_type', 'array_type', 'integral_type', 'floating_point_type', 'boolean_type'].includes(nodeType(node));
 }
 
 function lastTypeIdentifier(node: Node): Node | null {
-  if (node.type === 'type_identifier') return node;
-  if (node.type === 'generic_type') {
-    const base = node.namedChildren.find((c) => c && c.type !== 'type_arguments');
+  if (nodeType(node) === 'type_identifier') return node;
+  if (nodeType(node) === 'generic_type') {
+    const base = node.namedChildren.find((c) => c && nodeType(c) !== 'type_arguments');
     return base ? lastTypeIdentifier(base) : null;
   }
-  if (node.type === 'scoped_type_identifier') {
-    const kids = node.namedChildren.filter((c): c is Node => !!c && c.type === 'type_identifier');
+  if (nodeType(node) === 'scoped_type_identifier') {
+    const kids = node.namedChildren.filter((c): c is Node => !!c && nodeType(c) === 'type_identifier');
     return kids[kids.length - 1] ?? null;
   }
   return null;

@@ -6,7 +6,7 @@
 // types) or kept as an unresolved reference with its name.
 
 import type { Expr, FileFacts, RefFact, SymbolFact } from './facts';
-import { enclosingTypeIndex, type SymbolTable, type TypeInfo } from './symbols';
+import { enclosingTypeIndex, isTypeKind, type SymbolTable, type TypeInfo } from './symbols';
 import { erasedSimpleName } from './extract';
 
 export type EdgeKind = 'call' | 'new' | 'field' | 'type' | 'ctorCall' | 'methodRef' | 'extends' | 'implements' | 'imports';
@@ -82,7 +82,10 @@ class Resolver {
   private consulted = new Set<string>();
   private exprTypes = new Map<Expr, T | null>();
   private namedCache = new Map<string, NamedField | null>();
-  private typeCache = new Map<string, T | null>();
+  /** Per file whose context is read, then by type scope and text. All caches live as long as one file's resolution, whose `consulted` already holds what they consulted. */
+  private typeCache = new Map<FileFacts, Map<string, T | null>>();
+  private simpleTypeCache = new Map<FileFacts, Map<string, TypeInfo | 'external' | undefined>>();
+  private localClasses = new Map<FileFacts, SymbolFact[]>();
 
   constructor(private file: string, private facts: FileFacts, private table: SymbolTable) {}
 
@@ -177,7 +180,7 @@ class Resolver {
 
   /** A bare identifier that is not a local: a field, a type or a package (JLS 6.5.2 order). */
   private resolveName(name: string, ctx: Ctx): NamedField | null {
-    const key = `${ctx.at}:${name}`;
+    const key = `${typeScopeOf(ctx.facts, ctx.at)}:${name}`;
     if (this.namedCache.has(key)) return this.namedCache.get(key) ?? null;
     const r = this.computeName(name, ctx);
     this.namedCache.set(key, r);
@@ -389,27 +392,7 @@ class Resolver {
 
   /** Chooses among the methods named `name` visible from `types` by arity and argument types. */
   private pickMethod(types: TypeInfo[], name: string, args: Expr[], ctx: Ctx, anyArity: boolean): SymbolFact | null {
-    const found: { sym: SymbolFact; depth: number }[] = [];
-    for (const t of types) {
-      if (name === '<init>') {
-        for (const i of t.members.get('<init>') ?? []) if (this.visible(t, t.facts.symbols[i])) found.push({ sym: t.facts.symbols[i], depth: 0 });
-      } else {
-        this.walkHierarchy(t, (info, depth) => {
-          for (const i of info.members.get(name) ?? []) {
-            const s = info.facts.symbols[i];
-            if (s.kind === 'method' && this.visible(info, s)) found.push({ sym: s, depth });
-          }
-          // Record components answer `r.name()` with their accessor.
-          if (!found.length) {
-            for (const i of info.members.get(name) ?? []) {
-              const s = info.facts.symbols[i];
-              if (s.modifiers.includes('record-component')) found.push({ sym: s, depth });
-            }
-          }
-          return false;
-        });
-      }
-    }
+    const found = types.length === 1 ? this.candidates(types[0], name) : this.collectCandidates(types, name);
     if (!found.length) return null;
     if (anyArity) return found[0].sym;
     const argTypes = args.map((a) => this.typeOf(a, ctx));
@@ -436,12 +419,47 @@ class Resolver {
     return best;
   }
 
+  private candidateCache = new Map<TypeInfo, Map<string, Candidate[]>>();
+
+  /** Candidates in one type, memoised per resolution: the common case of a call. */
+  private candidates(t: TypeInfo, name: string): Candidate[] {
+    let byName = this.candidateCache.get(t);
+    if (!byName) this.candidateCache.set(t, (byName = new Map()));
+    let found = byName.get(name);
+    if (!found) byName.set(name, (found = this.collectCandidates([t], name)));
+    return found;
+  }
+
+  /** Visible methods named `name` in the types and their supertypes (constructors: in the types only), nearest first. */
+  private collectCandidates(types: TypeInfo[], name: string): Candidate[] {
+    const found: Candidate[] = [];
+    for (const t of types) {
+      if (name === '<init>') {
+        for (const i of t.members.get('<init>') ?? []) if (this.visible(t, t.facts.symbols[i])) found.push({ sym: t.facts.symbols[i], depth: 0 });
+      } else {
+        this.walkHierarchy(t, (info, depth) => {
+          for (const i of info.members.get(name) ?? []) {
+            const s = info.facts.symbols[i];
+            if (s.kind === 'method' && this.visible(info, s)) found.push({ sym: s, depth });
+          }
+          // Record components answer `r.name()` with their accessor.
+          if (!found.length) {
+            for (const i of info.members.get(name) ?? []) {
+              const s = info.facts.symbols[i];
+              if (s.modifiers.includes('record-component')) found.push({ sym: s, depth });
+            }
+          }
+          return false;
+        });
+      }
+    }
+    return found;
+  }
+
   /** How well an argument of type `a` fits a parameter written `p`: 2 exact, 1 compatible, 0 unknown, -5 incompatible. */
   private argFit(a: T | null, p: string, method: SymbolFact): number {
     if (!a) return 0;
-    const pSimple = erasedSimpleName(p);
-    const pDims = (pSimple.match(/\[\]/g) ?? []).length;
-    const pBase = pSimple.replace(/\[\]/g, '');
+    const { base: pBase, dims: pDims } = paramShape(p);
     if (method.typeParams?.some((tp) => tp.name === pBase) || this.isTypeVarOfOwner(method, pBase)) return a.dims >= pDims ? 1 : -5;
     const aName = a.k === 'int' ? a.t.name : a.k === 'ext' ? a.name : '';
     if (a.k === 'ext' && a.name === 'null') return PRIMITIVES.has(pBase) && pDims === 0 ? -5 : 1;
@@ -633,11 +651,15 @@ class Resolver {
 
   /** Resolves written type text (`Map<K, List<Foo>>[]`, `Outer.Inner`, `java.util.List`) in a context. */
   private resolveTypeText(text: string, ctx: Ctx): T | null {
-    const key = ctx.subst?.size ? undefined : `${ctx.file}|${ctx.at}|${text}`;
-    if (key && this.typeCache.has(key)) return this.typeCache.get(key) ?? null;
+    const cache = ctx.subst?.size ? undefined : perFacts(this.typeCache, ctx.facts);
+    const key = cache && `${typeScopeOf(ctx.facts, ctx.at)}|${text}`;
+    if (cache && key !== undefined) {
+      const hit = cache.get(key);
+      if (hit !== undefined) return hit;
+    }
     const parsed = parseTypeText(text);
     const r = parsed ? this.resolveParsed(parsed, ctx) : null;
-    if (key) this.typeCache.set(key, r);
+    if (cache && key !== undefined) cache.set(key, r);
     return r;
   }
 
@@ -685,12 +707,22 @@ class Resolver {
   private simpleType(name: string, ctx: Ctx): TypeInfo | 'external' | undefined {
     this.consulted.add(name);
     const facts = ctx.facts;
-    // Local classes of the same file.
-    for (const s of facts.symbols) {
-      if (s.local && !s.anonymous && s.name === name) return this.table.type(s.id);
-    }
-    // Enclosing types and their member types (inherited ones too).
+    // It depends only on the enclosing type (not on the member inside it).
     const start = enclosingTypeIndex(facts, ctx.at);
+    const cache = perFacts(this.simpleTypeCache, facts);
+    const key = `${start}|${name}`;
+    if (cache.has(key)) return cache.get(key);
+    const r = this.computeSimpleType(name, facts, start);
+    cache.set(key, r);
+    return r;
+  }
+
+  private computeSimpleType(name: string, facts: FileFacts, start: number): TypeInfo | 'external' | undefined {
+    // Local classes of the same file.
+    let locals = this.localClasses.get(facts);
+    if (!locals) this.localClasses.set(facts, (locals = facts.symbols.filter((s) => s.local && !s.anonymous)));
+    for (const s of locals) if (s.name === name) return this.table.type(s.id);
+    // Enclosing types and their member types (inherited ones too).
     for (let i = start; i >= 0; i = enclosingTypeIndex(facts, facts.symbols[i].parent)) {
       const t = this.table.type(facts.symbols[i].id);
       if (!t) continue;
@@ -744,6 +776,42 @@ class Resolver {
     }
     return undefined;
   }
+}
+
+/**
+ * The innermost symbol around `at` that changes how type names resolve: a type, a symbol with type
+ * parameters, or a static field or constant (type parameters of the class are not in scope there;
+ * see typeVar). Members in between see exactly the same names, so they share cached resolutions.
+ */
+function typeScopeOf(facts: FileFacts, at: number): number {
+  let i = at;
+  while (i >= 0) {
+    const s = facts.symbols[i];
+    if (isTypeKind(s.kind) || s.typeParams?.length || (s.kind !== 'method' && s.modifiers.includes('static'))) return i;
+    i = s.parent;
+  }
+  return i;
+}
+
+interface Candidate { sym: SymbolFact; depth: number }
+
+const paramShapes = new Map<string, { base: string; dims: number }>();
+
+/** A parameter's erased simple type name and array dimensions (`List<Foo>[]` -> List, 1); memoised, it is pure. */
+function paramShape(p: string): { base: string; dims: number } {
+  let shape = paramShapes.get(p);
+  if (!shape) {
+    const simple = erasedSimpleName(p);
+    shape = { base: simple.replace(/\[\]/g, ''), dims: (simple.match(/\[\]/g) ?? []).length };
+    paramShapes.set(p, shape);
+  }
+  return shape;
+}
+
+function perFacts<V>(caches: Map<FileFacts, Map<string, V>>, facts: FileFacts): Map<string, V> {
+  let m = caches.get(facts);
+  if (!m) caches.set(facts, (m = new Map()));
+  return m;
 }
 
 function ext(name: string): T {
