@@ -30,6 +30,12 @@ export interface FileResolution {
   external: number;
   /** Simple type names this file's resolution looked up; a change to any of them re-resolves it. */
   consulted: string[];
+  /**
+   * Member names (methods, fields, member types; constructors as '<init>') this file's resolution
+   * looked up in some type. Resolution reads a type's members only by name, so a change to members
+   * of other names cannot change this file's result (workspaceIndex.ts relies on it).
+   */
+  memberNames: string[];
 }
 
 /** A resolved static type. */
@@ -80,6 +86,7 @@ class Resolver {
   private unresolved: Unresolved[] = [];
   private external = 0;
   private consulted = new Set<string>();
+  private memberNames = new Set<string>();
   private exprTypes = new Map<Expr, T | null>();
   private namedCache = new Map<string, NamedField | null>();
   /** Per file whose context is read, then by type scope and text. All caches live as long as one file's resolution, whose `consulted` already holds what they consulted. */
@@ -103,7 +110,7 @@ class Resolver {
       const t = this.qualifiedType(name);
       if (t) this.edges.push({ from: this.fileId(), to: t.id, kind: 'imports', line: imp.line, col: 0 });
     }
-    return { edges: this.edges, unresolved: this.unresolved, external: this.external, consulted: [...this.consulted].sort() };
+    return { edges: this.edges, unresolved: this.unresolved, external: this.external, consulted: [...this.consulted].sort(), memberNames: [...this.memberNames].sort() };
   }
 
   private fileId(): string {
@@ -432,6 +439,7 @@ class Resolver {
 
   /** Visible methods named `name` in the types and their supertypes (constructors: in the types only), nearest first. */
   private collectCandidates(types: TypeInfo[], name: string): Candidate[] {
+    this.memberNames.add(name);
     const found: Candidate[] = [];
     for (const t of types) {
       if (name === '<init>') {
@@ -569,6 +577,7 @@ class Resolver {
   }
 
   private hierarchyHas(t: TypeInfo, name: string): boolean | 'external' {
+    this.memberNames.add(name);
     const has = this.walkHierarchy(t, (info) => (info.members.get(name) ?? []).some((i) => {
       const s = info.facts.symbols[i];
       return (s.kind === 'method' && this.visible(info, s)) || s.modifiers.includes('record-component');
@@ -580,6 +589,7 @@ class Resolver {
   }
 
   private findField(t: TypeInfo, name: string): { info: TypeInfo; sym: SymbolFact } | 'external' | null {
+    this.memberNames.add(name);
     let hit: { info: TypeInfo; sym: SymbolFact } | null = null;
     this.walkHierarchy(t, (info) => {
       for (const i of info.members.get(name) ?? []) {
@@ -592,6 +602,7 @@ class Resolver {
   }
 
   private memberTypeNamed(t: TypeInfo, name: string): TypeInfo | undefined {
+    this.memberNames.add(name);
     let found: TypeInfo | undefined;
     this.walkHierarchy(t, (info) => {
       const id = info.nested.get(name);
