@@ -128,3 +128,12 @@ test('a member no other file looks up re-resolves only its own file', async () =
   // A changed supertype list is a header change: every file that consulted A resolves again.
   assert.equal(await edit(files, A, 'package p;\npublic class A implements Runnable { public void foo() {} public void run() {} }\n'), 3);
 });
+
+test("a local class changes what a name in another file's member signatures means", async () => {
+  const files = {
+    [A]: 'package p;\npublic class A { public Bar foo() { return null; } }\n',
+    '/ws/p/Bar.java': 'package p;\npublic class Bar { public void baz() {} }\n',
+    [F]: 'package p;\npublic class F { void m(A a) { a.foo().baz(); } }\n',
+  };
+  await edit(files, A, 'package p;\npublic class A { public Bar foo() { return null; } void m() { class Bar { void baz() {} } } }\n', 'p.F');
+});

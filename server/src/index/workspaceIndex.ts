@@ -272,15 +272,16 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
 /**
  * What resolution of other files can see of the types of one simple name: a header (package, id,
  * kind, supertypes, type parameters, modifiers) and each member by name. Private members, private
- * nested types and local or anonymous classes are invisible from other files (resolve.ts enforces
- * it), so edits to them never re-resolve anyone else.
+ * nested types and anonymous classes are invisible from other files (resolve.ts enforces it), so
+ * edits to them never re-resolve anyone else. Local classes count: a type name in the file's member
+ * signatures, which other files' resolution reads, may mean one of them.
  */
 interface Shape { header: string; members: Map<string, string> }
 
 function shapesOf(facts: FileFacts | undefined): Map<string, Shape> {
   const shapes = new Map<string, Shape>();
   if (!facts) return shapes;
-  const hidden = (s: SymbolFact) => s.modifiers.includes('private') || !!s.local || !!s.anonymous;
+  const hidden = (s: SymbolFact) => s.modifiers.includes('private') || !!s.anonymous;
   const typeParams = (s: SymbolFact) => (s.typeParams ?? []).map((t) => `${t.name}:${t.bounds.join('&')}`).join(',');
   facts.symbols.forEach((s, i) => {
     if (!isTypeKind(s.kind) || hidden(s)) return;
