@@ -4,7 +4,7 @@
 // Invariant: after any sequence of updates the index equals a fresh build of the same files.
 
 import type { FileFacts, RefFact, SymbolFact } from '../java/facts';
-import { resolveFile, type Edge, type FileResolution } from '../java/resolve';
+import { memberLookupKey, resolveFile, type Edge, type FileResolution } from '../java/resolve';
 import { isTypeKind, SymbolTable } from '../java/symbols';
 
 export interface IndexedFile {
@@ -118,12 +118,13 @@ export class WorkspaceIndex {
     if (path) todo.add(path);
     if (everything) for (const p of this.files.keys()) todo.add(p);
     for (const name of changes.whole) for (const p of this.consultedBy.get(name) ?? []) todo.add(p);
-    // A member change reaches only the consulters that looked a changed member name up somewhere.
+    // A member change reaches only the consulters that looked a changed member name up in a type of that name.
     for (const [name, members] of changes.members) {
+      const keys = [...members].map((m) => memberLookupKey(name, m));
       for (const p of this.consultedBy.get(name) ?? []) {
         if (todo.has(p)) continue;
-        const looked = this.files.get(p)?.resolution?.memberNames;
-        if (!looked || holdsAny(looked, members)) todo.add(p);
+        const looked = this.files.get(p)?.resolution?.memberLookups;
+        if (!looked || keys.some((k) => holds(looked, k))) todo.add(p);
       }
     }
     for (const p of [...todo].sort()) if (this.files.has(p)) this.resolve(p);
@@ -304,7 +305,7 @@ function shapesOf(facts: FileFacts | undefined): Map<string, Shape> {
  * Which type names changed shape between two versions of a file. `whole`: a type appeared, vanished
  * or changed its header, so every file that consulted the name may resolve differently. `members`:
  * only these members of the name's types changed, so only files that looked up one of those member
- * names can resolve differently.
+ * names in a type of that name can resolve differently.
  */
 interface ShapeChanges { whole: Set<string>; members: Map<string, Set<string>> }
 
@@ -323,18 +324,15 @@ function shapeChanges(before: Map<string, Shape>, after: Map<string, Shape>): Sh
   return { whole, members };
 }
 
-/** Whether a sorted list holds any of the names. */
-function holdsAny(sorted: string[], names: Set<string>): boolean {
-  for (const n of names) {
-    let lo = 0, hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid] < n) lo = mid + 1;
-      else hi = mid;
-    }
-    if (sorted[lo] === n) return true;
+/** Whether a sorted array holds a value. */
+function holds(sorted: Int32Array, value: number): boolean {
+  let lo = 0, hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
   }
-  return false;
+  return sorted[lo] === value;
 }
 
 function sameImports(a: FileFacts, b: FileFacts): boolean {
