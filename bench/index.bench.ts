@@ -2,7 +2,8 @@
 //  1. Correctness: javac's Compiler Tree API (bench/oracle) resolves every reference in
 //     commons-lang3 and jsoup; we compare our resolved internal edges per kind (precision/recall).
 //  2. Speed and memory on the JDK's java.base: bare single-threaded tree-sitter parse time,
-//     cold index, warm restart (cache), single-file update latency, peak RSS.
+//     cold index, warm restart (cache), single-file update latency, peak RSS, and the cost of a
+//     shape change (a public method added to a popular and to a rarely used type; `shape` runs only that).
 // Prints figures; fails only if it cannot run.
 
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -118,6 +119,7 @@ async function speed(): Promise<void> {
     latencies.push(performance.now() - s);
     if (!indexer.index.file(path)?.facts.symbols.some((x) => x.name === `needleBenchProbe${i}`) ) throw new Error(`update not reflected: ${path}`);
   }
+  const shapes = await shapeChanges(indexer, root);
   latencies.sort((a, b) => a - b);
   const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   rmSync(cacheDir, { recursive: true, force: true });
@@ -128,10 +130,65 @@ async function speed(): Promise<void> {
   console.log(`  warm restart (cache)                     ${warm.timeMs} ms  = ${((warm.timeMs / cold.timeMs) * 100).toFixed(1)} % of cold`);
   console.log(`  single-file update (≤ 2,000 lines)       p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms over ${latencies.length} edits`);
   console.log(`  peak RSS                                 cold ${cold.peakRssMB} MB, warm ${warm.peakRssMB} MB`);
+  printShapeChanges(shapes);
+}
+
+/**
+ * Types whose shape the bench changes, two that much of java.base uses and one that little does,
+ * each with a method name its users call (an overload of it changes how those calls resolve).
+ */
+const SHAPE_TARGETS = [
+  { file: 'java/lang/String.java', name: 'needleBenchShape' }, { file: 'java/lang/String.java', name: 'length' },
+  { file: 'java/util/List.java', name: 'needleBenchShape' }, { file: 'java/util/List.java', name: 'size' },
+  { file: 'java/util/zip/Adler32.java', name: 'needleBenchShape' }, { file: 'java/util/zip/Adler32.java', name: 'update' },
+];
+
+interface ShapeChange { file: string; name: string; ms: number; reresolved: number }
+
+/**
+ * A shape change: one public method `name(int)` added to a type (a new name, or an overload of a used
+ * one). Files that may call it have to be re-resolved; the figure is the time until the index reflects
+ * the edit and how many files that took.
+ */
+async function shapeChanges(indexer: Indexer, root: string): Promise<ShapeChange[]> {
+  const out: ShapeChange[] = [];
+  for (const { file: rel, name } of SHAPE_TARGETS) {
+    const path = join(root, rel);
+    const text = readFileSync(path, 'utf8');
+    const end = text.lastIndexOf('}');
+    const isInterface = indexer.index.file(path)?.facts.symbols.filter((s) => s.parent < 0).pop()?.kind === 'interface';
+    const method = `    ${isInterface ? 'default' : 'public'} int ${name}(int needleBenchX) { return needleBenchX; }\n`;
+    await indexer.setDocument(path, text);
+    const before = indexer.index.resolutions;
+    const s = performance.now();
+    await indexer.setDocument(path, text.slice(0, end) + method + text.slice(end));
+    out.push({ file: rel, name, ms: performance.now() - s, reresolved: indexer.index.resolutions - before });
+    if (!indexer.index.file(path)?.facts.symbols.some((x) => x.params?.[0]?.name === 'needleBenchX')) throw new Error(`update not reflected: ${path}`);
+    await indexer.setDocument(path, text); // back to the original, so later figures see java.base as it is
+  }
+  return out;
+}
+
+function printShapeChanges(shapes: ShapeChange[]): void {
+  for (const c of shapes) {
+    console.log(`  public ${`${c.name}(int)`.padEnd(21)} added to ${c.file.padEnd(27)} ${String(Math.round(c.ms)).padStart(6)} ms, ${c.reresolved} files re-resolved`);
+  }
+}
+
+async function shapeOnly(): Promise<void> {
+  const root = corpus('jdk-java.base');
+  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-bench-cache-'));
+  const indexer = new Indexer({ cacheDir });
+  await indexer.addFolder(root);
+  const shapes = await shapeChanges(indexer, root);
+  rmSync(cacheDir, { recursive: true, force: true });
+  console.log(`\njava.base, shape changes (${indexer.index.stats().files} files):`);
+  printShapeChanges(shapes);
 }
 
 (async () => {
   const only = process.argv[2];
   for (const name of ['commons-lang3', 'jsoup']) if (!only || only === name) await correctness(name);
   if (!only || only === 'speed') await speed();
+  if (only === 'shape') await shapeOnly();
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -25,6 +25,7 @@ async function indexedExample(): Promise<[string, CachedFile][]> {
 test('declarations, edges and stamps round-trip exactly', async () => {
   const files = await indexedExample();
   assert.ok(files.length > 5 && files.some(([, f]) => f.resolution!.edges.length > 0));
+  assert.ok(files.some(([, f]) => f.resolution!.memberLookups.length > 0), 'member lookups round-trip too');
   const decoded = decodeFiles(encodeFiles(files));
   assert.deepEqual([...decoded.keys()], files.map(([p]) => p));
   for (const [path, f] of files) {

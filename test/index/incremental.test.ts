@@ -86,6 +86,15 @@ test('incremental index equals a fresh build after random edit sequences', async
         files.set(np, randomClass(rand, pkg, name));
         log.push(`write ${np}`);
         index.update(np, '/ws', hashText(files.get(np)!), await factsOfText(files.get(np)!));
+      } else if (op < 0.9 && p) {
+        // A member-only edit others may see: an overload of a called name, or a method turned private or public.
+        const t = files.get(p)!;
+        const edited = rand() < 0.5
+          ? t.replace(/\n}\n$/, `\n  public ${rand() < 0.5 ? 'static ' : ''}void ${METHODS[Math.floor(rand() * METHODS.length)]}(${NAMES[Math.floor(rand() * NAMES.length)]} y, int z) {}\n}\n`)
+          : t.includes('  public ') ? t.replace('  public ', '  private ') : t.replace('  private ', '  public ');
+        files.set(p, edited);
+        log.push(`member edit ${p}`);
+        index.update(p, '/ws', hashText(edited), await factsOfText(edited));
       } else if (p) {
         // A small in-place edit: append a member (text changes, shape changes).
         const t = files.get(p)!;

@@ -132,6 +132,7 @@ export function encodeFiles(files: [string, CachedFile][]): EncodedFiles {
     const r = f.resolution;
     w.int(r.external);
     w.strs(r.consulted);
+    w.list([...r.memberLookups], (k) => w.int(k));
     w.list(r.unresolved, (u) => { w.str(u.from); w.str(u.name); w.str(u.kind); w.int(u.line); w.int(u.col); });
     w.list(r.edges, (e) => { w.str(e.from); w.str(e.to); w.str(e.kind); w.int(e.line); w.int(e.col); });
   });
@@ -156,9 +157,10 @@ export function decodeFiles(e: EncodedFiles): Map<string, CachedFile> {
     if (external < -1) throw new CorruptCache('cache resolution malformed');
     if (external >= 0) {
       const consulted = r.strs();
+      const memberLookups = Int32Array.from(r.list(() => r.int()));
       const unresolved = r.list((): Unresolved => ({ from: r.str(), name: r.str(), kind: r.str(), line: r.int(), col: r.int() }));
       const edges = r.list((): Edge => ({ from: r.str(), to: r.str(), kind: r.oneOf<EdgeKind>(EDGE_KINDS), line: r.int(), col: r.int() }));
-      resolution = { edges, unresolved, external, consulted };
+      resolution = { edges, unresolved, external, consulted, memberLookups };
     }
     const entry: CachedFile = { hash, facts, resolution };
     if (stamp) entry.stamp = stamp;

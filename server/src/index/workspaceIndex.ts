@@ -4,7 +4,7 @@
 // Invariant: after any sequence of updates the index equals a fresh build of the same files.
 
 import type { FileFacts, RefFact, SymbolFact } from '../java/facts';
-import { resolveFile, type Edge, type FileResolution } from '../java/resolve';
+import { memberLookupKey, resolveFile, type Edge, type FileResolution } from '../java/resolve';
 import { isTypeKind, SymbolTable } from '../java/symbols';
 
 export interface IndexedFile {
@@ -36,6 +36,8 @@ export class WorkspaceIndex {
   private consultedBy = new Map<string, Set<string>>();
   /** Bumped on every change; snapshots and caches compare it. */
   version = 0;
+  /** Files resolved so far (benchmarks read it to count the files an update re-resolved). */
+  resolutions = 0;
   /**
    * Re-extracts a file's reference sites when they were released (I/O lives with the caller).
    * Returns undefined when the text no longer matches the indexed hash: an update is on its way.
@@ -75,7 +77,8 @@ export class WorkspaceIndex {
 
   /**
    * A file's new content, fully reconciled: the file is re-resolved, and so is every file whose
-   * resolution consulted a type whose shape (members, supertypes) changed or appeared or vanished.
+   * resolution consulted a type that appeared, vanished or changed its header (supertypes, type
+   * parameters, kind, modifiers), or consulted a type and looked up a name among its changed members.
    * Returns the number of files re-resolved.
    */
   update(path: string, root: string, hash: string, facts: FileFacts): number {
@@ -83,8 +86,10 @@ export class WorkspaceIndex {
     const before = shapesOf(old?.facts);
     const pkgsBefore = this.table.packages.size;
     this.put(path, root, hash, facts);
-    const after = shapesOf(facts);
-    return this.reresolve(path, changedNames(before, after), pkgsBefore !== this.table.packages.size || old?.facts.package !== facts.package);
+    const changes = shapeChanges(before, shapesOf(facts));
+    // Another file's imports decide what the type names in its member signatures mean.
+    if (old && !sameImports(old.facts, facts)) for (const name of before.keys()) changes.whole.add(name);
+    return this.reresolve(path, changes, pkgsBefore !== this.table.packages.size || old?.facts.package !== facts.package);
   }
 
   remove(path: string): number {
@@ -93,7 +98,7 @@ export class WorkspaceIndex {
     const pkgsBefore = this.table.packages.size;
     this.dropFile(path);
     this.version++;
-    return this.reresolve(undefined, changedNames(shapesOf(old.facts), new Map()), pkgsBefore !== this.table.packages.size);
+    return this.reresolve(undefined, shapeChanges(shapesOf(old.facts), new Map()), pkgsBefore !== this.table.packages.size);
   }
 
   /** Removes a file without re-resolving anyone (the caller resolves everything afterwards). */
@@ -108,11 +113,20 @@ export class WorkspaceIndex {
     this.resolveAll();
   }
 
-  private reresolve(path: string | undefined, changed: Set<string>, everything: boolean): number {
+  private reresolve(path: string | undefined, changes: ShapeChanges, everything: boolean): number {
     const todo = new Set<string>();
     if (path) todo.add(path);
     if (everything) for (const p of this.files.keys()) todo.add(p);
-    for (const name of changed) for (const p of this.consultedBy.get(name) ?? []) todo.add(p);
+    for (const name of changes.whole) for (const p of this.consultedBy.get(name) ?? []) todo.add(p);
+    // A member change reaches only the consulters that looked a changed member name up in a type of that name.
+    for (const [name, members] of changes.members) {
+      const keys = [...members].map((m) => memberLookupKey(name, m));
+      for (const p of this.consultedBy.get(name) ?? []) {
+        if (todo.has(p)) continue;
+        const looked = this.files.get(p)?.resolution?.memberLookups;
+        if (!looked || keys.some((k) => holds(looked, k))) todo.add(p);
+      }
+    }
     for (const p of [...todo].sort()) if (this.files.has(p)) this.resolve(p);
     return todo.size;
   }
@@ -127,6 +141,7 @@ export class WorkspaceIndex {
       if (refs) { f.facts.refs = refs; f.facts.refsReleased = false; }
     }
     const r = resolveFile(path, f.facts, this.table);
+    this.resolutions++;
     if (this.releaseRefs) { f.facts.refs = []; f.facts.refsReleased = true; }
     f.resolution = r;
     this.noteResolution(path, r);
@@ -256,29 +271,71 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
 }
 
 /**
- * Per simple type name, a string describing everything resolution of other files can see.
- * Private members, private nested types and local or anonymous classes are invisible from other
- * files (resolve.ts enforces it), so edits to them never re-resolve anyone else.
+ * What resolution of other files can see of the types of one simple name: a header (package, id,
+ * kind, supertypes, type parameters, modifiers) and each member by name. Private members, private
+ * nested types and anonymous classes are invisible from other files (resolve.ts enforces it), so
+ * edits to them never re-resolve anyone else. Local classes count: a type name in the file's member
+ * signatures, which other files' resolution reads, may mean one of them.
  */
-function shapesOf(facts: FileFacts | undefined): Map<string, string> {
-  const shapes = new Map<string, string>();
+interface Shape { header: string; members: Map<string, string> }
+
+function shapesOf(facts: FileFacts | undefined): Map<string, Shape> {
+  const shapes = new Map<string, Shape>();
   if (!facts) return shapes;
-  const hidden = (s: SymbolFact) => s.modifiers.includes('private') || !!s.local || !!s.anonymous;
-  facts.symbols.forEach((s) => {
+  const hidden = (s: SymbolFact) => s.modifiers.includes('private') || !!s.anonymous;
+  const typeParams = (s: SymbolFact) => (s.typeParams ?? []).map((t) => `${t.name}:${t.bounds.join('&')}`).join(',');
+  facts.symbols.forEach((s, i) => {
     if (!isTypeKind(s.kind) || hidden(s)) return;
-    const members = facts.symbols.filter((m) => facts.symbols[m.parent] === s && !hidden(m)).map((m) =>
-      [m.kind, m.id, m.name, m.modifiers.join(' '), m.type ?? '', m.returnType ?? '', (m.params ?? []).map((p) => p.type).join(','), m.varargs ? 'v' : '',
-        (m.typeParams ?? []).map((t) => `${t.name}:${t.bounds.join('&')}`).join(','), m.local ? 'l' : '', m.anonymous ? 'a' : ''].join('|'));
-    const shape = [facts.package, s.id, s.kind, s.superclass ?? '', (s.interfaces ?? []).join(','),
-      (s.typeParams ?? []).map((t) => `${t.name}:${t.bounds.join('&')}`).join(','), s.modifiers.join(' '), ...members].join('\n');
-    shapes.set(s.name, (shapes.get(s.name) ?? '') + '\n#' + shape);
+    let shape = shapes.get(s.name);
+    if (!shape) shapes.set(s.name, (shape = { header: '', members: new Map() }));
+    shape.header += ['\n#', facts.package, s.id, s.kind, s.superclass ?? '', (s.interfaces ?? []).join(','), typeParams(s), s.modifiers.join(' ')].join('\n');
+    for (const m of facts.symbols) {
+      if (m.parent !== i || hidden(m)) continue;
+      // Keyed as resolution looks members up (resolve.ts memberNames): constructors under '<init>'.
+      const key = m.kind === 'constructor' ? '<init>' : m.name;
+      const text = [m.kind, m.id, m.modifiers.join(' '), m.type ?? '', m.returnType ?? '', (m.params ?? []).map((p) => p.type).join(','),
+        m.varargs ? 'v' : '', typeParams(m)].join('|');
+      shape.members.set(key, (shape.members.get(key) ?? '') + '\n' + text);
+    }
   });
   return shapes;
 }
 
-function changedNames(before: Map<string, string>, after: Map<string, string>): Set<string> {
-  const out = new Set<string>();
-  for (const [k, v] of before) if (after.get(k) !== v) out.add(k);
-  for (const k of after.keys()) if (!before.has(k)) out.add(k);
-  return out;
+/**
+ * Which type names changed shape between two versions of a file. `whole`: a type appeared, vanished
+ * or changed its header, so every file that consulted the name may resolve differently. `members`:
+ * only these members of the name's types changed, so only files that looked up one of those member
+ * names in a type of that name can resolve differently.
+ */
+interface ShapeChanges { whole: Set<string>; members: Map<string, Set<string>> }
+
+function shapeChanges(before: Map<string, Shape>, after: Map<string, Shape>): ShapeChanges {
+  const whole = new Set<string>();
+  const members = new Map<string, Set<string>>();
+  for (const [name, b] of before) {
+    const a = after.get(name);
+    if (!a || a.header !== b.header) { whole.add(name); continue; }
+    const changed = new Set<string>();
+    for (const [m, text] of b.members) if (a.members.get(m) !== text) changed.add(m);
+    for (const m of a.members.keys()) if (!b.members.has(m)) changed.add(m);
+    if (changed.size) members.set(name, changed);
+  }
+  for (const name of after.keys()) if (!before.has(name)) whole.add(name);
+  return { whole, members };
+}
+
+/** Whether a sorted array holds a value. */
+function holds(sorted: Int32Array, value: number): boolean {
+  let lo = 0, hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return sorted[lo] === value;
+}
+
+function sameImports(a: FileFacts, b: FileFacts): boolean {
+  const key = (f: FileFacts) => f.imports.map((i) => `${i.name}|${i.static}|${i.wildcard}`).join('\n');
+  return key(a) === key(b);
 }

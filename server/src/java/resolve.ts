@@ -30,6 +30,22 @@ export interface FileResolution {
   external: number;
   /** Simple type names this file's resolution looked up; a change to any of them re-resolves it. */
   consulted: string[];
+  /**
+   * Which member names (methods, fields, member types; constructors as '<init>') this file's
+   * resolution looked up in which types, as sorted memberLookupKey hashes. Resolution reads a type's
+   * members only by name, so a change to other members cannot change this file's result
+   * (workspaceIndex.ts relies on it; a hash collision only costs a needless re-resolution).
+   */
+  memberLookups: Int32Array;
+}
+
+/** A 32-bit FNV-1a hash of a (simple type name, member name) pair. */
+export function memberLookupKey(typeName: string, member: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < typeName.length; i++) h = Math.imul(h ^ typeName.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ 0x23, 0x01000193); // '#' between the two names
+  for (let i = 0; i < member.length; i++) h = Math.imul(h ^ member.charCodeAt(i), 0x01000193);
+  return h | 0;
 }
 
 /** A resolved static type. */
@@ -80,6 +96,7 @@ class Resolver {
   private unresolved: Unresolved[] = [];
   private external = 0;
   private consulted = new Set<string>();
+  private memberLookups = new Set<number>();
   private exprTypes = new Map<Expr, T | null>();
   private namedCache = new Map<string, NamedField | null>();
   /** Per file whose context is read, then by type scope and text. All caches live as long as one file's resolution, whose `consulted` already holds what they consulted. */
@@ -103,7 +120,7 @@ class Resolver {
       const t = this.qualifiedType(name);
       if (t) this.edges.push({ from: this.fileId(), to: t.id, kind: 'imports', line: imp.line, col: 0 });
     }
-    return { edges: this.edges, unresolved: this.unresolved, external: this.external, consulted: [...this.consulted].sort() };
+    return { edges: this.edges, unresolved: this.unresolved, external: this.external, consulted: [...this.consulted].sort(), memberLookups: Int32Array.from(this.memberLookups).sort() };
   }
 
   private fileId(): string {
@@ -435,9 +452,10 @@ class Resolver {
     const found: Candidate[] = [];
     for (const t of types) {
       if (name === '<init>') {
+        this.memberLookups.add(memberLookupKey(t.name, name));
         for (const i of t.members.get('<init>') ?? []) if (this.visible(t, t.facts.symbols[i])) found.push({ sym: t.facts.symbols[i], depth: 0 });
       } else {
-        this.walkHierarchy(t, (info, depth) => {
+        this.walkHierarchy(t, name, (info, depth) => {
           for (const i of info.members.get(name) ?? []) {
             const s = info.facts.symbols[i];
             if (s.kind === 'method' && this.visible(info, s)) found.push({ sym: s, depth });
@@ -502,7 +520,7 @@ class Resolver {
   }
 
   private isSubtype(a: TypeInfo, b: TypeInfo): boolean {
-    return this.walkHierarchy(a, (t) => t === b);
+    return this.walkHierarchy(a, undefined, (t) => t === b);
   }
 
   private ownerOf(member: SymbolFact): TypeInfo | undefined {
@@ -540,8 +558,8 @@ class Resolver {
     return ext(t.sym.kind === 'enum' ? 'Enum' : t.sym.kind === 'record' ? 'Record' : 'Object');
   }
 
-  /** Visits a type and its supertypes breadth-first; stops when `visit` returns true. */
-  private walkHierarchy(start: TypeInfo, visit: (t: TypeInfo, depth: number) => boolean): boolean {
+  /** Visits a type and its supertypes breadth-first, noting that `member` was looked up in each; stops when `visit` returns true. */
+  private walkHierarchy(start: TypeInfo, member: string | undefined, visit: (t: TypeInfo, depth: number) => boolean): boolean {
     const seen = new Set<string>();
     let level: TypeInfo[] = [start];
     for (let depth = 0; level.length && depth < 50; depth++) {
@@ -550,6 +568,7 @@ class Resolver {
         if (seen.has(t.id)) continue;
         seen.add(t.id);
         this.consulted.add(t.name);
+        if (member !== undefined) this.memberLookups.add(memberLookupKey(t.name, member));
         if (visit(t, depth)) return true;
         for (const s of this.supersOf(t)) if (s.k === 'int') next.push(s.t);
       }
@@ -561,7 +580,7 @@ class Resolver {
   private reachesExternal(t: TypeInfo): boolean {
     // Every class reaches java.lang.Object, so any unresolved method may be inherited from outside.
     let result = false;
-    this.walkHierarchy(t, (info) => {
+    this.walkHierarchy(t, undefined, (info) => {
       if (info.sym.kind !== 'interface' || this.supersOf(info).some((s) => s.k !== 'int')) result = true;
       return result;
     });
@@ -569,7 +588,7 @@ class Resolver {
   }
 
   private hierarchyHas(t: TypeInfo, name: string): boolean | 'external' {
-    const has = this.walkHierarchy(t, (info) => (info.members.get(name) ?? []).some((i) => {
+    const has = this.walkHierarchy(t, name, (info) => (info.members.get(name) ?? []).some((i) => {
       const s = info.facts.symbols[i];
       return (s.kind === 'method' && this.visible(info, s)) || s.modifiers.includes('record-component');
     }));
@@ -581,7 +600,7 @@ class Resolver {
 
   private findField(t: TypeInfo, name: string): { info: TypeInfo; sym: SymbolFact } | 'external' | null {
     let hit: { info: TypeInfo; sym: SymbolFact } | null = null;
-    this.walkHierarchy(t, (info) => {
+    this.walkHierarchy(t, name, (info) => {
       for (const i of info.members.get(name) ?? []) {
         const s = info.facts.symbols[i];
         if ((s.kind === 'field' || s.kind === 'enumConstant') && this.visible(info, s)) { hit = { info, sym: s }; return true; }
@@ -593,7 +612,7 @@ class Resolver {
 
   private memberTypeNamed(t: TypeInfo, name: string): TypeInfo | undefined {
     let found: TypeInfo | undefined;
-    this.walkHierarchy(t, (info) => {
+    this.walkHierarchy(t, name, (info) => {
       const id = info.nested.get(name);
       const t = id ? this.table.type(id) : undefined;
       if (t && this.visible(info, t.sym)) found = t;
