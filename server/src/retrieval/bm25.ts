@@ -7,41 +7,80 @@ export const B = 0.75;
 /** The documents containing a term, ascending, with the term's frequency in each. */
 interface Postings { docs: number[]; tfs: number[] }
 
+/**
+ * A document as its distinct term ids, ascending, with each one's frequency: typed arrays, not a
+ * Map per document (java.base's similar-code corpus holds 60k documents, 1.3M distinct terms).
+ */
+interface Doc { terms: Int32Array; tfs: Float64Array; len: number }
+
 export interface Scored { doc: number; score: number }
 
 export class Bm25 {
-  private df = new Map<string, number>();
+  /** term -> its id; ids index `termOf`, `df` and `postings`, and are reused once a term is gone. */
+  private ids = new Map<string, number>();
+  private termOf: string[] = [];
+  private freeIds: number[] = [];
+  private df: number[] = [];
   /** Removed documents stay as `null`: ids are positions, so they never move. */
-  private docs: ({ tf: Map<string, number>; len: number } | null)[] = [];
+  private docs: (Doc | null)[] = [];
   private live = 0;
   private totalLen = 0;
-  /** term -> documents containing it: a query touches only its own postings. */
-  private postings = new Map<string, Postings>();
+  /** term id -> documents containing it: a query touches only its own postings. */
+  private postings: (Postings | undefined)[] = [];
   /** term -> the most one posting of it adds to a score (MaxScore bound); reset by add(). */
   private bounds = new Map<string, number>();
 
   /** Adds a document as (term, weight) pairs; a weight > 1 counts the term that many times. */
   add(terms: Iterable<[string, number]> | string[]): number {
-    const tf = new Map<string, number>();
+    const tf = new Map<number, number>();
     let len = 0;
     for (const t of terms as Iterable<string | [string, number]>) {
       const [term, w] = typeof t === 'string' ? [t, 1] : t;
-      tf.set(term, (tf.get(term) ?? 0) + w);
+      const id = this.idFor(term);
+      tf.set(id, (tf.get(id) ?? 0) + w);
       len += w;
     }
     const doc = this.docs.length;
-    for (const [term, f] of tf) {
-      this.df.set(term, (this.df.get(term) ?? 0) + 1);
-      let list = this.postings.get(term);
-      if (!list) this.postings.set(term, (list = { docs: [], tfs: [] }));
+    const ids = Int32Array.from(tf.keys()).sort();
+    const tfs = Float64Array.from(ids, (id) => tf.get(id)!);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      this.df[id]++;
+      const list = this.postings[id]!;
       list.docs.push(doc);
-      list.tfs.push(f);
+      list.tfs.push(tfs[i]);
     }
-    this.docs.push({ tf, len });
+    this.docs.push({ terms: ids, tfs, len });
     this.live++;
     this.totalLen += len;
     this.bounds.clear(); // idf and the average length moved
     return this.docs.length - 1;
+  }
+
+  /** A term's id, given a new one (and empty postings) if the corpus does not hold it. */
+  private idFor(term: string): number {
+    let id = this.ids.get(term);
+    if (id !== undefined) return id;
+    id = this.freeIds.pop() ?? this.termOf.length;
+    // A copy: a term cut out of a file's text must not keep the whole text alive.
+    const own = term.length > 12 ? Buffer.from(term, 'utf8').toString('utf8') : term;
+    this.ids.set(own, id);
+    this.termOf[id] = own;
+    this.df[id] = 0;
+    this.postings[id] = { docs: [], tfs: [] };
+    return id;
+  }
+
+  /** The frequency of term `id` in a document, 0 if absent (binary search of its sorted ids). */
+  private static tf(d: Doc, id: number | undefined): number {
+    if (id === undefined) return 0;
+    const a = d.terms;
+    let lo = 0, hi = a.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (a[mid] < id) lo = mid + 1; else hi = mid;
+    }
+    return lo < a.length && a[lo] === id ? d.tfs[lo] : 0;
   }
 
   /**
@@ -52,15 +91,24 @@ export class Bm25 {
   remove(doc: number): void {
     const d = this.docs[doc];
     if (!d) return;
-    for (const term of d.tf.keys()) {
-      const n = this.df.get(term)! - 1;
-      if (n) this.df.set(term, n);
-      else { this.df.delete(term); this.postings.delete(term); }
+    for (const id of d.terms) {
+      if (--this.df[id]) continue;
+      this.ids.delete(this.termOf[id]);
+      this.termOf[id] = '';
+      this.postings[id] = undefined;
+      this.freeIds.push(id);
     }
     this.docs[doc] = null;
     this.live--;
     this.totalLen -= d.len;
     this.bounds.clear();
+  }
+
+  /** A live document's terms with their frequencies, in term order (to re-add it elsewhere). */
+  termsOf(doc: number): [string, number][] {
+    const d = this.docs[doc];
+    if (!d) return [];
+    return Array.from(d.terms, (id, i): [string, number] => [this.termOf[id], d.tfs[i]]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
   }
 
   /** Documents in the corpus (removed ones not counted). */
@@ -74,7 +122,8 @@ export class Bm25 {
   }
 
   idf(term: string): number {
-    const n = this.df.get(term) ?? 0;
+    const id = this.ids.get(term);
+    const n = id === undefined ? 0 : this.df[id];
     return Math.log(1 + (this.live - n + 0.5) / (n + 0.5));
   }
 
@@ -95,7 +144,7 @@ export class Bm25 {
     const scores = new Map<number, number>();
     const avg = this.avgLen();
     for (const q of new Set(query)) {
-      const list = this.postings.get(q);
+      const list = this.listOf(q);
       if (!list) continue;
       const idf = this.idf(q);
       for (let i = 0; i < list.docs.length; i++) {
@@ -112,18 +161,23 @@ export class Bm25 {
     const avg = this.avgLen();
     let s = 0;
     for (const q of new Set(query)) {
-      const f = d.tf.get(q);
+      const f = Bm25.tf(d, this.ids.get(q));
       if (!f) continue;
       s += Bm25.part(this.idf(q), f, d.len, avg);
     }
     return s;
   }
 
+  private listOf(term: string): Postings | undefined {
+    const id = this.ids.get(term);
+    return id === undefined ? undefined : this.postings[id];
+  }
+
   /** The largest score contribution of a term over all its postings (cached until the next add). */
   private bound(term: string): number {
     let ub = this.bounds.get(term);
     if (ub !== undefined) return ub;
-    const list = this.postings.get(term);
+    const list = this.listOf(term);
     ub = 0;
     if (list) {
       const idf = this.idf(term), avg = this.avgLen();
@@ -145,7 +199,8 @@ export class Bm25 {
    * walked and the prefix's terms are merely looked up for the documents found there.
    */
   topK(query: Iterable<string>, k: number, tieBreak: (a: number, b: number) => number, accept: (doc: number) => boolean = () => true): Scored[] {
-    const terms = [...new Set(query)].filter((t) => this.postings.has(t));
+    const terms = [...new Set(query)].filter((t) => this.ids.has(t));
+    const termIds = terms.map((t) => this.ids.get(t)!);
     if (!terms.length || k <= 0) return [];
     const avg = this.avgLen();
     const idfs = terms.map((t) => this.idf(t));
@@ -154,12 +209,12 @@ export class Bm25 {
       const d = this.docs[doc]!;
       let s = 0;
       for (let i = 0; i < terms.length; i++) {
-        const f = d.tf.get(terms[i]);
+        const f = Bm25.tf(d, termIds[i]);
         if (f) s += Bm25.part(idfs[i], f, d.len, avg);
       }
       return s;
     };
-    const cursors = terms.map((t, i) => ({ term: t, idf: idfs[i], ub: this.bound(t), list: this.postings.get(t)!, pos: 0 }))
+    const cursors = terms.map((t, i) => ({ term: t, id: termIds[i], idf: idfs[i], ub: this.bound(t), list: this.postings[termIds[i]]!, pos: 0 }))
       .sort((a, b) => a.ub - b.ub || (a.term < b.term ? -1 : 1));
     /** bounded[i]: the sum of the bounds of cursors[0..i-1]. */
     const bounded = [0];
@@ -209,7 +264,7 @@ export class Bm25 {
       if (!d || seeded.has(doc) || (best.length >= k && below(bound, threshold))) continue;
       // Replace the looked-up terms' bounds by their actual parts, strongest first, while it may still enter.
       for (let i = first - 1; i >= 0 && best.length >= k && !below(bound, threshold); i--) {
-        const f = d.tf.get(cursors[i].term);
+        const f = Bm25.tf(d, cursors[i].id);
         bound += (f ? Bm25.part(cursors[i].idf, f, d.len, avg) : 0) - cursors[i].ub;
       }
       if (best.length >= k && below(bound, threshold)) continue;

@@ -24,8 +24,8 @@ export const SIMILAR_CALLEE_WEIGHT = 0.6;
 const CALLEE_KINDS = new Set(['call', 'new', 'field', 'ctorCall', 'methodRef']);
 const MAX_RESULTS = 15;
 
-/** One file's chunks with their terms. */
-interface FileChunks { chunks: { chunk: Chunk; terms: string[] }[] }
+/** One file's chunks. Their terms live in the BM25 corpus only (as term ids), re-read from the text when added. */
+interface FileChunks { chunks: Chunk[] }
 
 /**
  * The chunk corpus, kept in step with the index file by file: an edit takes the file's old
@@ -47,9 +47,9 @@ interface Corpus {
 const COMPACT_FLOOR = 1000;
 
 function addFile(corpus: Corpus, path: string, part: FileChunks): void {
-  const ids = part.chunks.map((x, i) => {
-    const id = corpus.bm.add(x.terms);
-    corpus.chunks[id] = x.chunk;
+  const ids = part.chunks.map((chunk, i) => {
+    const id = corpus.bm.add(codeTerms(chunk.text));
+    corpus.chunks[id] = chunk;
     corpus.ordinal[id] = i;
     return id;
   });
@@ -67,7 +67,7 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
     source: (f) => f.facts,
     part: (f, textOf) => {
       const text = textOf(f.path);
-      return { chunks: text === undefined ? [] : chunkJavaFile(f.path, text, f.facts).map((chunk) => ({ chunk, terms: codeTerms(chunk.text) })) };
+      return { chunks: text === undefined ? [] : chunkJavaFile(f.path, text, f.facts) };
     },
     create: () => ({ corpus: emptyCorpus() }),
     apply: (t, changes) => {
@@ -99,7 +99,7 @@ export function codeTerms(text: string): string[] {
 
 export interface SimilarHit { chunk: Chunk; score: number }
 
-/** The corpus as one canonical text (live chunks in path order, with their terms): incremental must equal fresh. */
+/** The corpus as one canonical text (live chunks in path order, with their terms as counted): incremental must equal fresh. */
 export function corpusDump(index: WorkspaceIndex, textOf: PipelineRequest['textOf'], queries: string[][]): string {
   const c = chunkCorpus(index, textOf);
   const live = c.chunks.flatMap((chunk, id) => (chunk ? [{ chunk, id }] : []))
@@ -108,7 +108,7 @@ export function corpusDump(index: WorkspaceIndex, textOf: PipelineRequest['textO
   const tieBreak = (a: number, b: number) => (where(a) < where(b) ? -1 : where(a) > where(b) ? 1 : 0);
   return [
     `chunks ${c.bm.size}`,
-    ...live.map(({ chunk, id }) => `${where(id)} ${chunk.symbol ?? ''} ${c.files.get(chunk.path)!.chunks[c.ordinal[id]].terms.join(' ')}`),
+    ...live.map(({ chunk, id }) => `${where(id)} ${chunk.symbol ?? ''} ${c.bm.termsOf(id).map(([t, f]) => `${t}*${f}`).join(' ')}`),
     ...queries.map((q) => `query ${q.join(' ')}: ${c.bm.topK(q, 5, tieBreak).map((h) => `${where(h.doc)}=${h.score}`).join(' ')}`),
   ].join('\n');
 }
