@@ -8,10 +8,11 @@ export const B = 0.75;
 interface Postings { docs: number[]; tfs: number[] }
 
 /**
- * A document as its distinct term ids, ascending, with each one's frequency: typed arrays, not a
- * Map per document (java.base's similar-code corpus holds 60k documents, 1.3M distinct terms).
+ * A document: its distinct term ids, ascending, with each one's frequency, are the range
+ * [start, start + count) of the corpus's two pools. Pools rather than a Map (or two typed arrays)
+ * per document: java.base's similar-code corpus holds 60k documents and 1.3M distinct terms.
  */
-interface Doc { terms: Int32Array; tfs: Float64Array; len: number }
+interface Doc { start: number; count: number; len: number }
 
 export interface Scored { doc: number; score: number }
 
@@ -21,8 +22,11 @@ export class Bm25 {
   private termOf: string[] = [];
   private freeIds: number[] = [];
   private df: number[] = [];
-  /** Removed documents stay as `null`: ids are positions, so they never move. */
+  /** Removed documents stay as `null`: ids are positions, so they never move (nor do their pool ranges). */
   private docs: (Doc | null)[] = [];
+  private termPool = new Int32Array(64);
+  private tfPool = new Float64Array(64);
+  private pooled = 0;
   private live = 0;
   private totalLen = 0;
   /** term id -> documents containing it: a query touches only its own postings. */
@@ -41,20 +45,37 @@ export class Bm25 {
       len += w;
     }
     const doc = this.docs.length;
-    const ids = Int32Array.from(tf.keys()).sort();
-    const tfs = Float64Array.from(ids, (id) => tf.get(id)!);
+    const ids = [...tf.keys()].sort((a, b) => a - b);
+    const start = this.reserve(ids.length);
     for (let i = 0; i < ids.length; i++) {
-      const id = ids[i];
+      const id = ids[i], f = tf.get(id)!;
+      this.termPool[start + i] = id;
+      this.tfPool[start + i] = f;
       this.df[id]++;
       const list = this.postings[id]!;
       list.docs.push(doc);
-      list.tfs.push(tfs[i]);
+      list.tfs.push(f);
     }
-    this.docs.push({ terms: ids, tfs, len });
+    this.docs.push({ start, count: ids.length, len });
     this.live++;
     this.totalLen += len;
     this.bounds.clear(); // idf and the average length moved
     return this.docs.length - 1;
+  }
+
+  /** Room for `n` more entries in the pools; returns where they start. */
+  private reserve(n: number): number {
+    const start = this.pooled;
+    if (start + n > this.termPool.length) {
+      const size = Math.max(2 * this.termPool.length, start + n);
+      const terms = new Int32Array(size), tfs = new Float64Array(size);
+      terms.set(this.termPool.subarray(0, start));
+      tfs.set(this.tfPool.subarray(0, start));
+      this.termPool = terms;
+      this.tfPool = tfs;
+    }
+    this.pooled = start + n;
+    return start;
   }
 
   /** A term's id, given a new one (and empty postings) if the corpus does not hold it. */
@@ -72,15 +93,15 @@ export class Bm25 {
   }
 
   /** The frequency of term `id` in a document, 0 if absent (binary search of its sorted ids). */
-  private static tf(d: Doc, id: number | undefined): number {
+  private tf(d: Doc, id: number | undefined): number {
     if (id === undefined) return 0;
-    const a = d.terms;
-    let lo = 0, hi = a.length;
+    const a = this.termPool, end = d.start + d.count;
+    let lo = d.start, hi = end;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (a[mid] < id) lo = mid + 1; else hi = mid;
     }
-    return lo < a.length && a[lo] === id ? d.tfs[lo] : 0;
+    return lo < end && a[lo] === id ? this.tfPool[lo] : 0;
   }
 
   /**
@@ -91,7 +112,8 @@ export class Bm25 {
   remove(doc: number): void {
     const d = this.docs[doc];
     if (!d) return;
-    for (const id of d.terms) {
+    for (let i = d.start; i < d.start + d.count; i++) {
+      const id = this.termPool[i];
       if (--this.df[id]) continue;
       this.ids.delete(this.termOf[id]);
       this.termOf[id] = '';
@@ -108,7 +130,7 @@ export class Bm25 {
   termsOf(doc: number): [string, number][] {
     const d = this.docs[doc];
     if (!d) return [];
-    return Array.from(d.terms, (id, i): [string, number] => [this.termOf[id], d.tfs[i]]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    return Array.from({ length: d.count }, (_, i): [string, number] => [this.termOf[this.termPool[d.start + i]], this.tfPool[d.start + i]]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
   }
 
   /** Documents in the corpus (removed ones not counted). */
@@ -161,7 +183,7 @@ export class Bm25 {
     const avg = this.avgLen();
     let s = 0;
     for (const q of new Set(query)) {
-      const f = Bm25.tf(d, this.ids.get(q));
+      const f = this.tf(d, this.ids.get(q));
       if (!f) continue;
       s += Bm25.part(this.idf(q), f, d.len, avg);
     }
@@ -209,7 +231,7 @@ export class Bm25 {
       const d = this.docs[doc]!;
       let s = 0;
       for (let i = 0; i < terms.length; i++) {
-        const f = Bm25.tf(d, termIds[i]);
+        const f = this.tf(d, termIds[i]);
         if (f) s += Bm25.part(idfs[i], f, d.len, avg);
       }
       return s;
@@ -264,7 +286,7 @@ export class Bm25 {
       if (!d || seeded.has(doc) || (best.length >= k && below(bound, threshold))) continue;
       // Replace the looked-up terms' bounds by their actual parts, strongest first, while it may still enter.
       for (let i = first - 1; i >= 0 && best.length >= k && !below(bound, threshold); i--) {
-        const f = Bm25.tf(d, cursors[i].id);
+        const f = this.tf(d, cursors[i].id);
         bound += (f ? Bm25.part(cursors[i].idf, f, d.len, avg) : 0) - cursors[i].ub;
       }
       if (best.length >= k && below(bound, threshold)) continue;
