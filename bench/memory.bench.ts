@@ -1,6 +1,7 @@
 // `node --expose-gc dist/bench/memory.bench.js [requests]`: where the retrieval's workspace-wide
 // structures spend heap on the JDK's java.base. Each structure is built on its own after a full
 // GC, and the growth of the live heap is attributed to it; then warm requests (the memos).
+// By allocation site: add --heap-prof (the indexer stays alive until exit for it).
 
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,8 @@ import { globalPopular } from '../server/src/retrieval/recall/graph';
 import type { PipelineRequest } from '../server/src/retrieval/request';
 
 const ROOT = process.cwd();
+/** The indexer, alive until exit: `node --heap-prof` writes its profile at exit and sees only live objects. */
+export let kept: Indexer | undefined;
 
 (async () => {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -27,6 +30,7 @@ const ROOT = process.cwd();
   const base = heap();
   const ix = new Indexer({ cacheDir: mkdtempSync(join(tmpdir(), 'needle-memory-')) });
   await ix.addFolder(root);
+  kept = ix;
   let last = heap();
   const rows: [string, number][] = [['index (and file texts)', last - base]];
   const step = (name: string, build: () => unknown) => {
