@@ -185,6 +185,11 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
   part: (f: IndexedFile, context: C) => P;
   create: () => T;
   apply: (table: T, changes: PartChange<P>[]) => void;
+  /**
+   * false: always update, never rebuild from the shares (for a table that takes what it needs
+   * out of a share when it is added, and keeps the rest itself).
+   */
+  rebuildOnManyChanges?: boolean;
 }): (index: WorkspaceIndex, context?: C) => T {
   const cache = new WeakMap<WorkspaceIndex, { version: number; table: T; parts: Map<string, FilePart<P>> }>();
   return (index, context) => {
@@ -203,7 +208,7 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
       c.parts.set(f.path, { source, part });
     }
     for (const [path, old] of c.parts) if (!live.has(path)) { changes.push({ path, before: old.part }); c.parts.delete(path); }
-    if (changes.length > REBUILD_SHARE * c.parts.size) {
+    if (spec.rebuildOnManyChanges !== false && changes.length > REBUILD_SHARE * c.parts.size) {
       // Most files changed (a cascade after an edit to a popular type, a branch switch):
       // building afresh is cheaper than taking every old share out first.
       c.table = spec.create();
