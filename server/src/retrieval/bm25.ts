@@ -4,8 +4,12 @@
 export const K1 = 1.2;
 export const B = 0.75;
 
-/** The documents containing a term, ascending, with the term's frequency in each. */
-interface Postings { docs: number[]; tfs: number[] }
+/**
+ * The documents containing a term, ascending, each followed by the term's frequency in it:
+ * [doc, tf, doc, tf, ...]. One array per term, not two: most terms are rare, and a small array
+ * costs more in its header and spare room than in its entries.
+ */
+type Postings = number[];
 
 /**
  * A document: its distinct term ids, ascending, with each one's frequency, are the range
@@ -52,9 +56,9 @@ export class Bm25 {
       this.termPool[start + i] = id;
       this.tfPool[start + i] = f;
       this.df[id]++;
-      const list = this.postings[id]!;
-      list.docs.push(doc);
-      list.tfs.push(f);
+      const list = this.postings[id];
+      if (list) list.push(doc, f);
+      else this.postings[id] = [doc, f]; // exact size: most terms stay in one document
     }
     this.docs.push({ start, count: ids.length, len });
     this.live++;
@@ -78,7 +82,7 @@ export class Bm25 {
     return start;
   }
 
-  /** A term's id, given a new one (and empty postings) if the corpus does not hold it. */
+  /** A term's id, given a new one (postings to come) if the corpus does not hold it. */
   private idFor(term: string): number {
     let id = this.ids.get(term);
     if (id !== undefined) return id;
@@ -88,7 +92,7 @@ export class Bm25 {
     this.ids.set(own, id);
     this.termOf[id] = own;
     this.df[id] = 0;
-    this.postings[id] = { docs: [], tfs: [] };
+    this.postings[id] = undefined;
     return id;
   }
 
@@ -124,6 +128,11 @@ export class Bm25 {
     this.live--;
     this.totalLen -= d.len;
     this.bounds.clear();
+  }
+
+  /** Gives back the spare room of grown postings (after adding many documents at once). */
+  trim(): void {
+    for (let id = 0; id < this.postings.length; id++) this.postings[id] = this.postings[id]?.slice();
   }
 
   /** A live document's terms with their frequencies, in term order (to re-add it elsewhere). */
@@ -169,9 +178,9 @@ export class Bm25 {
       const list = this.listOf(q);
       if (!list) continue;
       const idf = this.idf(q);
-      for (let i = 0; i < list.docs.length; i++) {
-        const d = this.docs[list.docs[i]];
-        if (d) scores.set(list.docs[i], (scores.get(list.docs[i]) ?? 0) + Bm25.part(idf, list.tfs[i], d.len, avg));
+      for (let i = 0; i < list.length; i += 2) {
+        const d = this.docs[list[i]];
+        if (d) scores.set(list[i], (scores.get(list[i]) ?? 0) + Bm25.part(idf, list[i + 1], d.len, avg));
       }
     }
     return scores;
@@ -203,9 +212,9 @@ export class Bm25 {
     ub = 0;
     if (list) {
       const idf = this.idf(term), avg = this.avgLen();
-      for (let i = 0; i < list.docs.length; i++) {
-        const d = this.docs[list.docs[i]];
-        if (d) ub = Math.max(ub, Bm25.part(idf, list.tfs[i], d.len, avg));
+      for (let i = 0; i < list.length; i += 2) {
+        const d = this.docs[list[i]];
+        if (d) ub = Math.max(ub, Bm25.part(idf, list[i + 1], d.len, avg));
       }
     }
     this.bounds.set(term, ub);
@@ -263,13 +272,15 @@ export class Bm25 {
     // pruning starts high instead of at the first k documents in corpus order.
     const seeded = new Set<number>();
     for (let i = cursors.length - 1; i >= 0 && seeded.size < SEED_DOCS; i--) {
-      for (const doc of cursors[i].list.docs) {
+      const list = cursors[i].list;
+      for (let j = 0; j < list.length; j += 2) {
+        const doc = list[j];
         if (seeded.size >= SEED_DOCS) break;
         if (!seeded.has(doc) && this.docs[doc]) { seeded.add(doc); offer(doc); }
       }
     }
     // The walked cursors by their current document: each step takes the documents in order.
-    const at = (i: number) => cursors[i].list.docs[cursors[i].pos];
+    const at = (i: number) => cursors[i].list[cursors[i].pos];
     const heap = new CursorHeap(at);
     for (let i = first; i < cursors.length; i++) heap.push(i);
     while (heap.size) {
@@ -280,8 +291,8 @@ export class Bm25 {
         const i = heap.pop();
         if (i < first) continue; // now only looked up: its bound is in bounded[first]
         const c = cursors[i];
-        if (d) bound += Bm25.part(c.idf, c.list.tfs[c.pos], d.len, avg);
-        if (++c.pos < c.list.docs.length) heap.push(i);
+        if (d) bound += Bm25.part(c.idf, c.list[c.pos + 1], d.len, avg);
+        if ((c.pos += 2) < c.list.length) heap.push(i);
       }
       if (!d || seeded.has(doc) || (best.length >= k && below(bound, threshold))) continue;
       // Replace the looked-up terms' bounds by their actual parts, strongest first, while it may still enter.

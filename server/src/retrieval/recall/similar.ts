@@ -86,6 +86,7 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
     create: () => ({ corpus: emptyCorpus() }),
     apply: (t, changes) => {
       const c = t.corpus;
+      const bulk = c.bm.size === 0;
       for (const ch of [...changes].sort((a, b) => (a.path < b.path ? -1 : 1))) {
         for (const id of c.ids.get(ch.path) ?? []) { c.bm.remove(id); c.chunks[id] = undefined; }
         c.ids.delete(ch.path);
@@ -98,7 +99,8 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
       if (c.bm.dead > Math.max(COMPACT_FLOOR, c.bm.size)) {
         t.corpus = emptyCorpus();
         for (const path of [...c.files.keys()].sort()) addFile(t.corpus, path, c.files.get(path)!, c.ids.get(path)!.map((id) => c.bm.termsOf(id)));
-      }
+        t.corpus.bm.trim();
+      } else if (bulk) c.bm.trim();
     },
     // A share's terms are taken once; the corpus itself is what a rebuild would need.
     rebuildOnManyChanges: false,
