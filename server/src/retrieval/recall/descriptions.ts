@@ -75,7 +75,8 @@ function descriptions(index: WorkspaceIndex): DescCache {
       terms: new Map(),
       ms: new MiniSearch<Doc>({
         fields: ['name', 'signature', 'owner', 'doc'],
-        storeFields: ['path', 'sym'],
+        // Nothing stored: a search maps each result's id to this version's numbered documents.
+        storeFields: [],
         tokenize,
         searchOptions: { boost: { name: 3, doc: 1.5, signature: 1, owner: 0.5 }, prefix: false, fuzzy: false, combineWith: 'OR' },
       }),
