@@ -120,7 +120,7 @@ test('descriptions: ranks exactly as MiniSearch\'s OR search of the whole query'
   const { req, root } = await fixture(files);
   const reference = (words: string[], folders?: string[]) => {
     const raw = descriptionIndex(req.index).search(words.join(' '))
-      .map((r) => ({ id: String(r.id), sym: String(r.sym), path: String(r.path), score: Math.round(r.score * 1e6) / 1e6 }))
+      .map((r) => ({ id: String(r.id), sym: String(r.id).split('\0')[1], path: String(r.id).split('\0')[0], score: Math.round(r.score * 1e6) / 1e6 }))
       .filter((r) => !folders || folders.some((f) => r.path.startsWith(f)))
       .sort((a, b) => b.score - a.score || (a.sym < b.sym ? -1 : a.sym > b.sym ? 1 : a.id < b.id ? -1 : 1));
     const seen = new Set<string>();

@@ -4,44 +4,108 @@
 export const K1 = 1.2;
 export const B = 0.75;
 
-/** The documents containing a term, ascending, with the term's frequency in each. */
-interface Postings { docs: number[]; tfs: number[] }
+/**
+ * The documents containing a term, ascending, each followed by the term's frequency in it:
+ * [doc, tf, doc, tf, ...]. One array per term, not two: most terms are rare, and a small array
+ * costs more in its header and spare room than in its entries.
+ */
+type Postings = number[];
+
+/**
+ * A document: its distinct term ids, ascending, with each one's frequency, are the range
+ * [start, start + count) of the corpus's two pools. Pools rather than a Map (or two typed arrays)
+ * per document: java.base's similar-code corpus holds 60k documents and 1.3M distinct terms.
+ */
+interface Doc { start: number; count: number; len: number }
 
 export interface Scored { doc: number; score: number }
 
 export class Bm25 {
-  private df = new Map<string, number>();
-  /** Removed documents stay as `null`: ids are positions, so they never move. */
-  private docs: ({ tf: Map<string, number>; len: number } | null)[] = [];
+  /** term -> its id; ids index `termOf`, `df` and `postings`, and are reused once a term is gone. */
+  private ids = new Map<string, number>();
+  private termOf: string[] = [];
+  private freeIds: number[] = [];
+  private df: number[] = [];
+  /** Removed documents stay as `null`: ids are positions, so they never move (nor do their pool ranges). */
+  private docs: (Doc | null)[] = [];
+  private termPool = new Int32Array(64);
+  private tfPool = new Float64Array(64);
+  private pooled = 0;
   private live = 0;
   private totalLen = 0;
-  /** term -> documents containing it: a query touches only its own postings. */
-  private postings = new Map<string, Postings>();
+  /** term id -> documents containing it: a query touches only its own postings. */
+  private postings: (Postings | undefined)[] = [];
   /** term -> the most one posting of it adds to a score (MaxScore bound); reset by add(). */
   private bounds = new Map<string, number>();
 
   /** Adds a document as (term, weight) pairs; a weight > 1 counts the term that many times. */
   add(terms: Iterable<[string, number]> | string[]): number {
-    const tf = new Map<string, number>();
+    const tf = new Map<number, number>();
     let len = 0;
     for (const t of terms as Iterable<string | [string, number]>) {
       const [term, w] = typeof t === 'string' ? [t, 1] : t;
-      tf.set(term, (tf.get(term) ?? 0) + w);
+      const id = this.idFor(term);
+      tf.set(id, (tf.get(id) ?? 0) + w);
       len += w;
     }
     const doc = this.docs.length;
-    for (const [term, f] of tf) {
-      this.df.set(term, (this.df.get(term) ?? 0) + 1);
-      let list = this.postings.get(term);
-      if (!list) this.postings.set(term, (list = { docs: [], tfs: [] }));
-      list.docs.push(doc);
-      list.tfs.push(f);
+    const ids = [...tf.keys()].sort((a, b) => a - b);
+    const start = this.reserve(ids.length);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i], f = tf.get(id)!;
+      this.termPool[start + i] = id;
+      this.tfPool[start + i] = f;
+      this.df[id]++;
+      const list = this.postings[id];
+      if (list) list.push(doc, f);
+      else this.postings[id] = [doc, f]; // exact size: most terms stay in one document
     }
-    this.docs.push({ tf, len });
+    this.docs.push({ start, count: ids.length, len });
     this.live++;
     this.totalLen += len;
     this.bounds.clear(); // idf and the average length moved
     return this.docs.length - 1;
+  }
+
+  /** Room for `n` more entries in the pools; returns where they start. */
+  private reserve(n: number): number {
+    const start = this.pooled;
+    if (start + n > this.termPool.length) {
+      const size = Math.max(2 * this.termPool.length, start + n);
+      const terms = new Int32Array(size), tfs = new Float64Array(size);
+      terms.set(this.termPool.subarray(0, start));
+      tfs.set(this.tfPool.subarray(0, start));
+      this.termPool = terms;
+      this.tfPool = tfs;
+    }
+    this.pooled = start + n;
+    return start;
+  }
+
+  /** A term's id, given a new one (postings to come) if the corpus does not hold it. */
+  private idFor(term: string): number {
+    let id = this.ids.get(term);
+    if (id !== undefined) return id;
+    id = this.freeIds.pop() ?? this.termOf.length;
+    // A copy: a term cut out of a file's text must not keep the whole text alive.
+    const own = term.length > 12 ? Buffer.from(term, 'utf8').toString('utf8') : term;
+    this.ids.set(own, id);
+    this.termOf[id] = own;
+    this.df[id] = 0;
+    this.postings[id] = undefined;
+    return id;
+  }
+
+  /** The frequency of term `id` in a document, 0 if absent (binary search of its sorted ids). */
+  private tf(d: Doc, id: number | undefined): number {
+    if (id === undefined) return 0;
+    const a = this.termPool, end = d.start + d.count;
+    let lo = d.start, hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (a[mid] < id) lo = mid + 1; else hi = mid;
+    }
+    return lo < end && a[lo] === id ? this.tfPool[lo] : 0;
   }
 
   /**
@@ -52,15 +116,30 @@ export class Bm25 {
   remove(doc: number): void {
     const d = this.docs[doc];
     if (!d) return;
-    for (const term of d.tf.keys()) {
-      const n = this.df.get(term)! - 1;
-      if (n) this.df.set(term, n);
-      else { this.df.delete(term); this.postings.delete(term); }
+    for (let i = d.start; i < d.start + d.count; i++) {
+      const id = this.termPool[i];
+      if (--this.df[id]) continue;
+      this.ids.delete(this.termOf[id]);
+      this.termOf[id] = '';
+      this.postings[id] = undefined;
+      this.freeIds.push(id);
     }
     this.docs[doc] = null;
     this.live--;
     this.totalLen -= d.len;
     this.bounds.clear();
+  }
+
+  /** Gives back the spare room of grown postings (after adding many documents at once). */
+  trim(): void {
+    for (let id = 0; id < this.postings.length; id++) this.postings[id] = this.postings[id]?.slice();
+  }
+
+  /** A live document's terms with their frequencies, in term order (to re-add it elsewhere). */
+  termsOf(doc: number): [string, number][] {
+    const d = this.docs[doc];
+    if (!d) return [];
+    return Array.from({ length: d.count }, (_, i): [string, number] => [this.termOf[this.termPool[d.start + i]], this.tfPool[d.start + i]]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
   }
 
   /** Documents in the corpus (removed ones not counted). */
@@ -74,7 +153,8 @@ export class Bm25 {
   }
 
   idf(term: string): number {
-    const n = this.df.get(term) ?? 0;
+    const id = this.ids.get(term);
+    const n = id === undefined ? 0 : this.df[id];
     return Math.log(1 + (this.live - n + 0.5) / (n + 0.5));
   }
 
@@ -95,12 +175,12 @@ export class Bm25 {
     const scores = new Map<number, number>();
     const avg = this.avgLen();
     for (const q of new Set(query)) {
-      const list = this.postings.get(q);
+      const list = this.listOf(q);
       if (!list) continue;
       const idf = this.idf(q);
-      for (let i = 0; i < list.docs.length; i++) {
-        const d = this.docs[list.docs[i]];
-        if (d) scores.set(list.docs[i], (scores.get(list.docs[i]) ?? 0) + Bm25.part(idf, list.tfs[i], d.len, avg));
+      for (let i = 0; i < list.length; i += 2) {
+        const d = this.docs[list[i]];
+        if (d) scores.set(list[i], (scores.get(list[i]) ?? 0) + Bm25.part(idf, list[i + 1], d.len, avg));
       }
     }
     return scores;
@@ -112,24 +192,29 @@ export class Bm25 {
     const avg = this.avgLen();
     let s = 0;
     for (const q of new Set(query)) {
-      const f = d.tf.get(q);
+      const f = this.tf(d, this.ids.get(q));
       if (!f) continue;
       s += Bm25.part(this.idf(q), f, d.len, avg);
     }
     return s;
   }
 
+  private listOf(term: string): Postings | undefined {
+    const id = this.ids.get(term);
+    return id === undefined ? undefined : this.postings[id];
+  }
+
   /** The largest score contribution of a term over all its postings (cached until the next add). */
   private bound(term: string): number {
     let ub = this.bounds.get(term);
     if (ub !== undefined) return ub;
-    const list = this.postings.get(term);
+    const list = this.listOf(term);
     ub = 0;
     if (list) {
       const idf = this.idf(term), avg = this.avgLen();
-      for (let i = 0; i < list.docs.length; i++) {
-        const d = this.docs[list.docs[i]];
-        if (d) ub = Math.max(ub, Bm25.part(idf, list.tfs[i], d.len, avg));
+      for (let i = 0; i < list.length; i += 2) {
+        const d = this.docs[list[i]];
+        if (d) ub = Math.max(ub, Bm25.part(idf, list[i + 1], d.len, avg));
       }
     }
     this.bounds.set(term, ub);
@@ -145,7 +230,8 @@ export class Bm25 {
    * walked and the prefix's terms are merely looked up for the documents found there.
    */
   topK(query: Iterable<string>, k: number, tieBreak: (a: number, b: number) => number, accept: (doc: number) => boolean = () => true): Scored[] {
-    const terms = [...new Set(query)].filter((t) => this.postings.has(t));
+    const terms = [...new Set(query)].filter((t) => this.ids.has(t));
+    const termIds = terms.map((t) => this.ids.get(t)!);
     if (!terms.length || k <= 0) return [];
     const avg = this.avgLen();
     const idfs = terms.map((t) => this.idf(t));
@@ -154,12 +240,12 @@ export class Bm25 {
       const d = this.docs[doc]!;
       let s = 0;
       for (let i = 0; i < terms.length; i++) {
-        const f = d.tf.get(terms[i]);
+        const f = this.tf(d, termIds[i]);
         if (f) s += Bm25.part(idfs[i], f, d.len, avg);
       }
       return s;
     };
-    const cursors = terms.map((t, i) => ({ term: t, idf: idfs[i], ub: this.bound(t), list: this.postings.get(t)!, pos: 0 }))
+    const cursors = terms.map((t, i) => ({ term: t, id: termIds[i], idf: idfs[i], ub: this.bound(t), list: this.postings[termIds[i]]!, pos: 0 }))
       .sort((a, b) => a.ub - b.ub || (a.term < b.term ? -1 : 1));
     /** bounded[i]: the sum of the bounds of cursors[0..i-1]. */
     const bounded = [0];
@@ -186,13 +272,15 @@ export class Bm25 {
     // pruning starts high instead of at the first k documents in corpus order.
     const seeded = new Set<number>();
     for (let i = cursors.length - 1; i >= 0 && seeded.size < SEED_DOCS; i--) {
-      for (const doc of cursors[i].list.docs) {
+      const list = cursors[i].list;
+      for (let j = 0; j < list.length; j += 2) {
+        const doc = list[j];
         if (seeded.size >= SEED_DOCS) break;
         if (!seeded.has(doc) && this.docs[doc]) { seeded.add(doc); offer(doc); }
       }
     }
     // The walked cursors by their current document: each step takes the documents in order.
-    const at = (i: number) => cursors[i].list.docs[cursors[i].pos];
+    const at = (i: number) => cursors[i].list[cursors[i].pos];
     const heap = new CursorHeap(at);
     for (let i = first; i < cursors.length; i++) heap.push(i);
     while (heap.size) {
@@ -203,13 +291,13 @@ export class Bm25 {
         const i = heap.pop();
         if (i < first) continue; // now only looked up: its bound is in bounded[first]
         const c = cursors[i];
-        if (d) bound += Bm25.part(c.idf, c.list.tfs[c.pos], d.len, avg);
-        if (++c.pos < c.list.docs.length) heap.push(i);
+        if (d) bound += Bm25.part(c.idf, c.list[c.pos + 1], d.len, avg);
+        if ((c.pos += 2) < c.list.length) heap.push(i);
       }
       if (!d || seeded.has(doc) || (best.length >= k && below(bound, threshold))) continue;
       // Replace the looked-up terms' bounds by their actual parts, strongest first, while it may still enter.
       for (let i = first - 1; i >= 0 && best.length >= k && !below(bound, threshold); i--) {
-        const f = d.tf.get(cursors[i].term);
+        const f = this.tf(d, cursors[i].id);
         bound += (f ? Bm25.part(cursors[i].idf, f, d.len, avg) : 0) - cursors[i].ub;
       }
       if (best.length >= k && below(bound, threshold)) continue;

@@ -11,32 +11,37 @@ import type { WorkspaceIndex } from '../index/workspaceIndex';
 import type { SymbolFact } from '../java/facts';
 import { byScore } from './types';
 
-/** Term multiplicities per field: identifiers ≫ signature > prose. */
+/** Term multiplicities per field: identifiers ≫ signature > prose (whole numbers: a term is listed that many times). */
 export const FIELD_WEIGHTS = { identifier: 3, exactIdentifier: 3, signature: 2, owner: 1, prose: 1 } as const;
 /** The normalized BM25 score adds at most this much to the recall score. */
 export const RERANK_WEIGHT = 1.5;
 /** A prior for how much the workspace uses a declaration: × log2(1 + distinct referencing members). */
 export const USAGE_PRIOR = 0.08;
 
-/** Terms per declaration: facts objects are replaced, never changed, when a file changes. */
-const termsOf = new WeakMap<SymbolFact, [string, number][]>();
+/**
+ * Terms per declaration: facts objects are replaced, never changed, when a file changes. A term
+ * of field weight w is listed w times (BM25 counts it so), which a flat list holds in a quarter
+ * of the memory of (term, weight) pairs: every declaration a request re-ranks is remembered.
+ */
+const termsOf = new WeakMap<SymbolFact, string[]>();
 
-export function documentTerms(m: Merged): [string, number][] {
+export function documentTerms(m: Merged): string[] {
   let terms = termsOf.get(m.ref.sym);
   if (!terms) termsOf.set(m.ref.sym, (terms = declarationTerms(m)));
   return terms;
 }
 
-function declarationTerms(m: Merged): [string, number][] {
+function declarationTerms(m: Merged): string[] {
   const s = m.ref.sym;
-  const terms: [string, number][] = [];
-  terms.push(['=' + s.name, FIELD_WEIGHTS.exactIdentifier]);
-  for (const p of splitIdentifier(s.name)) terms.push([p, FIELD_WEIGHTS.identifier]);
+  const terms: string[] = [];
+  const push = (term: string, weight: number) => { for (let i = 0; i < weight; i++) terms.push(term); };
+  push('=' + s.name, FIELD_WEIGHTS.exactIdentifier);
+  for (const p of splitIdentifier(s.name)) push(p, FIELD_WEIGHTS.identifier);
   const sig = [...(s.params ?? []).flatMap((p) => [p.name, ...typeNames(p.type)]), ...typeNames(s.returnType ?? s.type)];
-  for (const id of sig) for (const p of splitIdentifier(id)) terms.push([p, FIELD_WEIGHTS.signature]);
+  for (const id of sig) for (const p of splitIdentifier(id)) push(p, FIELD_WEIGHTS.signature);
   const owner = s.parent >= 0 ? m.ref.file.facts.symbols[s.parent]?.name : undefined;
-  if (owner) for (const p of splitIdentifier(owner)) terms.push([p, FIELD_WEIGHTS.owner]);
-  for (const id of identifiersIn(firstSentence(s.javadoc, 400))) for (const p of splitIdentifier(id)) if (p.length > 2) terms.push([p, FIELD_WEIGHTS.prose]);
+  if (owner) for (const p of splitIdentifier(owner)) push(p, FIELD_WEIGHTS.owner);
+  for (const id of identifiersIn(firstSentence(s.javadoc, 400))) for (const p of splitIdentifier(id)) if (p.length > 2) push(p, FIELD_WEIGHTS.prose);
   return terms;
 }
 

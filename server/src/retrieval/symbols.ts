@@ -185,6 +185,11 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
   part: (f: IndexedFile, context: C) => P;
   create: () => T;
   apply: (table: T, changes: PartChange<P>[]) => void;
+  /**
+   * false: always update, never rebuild from the shares (for a table that takes what it needs
+   * out of a share when it is added, and keeps the rest itself).
+   */
+  rebuildOnManyChanges?: boolean;
 }): (index: WorkspaceIndex, context?: C) => T {
   const cache = new WeakMap<WorkspaceIndex, { version: number; table: T; parts: Map<string, FilePart<P>> }>();
   return (index, context) => {
@@ -203,7 +208,7 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
       c.parts.set(f.path, { source, part });
     }
     for (const [path, old] of c.parts) if (!live.has(path)) { changes.push({ path, before: old.part }); c.parts.delete(path); }
-    if (changes.length > REBUILD_SHARE * c.parts.size) {
+    if (spec.rebuildOnManyChanges !== false && changes.length > REBUILD_SHARE * c.parts.size) {
       // Most files changed (a cascade after an edit to a popular type, a branch switch):
       // building afresh is cheaper than taking every old share out first.
       c.table = spec.create();
@@ -275,14 +280,20 @@ export function isType(sym: SymbolFact): boolean {
 /** Declaration id -> how many distinct declarations use it (imports and supertypes aside), per index version. */
 export const usageCounts = (index: WorkspaceIndex): Map<string, number> => usageTable(index).out;
 
-/** A file's uses: target id -> the ids of the declarations using it. */
-function usesOf(f: IndexedFile): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
+/**
+ * A file's uses as its distinct (target id, user id) pairs, flat: [to, from, to, from, ...]. Kept
+ * per file until the file changes; a Map of Sets per file weighed three times as much (java.base).
+ */
+function usesOf(f: IndexedFile): string[] {
+  const seen = new Map<string, Set<string>>();
+  const out: string[] = [];
   for (const e of f.resolution?.edges ?? []) {
     if (e.kind === 'imports' || e.kind === 'extends' || e.kind === 'implements') continue;
-    let users = out.get(e.to);
-    if (!users) out.set(e.to, (users = new Set()));
+    let users = seen.get(e.to);
+    if (!users) seen.set(e.to, (users = new Set()));
+    if (users.has(e.from)) continue;
     users.add(e.from);
+    out.push(e.to, e.from);
   }
   return out;
 }
@@ -296,15 +307,19 @@ const usageTable = perIndexVersionIncremental({
   apply: (t, changes) => {
     const touched = new Set<string>();
     for (const ch of changes) {
-      for (const [to, from] of ch.before ?? []) {
+      const before = ch.before ?? [], after = ch.after ?? [];
+      for (let i = 0; i < before.length; i += 2) {
+        const to = before[i], u = before[i + 1];
         const users = t.users.get(to)!;
-        for (const u of from) { const n = users.get(u)! - 1; if (n) users.set(u, n); else users.delete(u); }
+        const n = users.get(u)! - 1;
+        if (n) users.set(u, n); else users.delete(u);
         touched.add(to);
       }
-      for (const [to, from] of ch.after ?? []) {
+      for (let i = 0; i < after.length; i += 2) {
+        const to = after[i], u = after[i + 1];
         let users = t.users.get(to);
         if (!users) t.users.set(to, (users = new Map()));
-        for (const u of from) users.set(u, (users.get(u) ?? 0) + 1);
+        users.set(u, (users.get(u) ?? 0) + 1);
         touched.add(to);
       }
     }

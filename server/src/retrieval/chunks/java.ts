@@ -20,24 +20,45 @@ export function chunkJavaFile(path: string, text: string, facts: FileFacts): Chu
   const lines = text.split('\n');
   const out: Chunk[] = [];
   facts.symbols.forEach((s) => {
-    if ((s.kind !== 'method' && s.kind !== 'constructor') || s.local) return;
-    const owner = typeOf(facts, s);
+    if (!isChunked(s)) return;
     const start = docStart(s, lines);
     const end = s.span.el;
     const whole = lines.slice(start, end + 1).join('\n');
     const pieces = whole.length > JAVA_SPLIT_CHARS ? splitStatements(lines, s, start) : [{ start, end }];
-    pieces.forEach((p, i) => {
-      const body = lines.slice(p.start, p.end + 1).join('\n');
-      const sigLine = i > 0 ? lines[s.span.sl] : undefined;
-      out.push({
-        path, startLine: p.start, endLine: p.end, kind: s.kind, symbol: s.id,
-        header: headerFor(facts, lines, owner, body, sigLine),
-        text: body,
-        description: describeChunk(s, owner),
-      });
-    });
+    for (const p of pieces) out.push(pieceChunk(path, lines, facts, s, start, p));
   });
   return out;
+}
+
+/**
+ * The chunk chunkJavaFile makes for `span` (the lines of one piece of the declaration `symbol`),
+ * made again from the file: callers that keep many chunks keep only their spans. Undefined when
+ * the file has no such declaration around those lines (its text changed since).
+ */
+export function javaChunkAt(path: string, lines: string[], facts: FileFacts, span: { symbol?: string; startLine: number; endLine: number }): Chunk | undefined {
+  for (const s of facts.symbols) {
+    if (!isChunked(s) || s.id !== span.symbol) continue;
+    const start = docStart(s, lines);
+    if (span.startLine >= start && span.endLine <= s.span.el) return pieceChunk(path, lines, facts, s, start, { start: span.startLine, end: span.endLine });
+  }
+  return undefined;
+}
+
+function isChunked(s: SymbolFact): boolean {
+  return (s.kind === 'method' || s.kind === 'constructor') && !s.local;
+}
+
+/** The chunk of lines `p` of method `s` (whose chunks begin at `start`); later pieces repeat its signature line. */
+function pieceChunk(path: string, lines: string[], facts: FileFacts, s: SymbolFact, start: number, p: { start: number; end: number }): Chunk {
+  const owner = typeOf(facts, s);
+  const body = lines.slice(p.start, p.end + 1).join('\n');
+  const sigLine = p.start > start ? lines[s.span.sl] : undefined;
+  return {
+    path, startLine: p.start, endLine: p.end, kind: s.kind, symbol: s.id,
+    header: headerFor(facts, lines, owner, body, sigLine),
+    text: body,
+    description: describeChunk(s, owner),
+  };
 }
 
 function typeOf(facts: FileFacts, s: SymbolFact): SymbolFact | undefined {

@@ -7,7 +7,7 @@
 
 import MiniSearch from 'minisearch';
 import type { WorkspaceIndex } from '../../index/workspaceIndex';
-import type { SymbolFact } from '../../java/facts';
+import type { FileFacts, SymbolFact } from '../../java/facts';
 import { splitIdentifier } from '../../text/identifiers';
 import type { Query } from '../query';
 import { addCandidate, type Candidate } from '../types';
@@ -18,6 +18,8 @@ const MAX_RESULTS = 40;
 const API_WEIGHT = 1.0;
 
 interface Doc { id: string; sym: string; path: string; name: string; signature: string; owner: string; doc: string }
+/** What a search needs of an indexed document (its text fields are derived again from the facts to remove it). */
+type DocKey = Pick<Doc, 'id' | 'sym' | 'path'>;
 
 export function describe(sym: SymbolFact, owner: SymbolFact | undefined): Doc & { text: string } {
   const name = splitIdentifier(sym.name).join(' ');
@@ -34,11 +36,11 @@ export function describe(sym: SymbolFact, owner: SymbolFact | undefined): Doc & 
 interface DescCache {
   version: number;
   ms: MiniSearch<Doc>;
-  /** Per file: the facts object indexed and the MiniSearch ids added for it (incremental updates). */
-  files: Map<string, { facts: object; docs: Doc[] }>;
+  /** Per file: the facts object indexed and the documents added for it (incremental updates). */
+  files: Map<string, { facts: FileFacts; docs: DocKey[] }>;
   /** This version's documents numbered, and each searched term's scores by number (see orSearch). */
   numbered?: {
-    docs: Doc[];
+    docs: DocKey[];
     number: Map<string, number>;
     /** orSearch's accumulators by document number, reused; `touched` lists the entries in use. */
     score: Float64Array;
@@ -73,7 +75,8 @@ function descriptions(index: WorkspaceIndex): DescCache {
       terms: new Map(),
       ms: new MiniSearch<Doc>({
         fields: ['name', 'signature', 'owner', 'doc'],
-        storeFields: ['path', 'sym'],
+        // Nothing stored: a search maps each result's id to this version's numbered documents.
+        storeFields: [],
         tokenize,
         searchOptions: { boost: { name: 3, doc: 1.5, signature: 1, owner: 0.5 }, prefix: false, fuzzy: false, combineWith: 'OR' },
       }),
@@ -86,26 +89,35 @@ function descriptions(index: WorkspaceIndex): DescCache {
     const old = c.files.get(f.path);
     if (old && old.facts === f.facts) continue;
     // remove (not discard): term statistics end up exactly as in a fresh build, so results do not depend on edit history.
-    if (old) c.ms.removeAll(old.docs);
-    const keys = new Set<string>();
-    const docs: Doc[] = [];
-    for (const s of f.facts.symbols) {
-      if (s.local || s.anonymous) continue;
-      const d = describe(s, s.parent >= 0 ? f.facts.symbols[s.parent] : undefined);
-      const id = `${f.path}\0${s.id}`;
-      if (keys.has(id)) continue;
-      keys.add(id);
-      docs.push({ id, sym: s.id, path: f.path, name: d.name, signature: d.signature, owner: d.owner, doc: d.doc });
-    }
+    if (old) c.ms.removeAll(fileDocs(f.path, old.facts));
+    const docs = fileDocs(f.path, f.facts);
     c.ms.addAll(docs);
-    c.files.set(f.path, { facts: f.facts, docs });
+    c.files.set(f.path, { facts: f.facts, docs: docs.map(({ id, sym, path }) => ({ id, sym, path })) });
   }
-  for (const [p, e] of [...c.files]) if (!live.has(p)) { c.ms.removeAll(e.docs); c.files.delete(p); }
+  for (const [p, e] of [...c.files]) if (!live.has(p)) { c.ms.removeAll(fileDocs(p, e.facts)); c.files.delete(p); }
   c.version = index.version;
   // Any change moves document counts and lengths, hence every score.
   c.numbered = undefined;
   c.terms = new Map();
   return c;
+}
+
+/**
+ * A file's documents, one per non-local declaration (the first of a repeated id). Derived from the
+ * facts alone, so removing a file derives exactly the documents that were added for it.
+ */
+function fileDocs(path: string, facts: FileFacts): Doc[] {
+  const keys = new Set<string>();
+  const docs: Doc[] = [];
+  for (const s of facts.symbols) {
+    if (s.local || s.anonymous) continue;
+    const id = `${path}\0${s.id}`;
+    if (keys.has(id)) continue;
+    keys.add(id);
+    const d = describe(s, s.parent >= 0 ? facts.symbols[s.parent] : undefined);
+    docs.push({ id, sym: s.id, path, name: d.name, signature: d.signature, owner: d.owner, doc: d.doc });
+  }
+  return docs;
 }
 
 /** The terms MiniSearch searches for a query text: tokenized, lower-cased (its default processTerm), repeats kept. */
@@ -142,7 +154,7 @@ function termScores(c: DescCache, term: string): TermScores {
  * on every request; here that happens once per term and index version. The scores are read
  * from a shared array, valid until the next search.
  */
-function orSearch(c: DescCache, query: string): { docs: Doc[]; touched: number[]; score: Float64Array } {
+function orSearch(c: DescCache, query: string): { docs: DocKey[]; touched: number[]; score: Float64Array } {
   const n = numbered(c);
   const { docs, score, matched } = n;
   for (const d of n.touched) { score[d] = 0; matched[d] = 0; } // the previous search's

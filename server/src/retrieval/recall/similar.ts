@@ -7,7 +7,7 @@ import type { WorkspaceIndex } from '../../index/workspaceIndex';
 import type { PipelineRequest } from '../request';
 import type { Query } from '../query';
 import { identifiersIn, splitIdentifier } from '../../text/identifiers';
-import { chunkJavaFile } from '../chunks/java';
+import { chunkJavaFile, javaChunkAt } from '../chunks/java';
 import type { Chunk } from '../chunks/types';
 import { Bm25 } from '../bm25';
 import { addCandidate, type Candidate } from '../types';
@@ -24,8 +24,17 @@ export const SIMILAR_CALLEE_WEIGHT = 0.6;
 const CALLEE_KINDS = new Set(['call', 'new', 'field', 'ctorCall', 'methodRef']);
 const MAX_RESULTS = 15;
 
-/** One file's chunks with their terms. */
-interface FileChunks { chunks: { chunk: Chunk; terms: string[] }[] }
+/**
+ * Where a chunk is, without its text, header or description (java.base: 60k chunks, 50 MB of
+ * strings). Only the baselines show chunks; they make them again from the file (javaChunkAt).
+ */
+type ChunkSpan = Pick<Chunk, 'path' | 'startLine' | 'endLine' | 'kind' | 'symbol'>;
+
+/**
+ * One file's chunks. Their terms are the corpus's to keep (as term ids): addFile takes them out
+ * of the share when it counts them, and compaction reads them back from the BM25 corpus.
+ */
+interface FileChunks { chunks: ChunkSpan[]; terms?: string[][] }
 
 /**
  * The chunk corpus, kept in step with the index file by file: an edit takes the file's old
@@ -36,7 +45,7 @@ interface FileChunks { chunks: { chunk: Chunk; terms: string[] }[] }
  */
 interface Corpus {
   bm: Bm25;
-  chunks: (Chunk | undefined)[];
+  chunks: (ChunkSpan | undefined)[];
   /** Per id: the chunk's position in its file. */
   ordinal: number[];
   ids: Map<string, number[]>;
@@ -46,10 +55,11 @@ interface Corpus {
 /** Dead ids beyond the live ones (and this floor) make the corpus rebuild itself compactly. */
 const COMPACT_FLOOR = 1000;
 
-function addFile(corpus: Corpus, path: string, part: FileChunks): void {
-  const ids = part.chunks.map((x, i) => {
-    const id = corpus.bm.add(x.terms);
-    corpus.chunks[id] = x.chunk;
+/** Adds a file's chunks with their terms (`terms[i]`: the i-th chunk's, a list or counted pairs). */
+function addFile(corpus: Corpus, path: string, part: FileChunks, terms: (string[] | [string, number][])[]): void {
+  const ids = part.chunks.map((chunk, i) => {
+    const id = corpus.bm.add(terms[i]);
+    corpus.chunks[id] = chunk;
     corpus.ordinal[id] = i;
     return id;
   });
@@ -67,22 +77,33 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
     source: (f) => f.facts,
     part: (f, textOf) => {
       const text = textOf(f.path);
-      return { chunks: text === undefined ? [] : chunkJavaFile(f.path, text, f.facts).map((chunk) => ({ chunk, terms: codeTerms(chunk.text) })) };
+      const chunks = text === undefined ? [] : chunkJavaFile(f.path, text, f.facts);
+      return {
+        chunks: chunks.map(({ path, startLine, endLine, kind, symbol }) => ({ path, startLine, endLine, kind, symbol })),
+        terms: chunks.map((c) => codeTerms(c.text)),
+      };
     },
     create: () => ({ corpus: emptyCorpus() }),
     apply: (t, changes) => {
       const c = t.corpus;
+      const bulk = c.bm.size === 0;
       for (const ch of [...changes].sort((a, b) => (a.path < b.path ? -1 : 1))) {
         for (const id of c.ids.get(ch.path) ?? []) { c.bm.remove(id); c.chunks[id] = undefined; }
         c.ids.delete(ch.path);
         c.files.delete(ch.path);
-        if (ch.after) addFile(c, ch.path, ch.after);
+        if (ch.after) {
+          addFile(c, ch.path, ch.after, ch.after.terms!);
+          ch.after.terms = undefined;
+        }
       }
       if (c.bm.dead > Math.max(COMPACT_FLOOR, c.bm.size)) {
         t.corpus = emptyCorpus();
-        for (const path of [...c.files.keys()].sort()) addFile(t.corpus, path, c.files.get(path)!);
-      }
+        for (const path of [...c.files.keys()].sort()) addFile(t.corpus, path, c.files.get(path)!, c.ids.get(path)!.map((id) => c.bm.termsOf(id)));
+        t.corpus.bm.trim();
+      } else if (bulk) c.bm.trim();
     },
+    // A share's terms are taken once; the corpus itself is what a rebuild would need.
+    rebuildOnManyChanges: false,
   });
   return (index: WorkspaceIndex, textOf: PipelineRequest['textOf']) => table(index, textOf).corpus;
 })();
@@ -98,8 +119,9 @@ export function codeTerms(text: string): string[] {
 }
 
 export interface SimilarHit { chunk: Chunk; score: number }
+interface SpanHit { chunk: ChunkSpan; score: number }
 
-/** The corpus as one canonical text (live chunks in path order, with their terms): incremental must equal fresh. */
+/** The corpus as one canonical text (live chunks in path order, with their terms as counted): incremental must equal fresh. */
 export function corpusDump(index: WorkspaceIndex, textOf: PipelineRequest['textOf'], queries: string[][]): string {
   const c = chunkCorpus(index, textOf);
   const live = c.chunks.flatMap((chunk, id) => (chunk ? [{ chunk, id }] : []))
@@ -108,13 +130,26 @@ export function corpusDump(index: WorkspaceIndex, textOf: PipelineRequest['textO
   const tieBreak = (a: number, b: number) => (where(a) < where(b) ? -1 : where(a) > where(b) ? 1 : 0);
   return [
     `chunks ${c.bm.size}`,
-    ...live.map(({ chunk, id }) => `${where(id)} ${chunk.symbol ?? ''} ${c.files.get(chunk.path)!.chunks[c.ordinal[id]].terms.join(' ')}`),
+    ...live.map(({ chunk, id }) => `${where(id)} ${chunk.symbol ?? ''} ${c.bm.termsOf(id).map(([t, f]) => `${t}*${f}`).join(' ')}`),
     ...queries.map((q) => `query ${q.join(' ')}: ${c.bm.topK(q, 5, tieBreak).map((h) => `${where(h.doc)}=${h.score}`).join(' ')}`),
   ].join('\n');
 }
 
-/** The chunks most similar to the cursor's member (excluding the member itself). */
+/** The chunks most similar to the cursor's member (excluding the member itself), with their text and header. */
 export function similarChunks(req: PipelineRequest, q: Query, folders?: string[], limit = MAX_RESULTS): SimilarHit[] {
+  const lines = new Map<string, string[]>();
+  return similarSpans(req, q, folders, limit).map((h) => {
+    const path = h.chunk.path;
+    let l = lines.get(path);
+    if (!l) lines.set(path, (l = (req.textOf(path) ?? '').split('\n')));
+    const facts = req.index.file(path)?.facts;
+    const chunk = (facts && javaChunkAt(path, l, facts, h.chunk)) || { ...h.chunk, text: l.slice(h.chunk.startLine, h.chunk.endLine + 1).join('\n') };
+    return { chunk, score: h.score };
+  });
+}
+
+/** The spans of the chunks most similar to the cursor's member (excluding the member itself). */
+function similarSpans(req: PipelineRequest, q: Query, folders?: string[], limit = MAX_RESULTS): SpanHit[] {
   const corpus = chunkCorpus(req.index, req.textOf);
   const terms = codeTerms(q.memberText);
   if (!terms.length) return [];
@@ -135,7 +170,7 @@ export function similarChunks(req: PipelineRequest, q: Query, folders?: string[]
 
 export function similarRecall(req: PipelineRequest, q: Query, folders?: string[]): Map<string, Candidate> {
   const out = new Map<string, Candidate>();
-  const hits = similarChunks(req, q, folders);
+  const hits = similarSpans(req, q, folders);
   const top = hits[0]?.score ?? 1;
   const self = q.member?.sym.id;
   const seen = new Set<string>();

@@ -58,6 +58,8 @@ function wordMap(req: PipelineRequest): WordMap {
     for (const w of e.words) remove(m.byWord, w, p);
     m.files.delete(p);
   }
+  // A first build grew every list by pushes: give back their spare room (most words are in one file).
+  if (m.version < 0) for (const p of m.byWord.values()) p.paths = p.paths.slice();
   m.version = req.index.version;
   return m;
 }
@@ -67,7 +69,8 @@ function add(byWord: Map<string, Posting>, word: string, path: string): string {
   let p = byWord.get(word);
   if (!p) {
     const own = Buffer.from(word, 'utf8').toString('utf8');
-    byWord.set(own, (p = { word: own, paths: [] }));
+    byWord.set(own, { word: own, paths: [path] }); // exact size
+    return own;
   }
   const n = p.paths.length;
   if (!n || p.paths[n - 1] < path) p.paths.push(path); // files come in path order on a first build
