@@ -1,11 +1,11 @@
 // The scheduler that orders index updates and retrievals in the language server
-// (server/src/lsp/scheduler.ts): updates in arrival order, reads never alongside an update, every
+// (server/src/scheduler.ts): updates in arrival order, reads never alongside an update, every
 // read sees the updates that arrived before it, neither side starves, a waiting read is cancelled
 // at once, superseded document updates are skipped. And the idle memory release it drives.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_READERS, Scheduler, type CancelSignal } from '../../server/src/lsp/scheduler';
+import { MAX_READERS, Scheduler, type CancelSignal } from '../../server/src/scheduler';
 import { compactingCollection, IdleMemory } from '../../server/src/lsp/idleMemory';
 import { CancelledError } from '../../server/src/retrieval/pipeline';
 import { int, prng, sleep } from './lib';

@@ -14,7 +14,8 @@ interface Deps {
   documents: TextDocuments<TextDocument>;
   indexer: Indexer;
   getSettings: () => Settings;
-  settled: () => Promise<unknown>;
+  /** Runs `work` as a read of the index: after every update that arrived before it, none during it (scheduler.ts). */
+  read: <T>(work: () => Promise<T>) => Promise<T>;
   waitForIndex: () => Promise<void>;
 }
 
@@ -48,16 +49,17 @@ export function registerCheckCode(d: Deps): { configure: (raw: unknown) => void 
       const range = validRange(p.range);
       if (p.text !== undefined && typeof p.text !== 'string') throw new InvalidRequest('text must be a string');
       await d.waitForIndex();
-      await d.settled();
-      const current = indexer.textOf(path);
-      if (p.text === undefined) {
-        // Check the document's own code (in the range, or all of it).
-        if (current === undefined) throw new InvalidRequest(`cannot read ${path}`);
-        const doc = documents.get(p.textDocument.uri);
-        const code = range ? (doc ? doc.getText(range) : sliceRange(current, range)) : current;
-        return await checkAt(indexer, range ? { path, code, range } : { path, code, scope: 'file' }, { settings: d.getSettings(), vetWithRetrieval: false });
-      }
-      return await checkAt(indexer, { path, code: p.text as string, range }, { settings: d.getSettings() });
+      return await d.read(async () => {
+        const current = indexer.textOf(path);
+        if (p.text === undefined) {
+          // Check the document's own code (in the range, or all of it).
+          if (current === undefined) throw new InvalidRequest(`cannot read ${path}`);
+          const doc = documents.get(p.textDocument.uri);
+          const code = range ? (doc ? doc.getText(range) : sliceRange(current, range)) : current;
+          return checkAt(indexer, range ? { path, code, range } : { path, code, scope: 'file' }, { settings: d.getSettings(), vetWithRetrieval: false });
+        }
+        return checkAt(indexer, { path, code: p.text as string, range }, { settings: d.getSettings() });
+      });
     } catch (e) {
       if (e instanceof InvalidRequest) throw new ResponseError(ErrorCodes.InvalidParams, e.message);
       throw e;
@@ -73,12 +75,15 @@ export function registerCheckCode(d: Deps): { configure: (raw: unknown) => void 
     let path: string;
     try { path = pathOfUri(uri); } catch { return; }
     if (!path.endsWith('.java') || !indexer.rootOf(path)) return;
-    await d.settled();
-    const text = indexer.textOf(path);
-    if (text === undefined || generation.get(uri) !== gen) return;
-    let r: CheckCodeResult;
-    try { r = await checkAt(indexer, { path, code: text, scope: 'file' }, { vetWithRetrieval: false }); } catch { return; }
-    if (generation.get(uri) !== gen) return;
+    let r: CheckCodeResult | undefined;
+    try {
+      r = await d.read(async () => {
+        const text = indexer.textOf(path);
+        if (text === undefined || generation.get(uri) !== gen) return undefined;
+        return checkAt(indexer, { path, code: text, scope: 'file' }, { vetWithRetrieval: false });
+      });
+    } catch { return; }
+    if (!r || generation.get(uri) !== gen) return;
     const diagnostics: Diagnostic[] = r.findings.filter((f) => DIAGNOSTIC_CODES.has(f.code)).map((f) => ({
       range: f.fileRange ?? f.range, severity: DiagnosticSeverity.Warning, source: 'needle', code: 'unknown-internal-api', message: f.message,
       data: { kind: f.code, candidates: f.candidates ?? f.overloads ?? [] },

@@ -17,7 +17,7 @@ import { CancelledError } from '../retrieval/pipeline';
 import { registerEditorFeatures } from './editorFeatures';
 import { readSettings } from './settings';
 import { registerCheckCode } from '../check/lsp';
-import { Scheduler } from './scheduler';
+import { Scheduler } from '../scheduler';
 import { IdleMemory } from './idleMemory';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -201,7 +201,7 @@ connection.onExecuteCommand(async (p, token) => {
   return handleRetrieve({ ...(options ?? {}), textDocument: { uri }, position }, token);
 });
 
-const checkCode = registerCheckCode({ connection, documents, indexer, getSettings: () => settings, settled, waitForIndex });
+const checkCode = registerCheckCode({ connection, documents, indexer, getSettings: () => settings, read: (work) => scheduler.read(work), waitForIndex });
 registerEditorFeatures({ connection, documents, indexer, getSettings: () => settings, retrieve: (params, token) => handleRetrieve(params, token), settled });
 
 documents.listen(connection);

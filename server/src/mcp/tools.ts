@@ -103,7 +103,8 @@ export class NeedleTools {
   /** Content handed out by retrieve_context in this session, for the verbatim-copy rule of check_code. */
   private handedOut: ContextItem[] = [];
 
-  constructor(private indexer: Indexer, private root: string, private settings: Settings, private ready: () => Promise<void>) {}
+  /** `read` runs a tool's work as one read of the index (after the updates before it, none during it). */
+  constructor(private indexer: Indexer, private root: string, private settings: Settings, private read: <T>(work: () => Promise<T>) => Promise<T>) {}
 
   private fileArg(o: Record<string, unknown>, mustExist: boolean): string {
     const f = str(o, 'file', true)!;
@@ -136,15 +137,16 @@ export class NeedleTools {
     const column = int(o, 'column', 1, false) ?? 1;
     const task = str(o, 'task', false);
     const budget = int(o, 'budget_tokens', 100, false, 200_000);
-    await this.ready();
-    const text = this.indexer.textOf(path) ?? '';
-    const lines = text.split('\n');
-    if (line > lines.length) throw new ArgError(`line ${line} is past the end of ${relative(this.root, path)} (${lines.length} lines)`);
-    const character = Math.min(column - 1, lines[line - 1].length);
-    const r = await retrieveAt(this.indexer, {
-      textDocument: { uri: uriOfPath(path) }, position: { line: line - 1, character },
-      ...(task ? { query: task } : {}), ...(budget ? { budgetTokens: budget } : {}),
-    }, this.settings);
+    const r = await this.read(async () => {
+      const text = this.indexer.textOf(path) ?? '';
+      const lines = text.split('\n');
+      if (line > lines.length) throw new ArgError(`line ${line} is past the end of ${relative(this.root, path)} (${lines.length} lines)`);
+      const character = Math.min(column - 1, lines[line - 1].length);
+      return retrieveAt(this.indexer, {
+        textDocument: { uri: uriOfPath(path) }, position: { line: line - 1, character },
+        ...(task ? { query: task } : {}), ...(budget ? { budgetTokens: budget } : {}),
+      }, this.settings);
+    });
     this.handedOut = [...this.handedOut, ...r.items].slice(-500);
     const missing = r.dependencySurface.filter((s) => s.internal && !s.covered).map((s) => s.symbol);
     return {
@@ -165,15 +167,16 @@ export class NeedleTools {
     const start = int(o, 'start_line', 1, false);
     const end = int(o, 'end_line', 1, start !== undefined);
     if (end !== undefined && start === undefined) throw new ArgError('end_line needs start_line');
-    await this.ready();
-    let range;
-    if (start !== undefined && end !== undefined) {
-      const lines = (this.indexer.textOf(path) ?? '').split('\n');
-      if (end < start) throw new ArgError(`end_line ${end} is before start_line ${start}`);
-      if (end > lines.length) throw new ArgError(`end_line ${end} is past the end of the file (${lines.length} lines)`);
-      range = { start: { line: start - 1, character: 0 }, end: { line: end - 1, character: lines[end - 1].length } };
-    }
-    const r = await checkAt(this.indexer, { path, code, range }, { settings: this.settings, retrieved: this.handedOut });
+    const r = await this.read(async () => {
+      let range;
+      if (start !== undefined && end !== undefined) {
+        const lines = (this.indexer.textOf(path) ?? '').split('\n');
+        if (end < start) throw new ArgError(`end_line ${end} is before start_line ${start}`);
+        if (end > lines.length) throw new ArgError(`end_line ${end} is past the end of the file (${lines.length} lines)`);
+        range = { start: { line: start - 1, character: 0 }, end: { line: end - 1, character: lines[end - 1].length } };
+      }
+      return checkAt(this.indexer, { path, code, range }, { settings: this.settings, retrieved: this.handedOut });
+    });
     const problems = r.findings.filter((f) => f.severity === 'error');
     return {
       content: [{ type: 'text', text: findingsAsText(r, relative(this.root, path)) }],

@@ -16,7 +16,7 @@
 // When the last work is done the scheduler calls `onQuiet` (the idle memory release hooks in).
 // A read cancelled while it waits leaves the queue at once and rejects with CancelledError.
 
-import { CancelledError } from '../retrieval/pipeline';
+import { CancelledError } from './retrieval/pipeline';
 
 /** Reads running together at most. */
 export const MAX_READERS = 2;
