@@ -5,10 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mulberry32 as prng } from '../../scripts/lib/prng.mjs';
 import { hashText } from '../../server/src/index/files';
-import { factsOfText } from '../../server/src/index/parseFile';
+import { factsOfText, refsOfText } from '../../server/src/index/parseFile';
 import { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
-import { extractFacts } from '../../server/src/java/extract';
-import { parserIfLoaded } from '../../server/src/java/parser';
 
 
 const PKGS = ['com.acme.a', 'com.acme.b'];
@@ -49,12 +47,7 @@ test('incremental index equals a fresh build after random edit sequences', async
     const index = new WorkspaceIndex();
     // As the Indexer does: reference sites released after resolving, re-extracted when needed.
     index.releaseRefs = true;
-    index.refsLoader = (path, hash) => {
-      const text = files.get(path);
-      const tree = text !== undefined && hashText(text) === hash ? parserIfLoaded()?.parse(text) : undefined;
-      if (!tree) return undefined;
-      try { return extractFacts(tree).refs; } finally { tree.delete(); }
-    };
+    index.refsLoader = (path, hash) => refsOfText(files.get(path), hash);
     const pathOf = (pkg: string, name: string) => `/ws/src/${pkg.replace(/\./g, '/')}/${name}.java`;
     for (const pkg of PKGS) for (const name of NAMES.slice(0, 3)) {
       const p = pathOf(pkg, name);

@@ -6,22 +6,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hashText } from '../../server/src/index/files';
-import { factsOfText } from '../../server/src/index/parseFile';
+import { factsOfText, refsOfText } from '../../server/src/index/parseFile';
 import { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
-import { extractFacts } from '../../server/src/java/extract';
-import { parserIfLoaded } from '../../server/src/java/parser';
 
 type Files = Record<string, string>;
 
 async function build(files: Map<string, string>, releaseRefs: boolean): Promise<WorkspaceIndex> {
   const index = new WorkspaceIndex();
   index.releaseRefs = releaseRefs;
-  index.refsLoader = (path, hash) => {
-    const text = files.get(path);
-    const tree = text !== undefined && hashText(text) === hash ? parserIfLoaded()?.parse(text) : undefined;
-    if (!tree) return undefined;
-    try { return extractFacts(tree).refs; } finally { tree.delete(); }
-  };
+  index.refsLoader = (path, hash) => refsOfText(files.get(path), hash);
   for (const [p, t] of [...files].sort()) index.put(p, '/ws', hashText(t), await factsOfText(t));
   index.resolveAll();
   return index;

@@ -7,10 +7,9 @@ import { realpathSync } from 'node:fs';
 import { sep } from 'node:path';
 import type { StatusResult } from '../../../shared/protocol';
 import { discoverFiles, hashText, isJavaFile, readSourceFile, stampOf, type FileStamp } from './files';
-import { extractFacts } from '../java/extract';
-import { parserIfLoaded, javaParser } from '../java/parser';
+import { javaParser } from '../java/parser';
 import { OpenTrees } from './incrementalParse';
-import { factsOfText } from './parseFile';
+import { factsOfText, refsOfText } from './parseFile';
 import { loadCache, saveCache, type CachedFile } from './persist';
 import type { ParseOutcome } from './parseFile';
 import { parseAll } from './pool';
@@ -51,14 +50,7 @@ export class Indexer {
   constructor(private options: IndexerOptions) {
     // Reference sites are only needed while resolving: released afterwards, re-extracted on demand.
     this.index.releaseRefs = true;
-    this.index.refsLoader = (path, hash) => {
-      const parser = parserIfLoaded();
-      const text = this.textOf(path);
-      if (!parser || text === undefined || hashText(text) !== hash) return undefined;
-      const tree = parser.parse(text);
-      if (!tree) return undefined;
-      try { return extractFacts(tree).refs; } finally { tree.delete(); }
-    };
+    this.index.refsLoader = (path, hash) => refsOfText(this.textOf(path), hash);
   }
 
   /** Gitignore-style patterns of the `needle.exclude` setting, applied from the next scan on. */

@@ -2,10 +2,10 @@
 // thread for single-file updates, so both paths produce identical facts.
 
 import { extractFacts } from '../java/extract';
-import type { FileFacts } from '../java/facts';
-import { parseJava } from '../java/parser';
+import type { FileFacts, RefFact } from '../java/facts';
+import { parseJava, parserIfLoaded } from '../java/parser';
 import type { Node } from 'web-tree-sitter';
-import { readSourceFile, type FileStamp } from './files';
+import { hashText, readSourceFile, type FileStamp } from './files';
 
 export type ParseOutcome =
   | { path: string; ok: true; hash: string; facts: FileFacts; stamp?: FileStamp }
@@ -19,6 +19,18 @@ export type ParseOutcome =
 export const MAX_NESTING = 256;
 /** Syntax-tree depth below which subtrees are blanked when the nesting is too deep. */
 const BLANK_DEPTH = 400;
+
+/**
+ * The reference sites of a file whose sites were released after resolution, extracted again from
+ * its text — but only if the text is the one indexed (`hash`): else an update is on its way.
+ */
+export function refsOfText(text: string | undefined, hash: string): RefFact[] | undefined {
+  const parser = parserIfLoaded();
+  if (!parser || text === undefined || hashText(text) !== hash) return undefined;
+  const tree = parser.parse(text);
+  if (!tree) return undefined;
+  try { return extractFacts(tree).refs; } finally { tree.delete(); }
+}
 
 export async function factsOfText(text: string, maxDepth = BLANK_DEPTH): Promise<FileFacts> {
   const tree = await parseJava(text);
