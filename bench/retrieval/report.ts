@@ -25,7 +25,9 @@ export function corpusTable(r: CorpusReport): string {
   const rcl = r.modes.rcl;
   if (rcl) out.push(`  gate latency: median server time ${f0(rcl.serverMedianMs, 0)} ms, the gate stage adds ${(100 * rcl.gateOverheadMedian).toFixed(1)} % to the median (per request: median ${(100 * rcl.gateOverheadPerRequestMedian).toFixed(1)} %)`);
   out.push(`  follow-up rounds fired on ${fu.triggered} test tasks: recall there ${f3(fu.recallWithout)} -> ${f3(fu.recallWith)} (maxRounds 0 -> 2), tokens ${Math.round(fu.tokensWithout)} -> ${Math.round(fu.tokensWith)}`);
-  out.push(`  gate rcl @ server τ=${f3(g.threshold)}: AUROC ${f3(g.auroc)}  false-confidence ${f3(g.falseConfidenceRate)} (${g.falseConfidenceCount})  false-review ${f3(g.falseReviewRate)} (${g.falseReviewCount})  review overhead ${f3(g.reviewOverhead)}  coverage MAE ${f3(g.coverageMAE)}`);
+  // The issue states both targets as shares of all tasks; the rates before them are per class.
+  const ofTasks = (n: number) => `${n}/${rcl?.tasks ?? '-'}`;
+  out.push(`  gate rcl @ server τ=${f3(g.threshold)}: AUROC ${f3(g.auroc)}  false-confidence ${f3(g.falseConfidenceRate)} (${ofTasks(g.falseConfidenceCount)} tasks)  false-review ${f3(g.falseReviewRate)} (${ofTasks(g.falseReviewCount)} tasks)  review overhead ${f3(g.reviewOverhead)}  coverage MAE ${f3(g.coverageMAE)}`);
   out.push(`  gate rcl @ calibrated τ=${c.tau.toFixed(2)}: false-confidence ${f3(c.falseConfidenceRate)} (${c.falseConfidenceCount})  false-review ${f3(c.falseReviewRate)} (${c.falseReviewCount})  review overhead ${f3(c.reviewOverhead)}`);
   const fields = new Map<string, number>();
   for (const d of r.determinism.differing) for (const f of d.fields) fields.set(f, (fields.get(f) ?? 0) + 1);
