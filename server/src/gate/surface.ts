@@ -111,34 +111,63 @@ export const ROUTE_LOGIT: Readonly<Record<string, readonly [slope: number, offse
   'delegate': [4.53, -0.31],
 };
 
+/** Reason prefixes and their route (the key of ROUTE_LOGIT). */
+const ROUTES: readonly [RegExp, string][] = [
+  [/^(referenced|type used) in body/, 'body-ref'], [/^named in the body text/, 'body-text'], [/^type in signature/, 'signature-type'],
+  [/^linked from Javadoc/, 'javadoc-link'], [/^named in Javadoc/, 'javadoc-name'], [/^overridden contract/, 'overridden'],
+  [/^member of parameter type/, 'param-member'], [/^field of the enclosing/, 'own-field'], [/^private helper/, 'own-helper'],
+  [/^method of the enclosing/, 'own-method'], [/^member of field type/, 'fieldtype-member'], [/^creates the return type/, 'return-factory'],
+  [/^abstract member of supertype/, 'super-abstract'], [/^imported internal type/, 'imported-type'], [/^statically imported/, 'static-import'],
+  [/^used by other members/, 'sibling-use'], [/^inherited by/, 'inherited'], [/^overload in/, 'overload'], [/^used by an overload/, 'kin-overload-use'],
+  [/^used by the overridden/, 'kin-super-use'], [/^used by an overriding/, 'kin-sub-use'], [/^field named by the accessor/, 'accessor-field'],
+  [/^same-name method of/, 'delegate'],
+];
+
 /** The route of a reason (the key of ROUTE_LOGIT). */
 export function routeOf(reason: string): string {
-  const table: [RegExp, string][] = [
-    [/^(referenced|type used) in body/, 'body-ref'], [/^named in the body text/, 'body-text'], [/^type in signature/, 'signature-type'],
-    [/^linked from Javadoc/, 'javadoc-link'], [/^named in Javadoc/, 'javadoc-name'], [/^overridden contract/, 'overridden'],
-    [/^member of parameter type/, 'param-member'], [/^field of the enclosing/, 'own-field'], [/^private helper/, 'own-helper'],
-    [/^method of the enclosing/, 'own-method'], [/^member of field type/, 'fieldtype-member'], [/^creates the return type/, 'return-factory'],
-    [/^abstract member of supertype/, 'super-abstract'], [/^imported internal type/, 'imported-type'], [/^statically imported/, 'static-import'],
-    [/^used by other members/, 'sibling-use'], [/^inherited by/, 'inherited'], [/^overload in/, 'overload'], [/^used by an overload/, 'kin-overload-use'],
-    [/^used by the overridden/, 'kin-super-use'], [/^used by an overriding/, 'kin-sub-use'], [/^field named by the accessor/, 'accessor-field'],
-    [/^same-name method of/, 'delegate'],
-  ];
-  for (const [re, key] of table) if (re.test(reason)) return key;
+  for (const [re, key] of ROUTES) if (re.test(reason)) return key;
   return 'other';
 }
 
-/** Calibrated probability that an entry reached by these routes (reason, raw weight) is needed. */
-export function calibratedProbability(reasons: { w: number; reason: string }[]): number {
+/** Every route a reason can map to, in table order. */
+export const ROUTE_NAMES: readonly string[] = ROUTES.map((r) => r[1]);
+
+/** A logistic table over routes: p = σ(bias + Σ_route (slope · strongest weight + offset)). */
+export interface RouteTable { bias: number; logit: Readonly<Record<string, readonly [slope: number, offset: number]>> }
+
+/** The strongest raw weight per route of an entry's hints. */
+export function routeWeights(reasons: RouteHint[]): Map<string, number> {
   const best = new Map<string, number>();
   for (const r of reasons) { const k = routeOf(r.reason); best.set(k, Math.max(best.get(k) ?? 0, r.w)); }
-  let z = ROUTE_BIAS;
-  for (const [k, w] of best) { const c = ROUTE_LOGIT[k]; if (c) z += c[0] * w + c[1]; }
+  return best;
+}
+
+/** Probability under a route table (routes the table does not know contribute nothing). */
+export function routeProbability(table: RouteTable, reasons: RouteHint[]): number {
+  let z = table.bias;
+  for (const [k, w] of routeWeights(reasons)) { const c = table.logit[k]; if (c) z += c[0] * w + c[1]; }
   return 1 / (1 + Math.exp(-z));
 }
 
-export interface SurfaceOptions { max?: number; orgPrefixes?: string[] }
+/** Calibrated probability that an entry reached by these routes (reason, raw weight) is needed. */
+export function calibratedProbability(reasons: RouteHint[]): number {
+  return routeProbability({ bias: ROUTE_BIAS, logit: ROUTE_LOGIT }, reasons);
+}
 
-interface Cand { weight: number; reasons: { w: number; reason: string }[] }
+/** How strongly one route points at a symbol: its raw weight and the reason shown. */
+export interface RouteHint { w: number; reason: string }
+
+export interface SurfaceOptions {
+  max?: number;
+  orgPrefixes?: string[];
+  /** Probability of an entry from its route hints (default calibratedProbability; the fitting tool passes refits). */
+  probability?: (reasons: RouteHint[]) => number;
+}
+
+interface Cand { weight: number; reasons: RouteHint[] }
+
+/** Every candidate of the surface with its route hints, before calibration and the size bound (bench/surface-fit). */
+export interface SurfaceCandidate { symbol: string; reasons: RouteHint[] }
 
 /** Simple display name: `Guard#requireText`, `Order`, `Order#<init>` -> `Order#Order`. */
 export function shortName(id: string): string {
@@ -161,6 +190,14 @@ export function dependencySurface(index: WorkspaceIndex, target: Target | Symbol
   const b = new Builder(index, ref);
   b.collect(bodyText);
   return b.entries(options);
+}
+
+export function surfaceCandidates(index: WorkspaceIndex, target: Target | SymbolRef | undefined, bodyText?: string): SurfaceCandidate[] {
+  const ref = target ? ('ref' in target ? target.ref : target) : undefined;
+  if (!ref) return [];
+  const b = new Builder(index, ref);
+  b.collect(bodyText);
+  return b.candidates();
 }
 
 export function surfaceIds(surface: SurfaceEntry[]): string[] {
@@ -541,9 +578,14 @@ class Builder {
     return out;
   }
 
+  candidates(): SurfaceCandidate[] {
+    return [...this.cands.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([symbol, c]) => ({ symbol, reasons: [...c.reasons] }));
+  }
+
   entries(options: SurfaceOptions): SurfaceEntry[] {
     const max = options.max ?? MAX_SURFACE;
-    for (const c of this.cands.values()) c.weight = calibratedProbability(c.reasons);
+    const probability = options.probability ?? calibratedProbability;
+    for (const c of this.cands.values()) c.weight = probability(c.reasons);
     const ranked = [...this.cands.entries()].sort((a, b) => b[1].weight - a[1].weight || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, max);
     return ranked.map(([id, c]) => {
       const r = this.index.symbol(id)!;
