@@ -2,9 +2,11 @@
 // ROUTE_LOGIT) on the VALIDATION split of the retrieval benchmark only (bench/retrieval/tasks.ts
 // sampling: the first --tasks methods are test and never read here), in process (no server).
 // Prints the fitted table (to paste into surface.ts), and for the table in force and the refit
-// (5-fold out-of-fold, by task, so the refit is not scored on what it was fitted on): surface
+// (5-fold out-of-fold, by task, so the refit is not scored on what it was fitted on), raw and
+// scaled per method as the gate does (surface.ts normalizedMass): surface
 // recall, precision at p thresholds, log-loss and AUROC of p for "candidate is gold", and the
-// AUROC of the gate's confidence replayed with no follow-up round.
+// AUROC of the gate's confidence replayed with no follow-up round; and the gate in force run with
+// its follow-up rounds, as the retrieval benchmark runs it (its AUROC, on these validation tasks).
 //
 //   node dist/bench/surface-fit.bench.js [--tasks 40] [--validation 80] [--corpus NAME]... [--seed S] [--l2 1] [--folds 5] [--misses N] [--json out.json]
 
@@ -12,6 +14,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calibratedProbability } from '../server/src/gate/surface';
 import { collectCorpus, type TaskRows } from './surface/collect';
+import { auroc } from './retrieval/score';
 import { crossValidated, fitTable, routeStats, routesOf, score, type Scores } from './surface/fit';
 
 const ROOT = process.cwd();
@@ -64,8 +67,14 @@ function scoreLine(label: string, s: Scores): string {
 
   const oof = crossValidated(tasks, routes, l2, folds);
   console.log('\nscores:');
+  console.log(scoreLine('table in force, raw', score(tasks, (t, i) => calibratedProbability(t.rows[i].reasons), false)));
   console.log(scoreLine('table in force', score(tasks, (t, i) => calibratedProbability(t.rows[i].reasons))));
+  console.log(scoreLine(`refit, ${folds}-fold OOF, raw`, score(tasks, (t, i) => oof.get(t)![i], false)));
   console.log(scoreLine(`refit, ${folds}-fold OOF`, score(tasks, (t, i) => oof.get(t)![i])));
+  const gated = tasks.map((t) => ({ score: t.gate.confidence, label: t.gate.fullyCovered }));
+  console.log(`  gate in force with follow-up rounds (as the retrieval benchmark): fully covered ${gated.filter((g) => g.label).length}/${tasks.length}, AUROC of confidence ${f3(auroc(gated))}, mean rounds ${(tasks.reduce((a, t) => a + t.gate.rounds, 0) / tasks.length).toFixed(2)}`);
+  const onList = tasks.reduce((a, t) => a + t.rows.filter((r) => r.gold).length, 0);
+  console.log(`  gold on the candidate list per task (SURFACE_MASS): ${(onList / tasks.length).toFixed(2)}`);
 
   const missed = tasks.flatMap((t) => t.missed.map((g) => ({ t, g })));
   const byKind = new Map<string, number>();

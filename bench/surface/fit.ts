@@ -5,13 +5,15 @@
 
 import type { SurfaceEntry } from '../../shared/protocol';
 import { confidenceOf } from '../../server/src/gate/confidence';
-import { MAX_SURFACE, ROUTE_LOGIT, routeProbability, routeWeights, type RouteHint, type RouteTable } from '../../server/src/gate/surface';
+import { MAX_SURFACE, MIN_SURFACE_P, normalizedMass, ROUTE_LOGIT, routeProbability, routeWeights, type RouteHint, type RouteTable } from '../../server/src/gate/surface';
 import { auroc } from '../retrieval/score';
 import { fitLogistic } from './logistic';
 import type { TaskRows } from './collect';
 
 /** Routes the sample cannot fit (bodies are emptied): their entries are copied from the current table. */
 export const UNFITTED_ROUTES = ['body-ref', 'body-text'];
+
+const evidenceOf = (reasons: RouteHint[]) => [...routeWeights(reasons).keys()].some((k) => UNFITTED_ROUTES.includes(k));
 
 export function routesOf(tasks: TaskRows[]): string[] {
   const s = new Set<string>();
@@ -42,7 +44,7 @@ export function fitTable(tasks: TaskRows[], routes: string[], l2: number): Route
 export interface Scores {
   candidates: number;
   gold: number;
-  /** Share of gold symbols that are candidates at all / on the bounded surface (top MAX_SURFACE by p). */
+  /** Share of gold symbols that are candidates at all / on the bounded surface (p ≥ MIN_SURFACE_P, top MAX_SURFACE by p). */
   candidateRecall: number;
   surfaceRecall: number;
   logLoss: number;
@@ -55,15 +57,15 @@ export interface Scores {
   meanSurfaceMass: number;
 }
 
-/** Scores probabilities `p(task, row index)` over tasks. */
-export function score(tasks: TaskRows[], p: (t: TaskRows, i: number) => number): Scores {
+/** Scores probabilities `p(task, row index)` over tasks, scaled per task as the gate does (normalizedMass) unless `massOf` is false. */
+export function score(tasks: TaskRows[], p: (t: TaskRows, i: number) => number, massOf = true): Scores {
   let gold = 0, onCand = 0, onSurface = 0, ll = 0, n = 0, mass = 0;
   const pts: { score: number; label: boolean }[] = [];
   const taskPts: { score: number; label: boolean }[] = [];
   for (const t of tasks) {
     gold += t.gold.length;
-    const ps = t.rows.map((_, i) => p(t, i));
-    const order = t.rows.map((_, i) => i).sort((a, b) => ps[b] - ps[a] || (t.rows[a].symbol < t.rows[b].symbol ? -1 : 1)).slice(0, MAX_SURFACE);
+    const ps = massOf ? normalizedMass(t.rows.map((_, i) => p(t, i)), t.rows.map((r) => evidenceOf(r.reasons))) : t.rows.map((_, i) => p(t, i));
+    const order = t.rows.map((_, i) => i).filter((i) => ps[i] >= MIN_SURFACE_P).sort((a, b) => ps[b] - ps[a] || (t.rows[a].symbol < t.rows[b].symbol ? -1 : 1)).slice(0, MAX_SURFACE);
     const surface: SurfaceEntry[] = order.map((i) => ({ symbol: t.rows[i].symbol, kind: 'method', internal: true, covered: t.rows[i].covered, novelty: t.rows[i].novelty, weight: ps[i] }));
     taskPts.push({ score: confidenceOf(surface).confidence, label: t.fullyCovered });
     for (const i of order) { if (t.rows[i].gold) onSurface++; mass += ps[i]; }

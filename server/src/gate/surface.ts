@@ -10,7 +10,8 @@
 // 0.13, sibling use 0.14, overridden contract 0.12, parameter-type members 0.10, return factories
 // 0.09, private helpers 0.07, imported types 0.05, field-type members 0.03, inherited 0.02,
 // abstract contracts 0.01; members of other types in the same file ~0 (not a route). Weights keep
-// that order; the whole surface recalls ~half of the gold, entries ≥ 0.5 about a fifth.
+// that order. Routes added since, and the current figures, are measured by `npm run fit:surface`
+// (see the calibration table below): the candidates recall 87 % of the gold on the validation split.
 
 import { pathToFileURL } from 'node:url';
 import type { SurfaceEntry } from '../../../shared/protocol';
@@ -19,6 +20,8 @@ import { parseTypeText } from '../java/resolve';
 import { isTypeKind, type TypeInfo } from '../java/symbols';
 import type { SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
 import type { Target } from '../retrieval/request';
+import { splitIdentifier } from '../text/identifiers';
+import { declarationsByName, usageCounts } from '../retrieval/symbols';
 import { noveltyOf, type NoveltyInput } from './novelty';
 
 // ---- Weights ---------------------------------------------------------------------------------
@@ -74,6 +77,16 @@ export const W_KIN_USE = 0.6;
 export const W_ACCESSOR_FIELD = 0.6;
 /** A same-name method of a type in reach whose parameters contain all of the target's parameter types (× share², partial matches less). */
 export const W_DELEGATE = 0.8;
+/** What a like-named sibling uses: × the Jaccard similarity of the two names' word parts (≥ MIN_ALIKE). */
+export const W_ALIKE_USE = 0.6;
+export const MIN_ALIKE = 0.3;
+/** A same-name method of an unrelated type, and what it uses: ÷ sqrt(number of such methods), at most MAX_NAMESAKES read. */
+export const W_NAMESAKE = 0.5;
+export const W_NAMESAKE_USE = 0.5;
+export const MAX_NAMESAKES = 16;
+/** The most used members (workspace-wide) of a type the class works with: × sqrt(uses / uses of its most used member), top MAX_COLLABORATOR_API per type. */
+export const W_COLLABORATOR_API = 0.5;
+export const MAX_COLLABORATOR_API = 6;
 /** At most this many kin methods and subtypes are read (bounded work on wide hierarchies). */
 export const MAX_KIN = 24;
 export const MAX_SUBTYPES = 32;
@@ -84,6 +97,14 @@ export const MAX_SUBTYPES = 32;
 export const SPREAD_BASE = 4;
 /** The surface is bounded: the heaviest entries, ties by id. */
 export const MAX_SURFACE = 60;
+/**
+ * Entries less likely than this (after per-method scaling) are left off the surface: the gate's
+ * follow-up rounds never fetch them (FOLLOWUP_MIN_P, sufficiency.ts, is the same 0.02), so they
+ * only lowered the confidence of every method by a product of many tiny, uninformative factors.
+ * Validation (bench/surface-fit, 160 tasks, gate with follow-ups): AUROC 0.54 -> 0.57, within
+ * the noise of 37 insufficient tasks; the surface is smaller and the gate cheaper.
+ */
+export const MIN_SURFACE_P = 0.02;
 /** Entries lighter than this are noise and dropped. */
 export const MIN_WEIGHT = 0.05;
 
@@ -92,23 +113,26 @@ export const MIN_WEIGHT = 0.05;
 // (entries weighted ≥ 0.5 were gold only ~18 % of the time). Each entry's weight is therefore
 // replaced by a calibrated probability: a logistic model over the strongest weight per route,
 //   p = σ(ROUTE_BIAS + Σ_route (slope_r · w_r + offset_r))   (routes absent contribute 0),
-// fitted offline (IRLS, L2 = 1) on the validation split of the retrieval benchmark only
-// (`--tasks 40 --validation 80`, commons-lang3 + jsoup: 135 validation methods, 13.5k candidates;
-// gold = the internal symbols the original body referenced; test tasks never used). A fixed
-// table, not a model at run time: deterministic, no I/O. Route precision in that sample: sibling
-// use 5.7 %, overload use 23 %, delegate 11 %, own fields 10 %, imported types 13 %, field-type
-// members 1.1 %; the whole candidate list recalls ~81 % of the gold.
-export const ROUTE_BIAS = -4.09;
+// then scaled per method (normalizedMass below). Fitted offline by `npm run fit:surface`
+// (bench/surface-fit.bench.ts: IRLS, L2 = 1) on the validation split of the retrieval benchmark
+// only (`--tasks 40 --validation 80`, commons-lang3 + jsoup: 160 validation methods, 19.1k
+// candidates; gold = the internal symbols the original body referenced; test tasks never used).
+// A fixed table, not a model at run time: deterministic, no I/O. Route precision in that sample:
+// like-named sibling use 19.8 %, sibling use 5.2 %, overload use 22.6 %, delegate 11.7 %, own
+// fields 10.0 %, imported types 12.7 %, same-name methods elsewhere 3.7 % (what they use 5.7 %),
+// field-type members 0.9 %; the whole candidate list recalls 82 % of the gold.
+export const ROUTE_BIAS = -4.85;
 export const ROUTE_LOGIT: Readonly<Record<string, readonly [slope: number, offset: number]>> = {
   // Partial-body evidence is not in the sample (bodies are emptied): a reference is near-certain,
   // a name in the body text as strong as the strongest fitted route.
   'body-ref': [0, 12], 'body-text': [1.6, 0.9],
-  'signature-type': [-0.49, -0.55], 'javadoc-link': [0.84, 0.99], 'javadoc-name': [1.61, 0.21], 'overridden': [-0.28, -0.46],
-  'param-member': [1.94, -0.61], 'own-field': [1.69, -0.02], 'own-helper': [1.23, 0.05], 'own-method': [0.66, -0.47],
-  'fieldtype-member': [1.6, -0.83], 'return-factory': [0.35, 0.55], 'super-abstract': [-0.04, -0.35], 'imported-type': [0.17, 0.85],
-  'static-import': [0.08, 0.41], 'sibling-use': [8.38, -0.48], 'inherited': [0.14, 1.74], 'overload': [0.23, 0.46],
-  'kin-overload-use': [1.33, 0.73], 'kin-super-use': [-0.09, 0.88], 'kin-sub-use': [0.34, -0.16], 'accessor-field': [0.84, 1.4],
-  'delegate': [4.53, -0.31],
+  'accessor-field': [0.71, 1.18], 'alike-use': [1.65, 1.2], 'collaborator-api': [1.14, -0.07], 'delegate': [4.51, -0.32],
+  'fieldtype-member': [1.28, -0.55], 'imported-type': [0.23, 1.15], 'inherited': [0.16, 1.96], 'javadoc-link': [0.94, 1.11],
+  'javadoc-name': [1.62, 0.19], 'kin-overload-use': [1.14, -0.92], 'kin-sub-use': [0.32, -0.06], 'kin-super-use': [0.18, 1.05],
+  'namesake': [1.41, 0.02], 'namesake-use': [1.57, 0.49], 'overload': [0.24, 0.49], 'overridden': [-0.18, -0.3],
+  'own-field': [2.08, 0.14], 'own-helper': [1.12, 0.37], 'own-method': [0.5, -0.08], 'param-member': [2.04, -0.11],
+  'return-factory': [0.59, 1.05], 'sibling-use': [7.32, -0.29], 'signature-type': [-0.49, -0.54], 'static-import': [0.14, 0.72],
+  'super-abstract': [0.05, 0.54],
 };
 
 /** Reason prefixes and their route (the key of ROUTE_LOGIT). */
@@ -120,7 +144,8 @@ const ROUTES: readonly [RegExp, string][] = [
   [/^abstract member of supertype/, 'super-abstract'], [/^imported internal type/, 'imported-type'], [/^statically imported/, 'static-import'],
   [/^used by other members/, 'sibling-use'], [/^inherited by/, 'inherited'], [/^overload in/, 'overload'], [/^used by an overload/, 'kin-overload-use'],
   [/^used by the overridden/, 'kin-super-use'], [/^used by an overriding/, 'kin-sub-use'], [/^field named by the accessor/, 'accessor-field'],
-  [/^same-name method of/, 'delegate'],
+  [/^same-name method of/, 'delegate'], [/^used by a like-named member/, 'alike-use'], [/^same-name method elsewhere/, 'namesake'],
+  [/^used by a same-name method elsewhere/, 'namesake-use'], [/^widely used member of/, 'collaborator-api'],
 ];
 
 /** The route of a reason (the key of ROUTE_LOGIT). */
@@ -154,11 +179,40 @@ export function calibratedProbability(reasons: RouteHint[]): number {
   return routeProbability({ bias: ROUTE_BIAS, logit: ROUTE_LOGIT }, reasons);
 }
 
+// ---- Per-method mass: the surface is one method's, and a method needs a few symbols -----------
+// The table gives each candidate a marginal probability, but the candidates of one method are not
+// independent: a method in a large class collects many routes (siblings, fields, helpers) without
+// needing more symbols. On the validation split the sum of p over a method's candidates did not
+// predict its number of gold symbols at all (AUROC 0.50 for "fully retrieved"), and that noise
+// drowned the confidence product. So the estimated entries of a surface are scaled to a fixed
+// expected count of needed symbols, SURFACE_MASS (the mean number of gold symbols per method on
+// the candidate list, validation split: 3.98), by at most MAX_MASS_SCALE up. Entries the partial
+// body already names are evidence, not estimates: they are neither scaled nor counted, and with
+// any of them the estimates are only scaled down (the sample has emptied bodies only, so nothing
+// says how much a partly written body still needs).
+// Validation (bench/surface-fit, 160 tasks, 5-fold out of fold, raw -> scaled): candidate
+// log-loss 0.091 -> 0.088, AUROC of the confidence without follow-up rounds 0.58 -> 0.71.
+export const SURFACE_MASS = 4;
+export const MAX_MASS_SCALE = 3;
+/** No estimated entry is certain. */
+export const MAX_ESTIMATED_P = 0.99;
+const PARTIAL_BODY_ROUTES = new Set(['body-ref', 'body-text']);
+
+/** The probabilities of one surface's candidates scaled to SURFACE_MASS (entries marked `evidence` kept as they are). */
+export function normalizedMass(ps: number[], evidence: boolean[]): number[] {
+  let sum = 0;
+  ps.forEach((p, i) => { if (!evidence[i]) sum += p; });
+  const scale = sum > 0 ? Math.min(evidence.includes(true) ? 1 : MAX_MASS_SCALE, SURFACE_MASS / sum) : 1;
+  return ps.map((p, i) => (evidence[i] ? p : Math.min(MAX_ESTIMATED_P, p * scale)));
+}
+
 /** How strongly one route points at a symbol: its raw weight and the reason shown. */
 export interface RouteHint { w: number; reason: string }
 
 export interface SurfaceOptions {
   max?: number;
+  /** Entries less likely than this are left out (default MIN_SURFACE_P). */
+  minP?: number;
   orgPrefixes?: string[];
   /** Probability of an entry from its route hints (default calibratedProbability; the fitting tool passes refits). */
   probability?: (reasons: RouteHint[]) => number;
@@ -337,17 +391,26 @@ class Builder {
         if (t.id !== own.id) this.members(t, W_FIELD_TYPE_MEMBER, `member of field type ${t.name} (${f.name})`, false);
       }
       // Sibling members' references: conventions of the class.
+      // Like-named siblings do a similar job (chomp/chop, appendDetail/appendSummary): what they
+      // use also weighs by how alike the names are (shared word parts), not only by how many use it.
       const siblingUse = new Map<string, number>();
+      const alikeUse = new Map<string, number>();
+      const mine = nameWords(sym);
       let siblings = 0;
       for (const [, idxs] of own.members) for (const i of idxs) {
         const m = own.facts.symbols[i];
         if (m.id === sym.id || m.kind === 'field' || m.kind === 'enumConstant') continue;
         siblings++;
-        for (const to of new Set(this.index.edgesFrom(m.id).map((e) => e.to))) siblingUse.set(to, (siblingUse.get(to) ?? 0) + 1);
+        const sim = m.kind === 'method' || m.kind === 'constructor' ? jaccard(mine, nameWords(m)) : 0;
+        for (const to of new Set(this.index.edgesFrom(m.id).map((e) => e.to))) {
+          siblingUse.set(to, (siblingUse.get(to) ?? 0) + 1);
+          if (sim >= MIN_ALIKE) alikeUse.set(to, Math.max(alikeUse.get(to) ?? 0, sim));
+        }
       }
       for (const [id, n] of [...siblingUse.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
         this.add(id, W_SIBLING_USE * Math.sqrt(n / Math.max(1, siblings)), 'used by other members of the class');
       }
+      for (const [id, sim] of [...alikeUse.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) this.add(id, W_ALIKE_USE * sim, 'used by a like-named member');
       // Inherited API of the class (this.foo() on a supertype member).
       const inherited: SymbolFact[] = [];
       const ownSigs = new Set([...own.members.values()].flat().map((i) => `${own.facts.symbols[i].name}/${own.facts.symbols[i].params?.length ?? -1}`));
@@ -358,6 +421,28 @@ class Builder {
         inherited.push(m);
       }
       this.spread(inherited, W_INHERITED, 'inherited by the enclosing class');
+    }
+
+    // 6''. Collaborators' common API: the internal types the class already works with (referenced
+    // by its other members, or imported) offer members the siblings happen not to call yet; the
+    // ones the whole workspace calls most (Validate.notNull, StringUtils.isEmpty) are the likely ones.
+    if (this.ownerType) this.collaboratorApi(this.ownerType);
+
+    // 6'. Namesakes elsewhere: same-name methods of unrelated types (isAsciiPrintable in
+    // StringUtils and CharUtils) often are what the body delegates to, or do the same job with the
+    // same helpers. Weighted down by how common the name is.
+    if (!isType && sym.kind === 'method') {
+      const kinIds = new Set(kin.map((k) => k.sym.id));
+      const ownPrefix = `${this.ownerType?.id ?? ''}#`;
+      const others = (declarationsByName(this.index).get(sym.name) ?? [])
+        .filter((id) => id !== sym.id && !kinIds.has(id) && !id.startsWith(ownPrefix) && this.index.symbol(id)?.sym.kind === 'method');
+      if (others.length) {
+        const share = 1 / Math.sqrt(others.length);
+        for (const id of others.slice(0, MAX_NAMESAKES)) {
+          this.add(id, W_NAMESAKE * share, 'same-name method elsewhere');
+          for (const to of new Set(this.index.edgesFrom(id).map((e) => e.to))) this.add(to, W_NAMESAKE_USE * share, 'used by a same-name method elsewhere');
+        }
+      }
     }
 
     // 6. Factories and constructors of an internal return type.
@@ -388,6 +473,30 @@ class Builder {
         const member = imp.name.slice(imp.name.lastIndexOf('.') + 1);
         for (const i of t.members.get(member) ?? []) this.add(t.facts.symbols[i].id, W_IMPORTED_TYPE, `statically imported from ${t.name}`);
       } else this.add(t.id, W_IMPORTED_TYPE, 'imported internal type');
+    }
+  }
+
+  private collaboratorApi(own: TypeInfo): void {
+    const types = new Set<string>();
+    for (const [, idxs] of own.members) for (const i of idxs) {
+      const m = own.facts.symbols[i];
+      if (m.id === this.sym.id) continue;
+      for (const e of this.index.edgesFrom(m.id)) types.add(e.to.split('#')[0]);
+    }
+    for (const imp of this.ref.file.facts.imports) if (!imp.static && !imp.wildcard) types.add(imp.name);
+    const usage = usageCounts(this.index);
+    for (const id of [...types].sort()) {
+      const t = this.index.table.type(id);
+      if (!t || t.id === own.id) continue;
+      const ms: { id: string; n: number }[] = [];
+      for (const [, idxs] of t.members) for (const i of idxs) {
+        const m = t.facts.symbols[i];
+        if (m.modifiers.includes('private') || isTypeKind(m.kind)) continue;
+        const n = usage.get(m.id) ?? 0;
+        if (n > 0) ms.push({ id: m.id, n });
+      }
+      ms.sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : 1));
+      for (const m of ms.slice(0, MAX_COLLABORATOR_API)) this.add(m.id, W_COLLABORATOR_API * Math.sqrt(m.n / ms[0].n), `widely used member of ${t.name}`);
     }
   }
 
@@ -584,9 +693,12 @@ class Builder {
 
   entries(options: SurfaceOptions): SurfaceEntry[] {
     const max = options.max ?? MAX_SURFACE;
+    const minP = options.minP ?? MIN_SURFACE_P;
     const probability = options.probability ?? calibratedProbability;
-    for (const c of this.cands.values()) c.weight = probability(c.reasons);
-    const ranked = [...this.cands.entries()].sort((a, b) => b[1].weight - a[1].weight || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, max);
+    const cands = [...this.cands.values()];
+    const ps = normalizedMass(cands.map((c) => probability(c.reasons)), cands.map((c) => c.reasons.some((r) => PARTIAL_BODY_ROUTES.has(routeOf(r.reason)))));
+    cands.forEach((c, i) => { c.weight = ps[i]; });
+    const ranked = [...this.cands.entries()].filter(([, c]) => c.weight >= minP).sort((a, b) => b[1].weight - a[1].weight || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, max);
     return ranked.map(([id, c]) => {
       const r = this.index.symbol(id)!;
       const s = r.sym;
@@ -643,6 +755,18 @@ function directSubtypes(index: WorkspaceIndex): Map<string, string[]> {
   const map = new Map([...sets].map(([k, v]) => [k, [...v].sort()]));
   subtypeMemo.set(index, { version: index.version, map });
   return map;
+}
+
+/** Lower-case word parts of a member's name (a constructor's is its class's). */
+function nameWords(s: SymbolFact): Set<string> {
+  return new Set(splitIdentifier(s.name));
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  let both = 0;
+  for (const x of a) if (b.has(x)) both++;
+  const union = a.size + b.size - both;
+  return union ? both / union : 0;
 }
 
 /** A parameter type compared across signatures: generics and varargs erased to the simple name plus array depth. */
