@@ -8,7 +8,7 @@
 // AUROC of the gate's confidence replayed with no follow-up round; and the gate in force run with
 // its follow-up rounds, as the retrieval benchmark runs it (its AUROC, on these validation tasks).
 //
-//   node dist/bench/surface-fit.bench.js [--tasks 40] [--validation 80] [--corpus NAME]... [--seed S] [--l2 1] [--folds 5] [--misses N] [--json out.json]
+//   node dist/bench/surface-fit.bench.js [--tasks 40] [--validation 80] [--corpus NAME]... [--seed S] [--l2 1] [--folds 5] [--mass-rounds 3] [--misses N] [--json out.json]
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,12 +60,13 @@ function scoreLine(label: string, s: Scores): string {
   for (const r of routeStats(tasks)) console.log(`  ${r.route.padEnd(20)} ${String(r.entries).padStart(6)}  ${f3(r.precision)}  ${f3(r.goldShare)}`);
 
   const routes = routesOf(tasks);
-  const table = fitTable(tasks, routes, l2);
-  console.log(`\nrefit on all ${tasks.length} tasks (IRLS, L2 ${l2}, ${table.iterations} iterations${table.converged ? '' : ', NOT converged'}):`);
+  const massRounds = Number(arg('--mass-rounds') ?? 3);
+  const table = fitTable(tasks, routes, l2, massRounds);
+  console.log(`\nrefit on all ${tasks.length} tasks (IRLS, L2 ${l2}, ${massRounds} per-method mass rounds, ${table.iterations} iterations${table.converged ? '' : ', NOT converged'}):`);
   console.log(`export const ROUTE_BIAS = ${table.bias};`);
   console.log('export const ROUTE_LOGIT = {\n' + Object.entries(table.logit).map(([k, v]) => `  '${k}': [${v[0]}, ${v[1]}],`).join('\n') + '\n};');
 
-  const oof = crossValidated(tasks, routes, l2, folds);
+  const oof = crossValidated(tasks, routes, l2, folds, massRounds);
   console.log('\nscores:');
   console.log(scoreLine('table in force, raw', score(tasks, (t, i) => calibratedProbability(t.rows[i].reasons), false)));
   console.log(scoreLine('table in force', score(tasks, (t, i) => calibratedProbability(t.rows[i].reasons))));

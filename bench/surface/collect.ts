@@ -21,6 +21,8 @@ export interface CandidateRow {
   gold: boolean;
   /** Shown by the items retrieved before any follow-up round. */
   covered: boolean;
+  /** Shown by the items after the gate's follow-up rounds. */
+  coveredAfter?: boolean;
   novelty: number;
 }
 
@@ -84,7 +86,7 @@ async function collectTask(indexer: Indexer, o: CollectOptions, task: Task): Pro
     const t0 = performance.now();
     const cands = surfaceCandidates(indexer.index, ref, body);
     const ms = performance.now() - t0;
-    const entries = new Map(dependencySurface(indexer.index, ref, body, { max: Infinity, minP: 0 }).map((e) => [e.symbol, e]));
+    const entries = new Map(dependencySurface(indexer.index, ref, body, { max: Infinity }).map((e) => [e.symbol, e]));
     const items: ContextItem[] = result.items;
     const covered = new Set(markCovered([...entries.values()], items).filter((e) => e.covered).map((e) => e.symbol));
     const matched = new Set<GoldSymbol>();
@@ -100,6 +102,8 @@ async function collectTask(indexer: Indexer, o: CollectOptions, task: Task): Pro
     // The real gate, follow-up rounds included (what the retrieval benchmark scores).
     const gated = await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, defaultSettings());
     const gatedRels = gated.items.map((it) => relPathOfUri(it.uri, o.sourceRoot));
+    const coveredAfter = new Set(markCovered([...entries.values()], gated.items).filter((e) => e.covered).map((e) => e.symbol));
+    for (const r of rows) r.coveredAfter = coveredAfter.has(r.symbol);
     const gate = { confidence: gated.confidence, rounds: gated.rounds, fullyCovered: task.gold.every((g) => gated.items.some((it, i) => itemHolds(it, gatedRels[i], g))) };
     const facts = ref.file.facts;
     const owner = ref.sym.parent >= 0 ? `${facts.symbols[ref.sym.parent].kind} ${facts.symbols[ref.sym.parent].name}` : '-';

@@ -5,7 +5,7 @@
 
 import type { SurfaceEntry } from '../../shared/protocol';
 import { confidenceOf } from '../../server/src/gate/confidence';
-import { MAX_SURFACE, MIN_SURFACE_P, normalizedMass, ROUTE_LOGIT, routeProbability, routeWeights, type RouteHint, type RouteTable } from '../../server/src/gate/surface';
+import { MAX_MASS_SCALE, MAX_SURFACE, normalizedMass, SURFACE_MASS, ROUTE_LOGIT, routeProbability, routeWeights, type RouteHint, type RouteTable } from '../../server/src/gate/surface';
 import { auroc } from '../retrieval/score';
 import { fitLogistic } from './logistic';
 import type { TaskRows } from './collect';
@@ -31,10 +31,21 @@ function design(reasons: RouteHint[], routes: string[]): number[] {
   return x;
 }
 
-export function fitTable(tasks: TaskRows[], routes: string[], l2: number): RouteTable & { iterations: number; converged: boolean } {
-  const x: number[][] = [], y: number[] = [];
-  for (const t of tasks) for (const r of t.rows) { x.push(design(r.reasons, routes)); y.push(r.gold ? 1 : 0); }
-  const fit = fitLogistic(x, y, { l2, unpenalised: [0] });
+/**
+ * The table by IRLS. With `massRounds` > 0 it is fitted as the gate uses it, scaled per method
+ * (normalizedMass): each round fixes every row's offset at log(its method's scale) under the
+ * previous fit and refits, so the table learns the ranking within a method, not the method's mass.
+ */
+export function fitTable(tasks: TaskRows[], routes: string[], l2: number, massRounds = 0): RouteTable & { iterations: number; converged: boolean } {
+  const x: number[][] = [], y: number[] = [], taskOf: number[] = [];
+  tasks.forEach((t, ti) => { for (const r of t.rows) { x.push(design(r.reasons, routes)); y.push(r.gold ? 1 : 0); taskOf.push(ti); } });
+  let fit = fitLogistic(x, y, { l2, unpenalised: [0] });
+  for (let round = 0; round < massRounds; round++) {
+    const mass = new Array<number>(tasks.length).fill(0);
+    x.forEach((row, i) => { let z = 0; row.forEach((v, j) => { z += v * fit.beta[j]; }); mass[taskOf[i]] += 1 / (1 + Math.exp(-z)); });
+    const offsets = taskOf.map((ti) => Math.log(mass[ti] > 0 ? Math.min(MAX_MASS_SCALE, SURFACE_MASS / mass[ti]) : 1));
+    fit = fitLogistic(x, y, { l2, unpenalised: [0], offsets });
+  }
   const logit: Record<string, readonly [number, number]> = {};
   for (const k of UNFITTED_ROUTES) if (ROUTE_LOGIT[k]) logit[k] = ROUTE_LOGIT[k];
   routes.forEach((k, j) => { logit[k] = [round2(fit.beta[1 + 2 * j]), round2(fit.beta[2 + 2 * j])]; });
@@ -44,7 +55,7 @@ export function fitTable(tasks: TaskRows[], routes: string[], l2: number): Route
 export interface Scores {
   candidates: number;
   gold: number;
-  /** Share of gold symbols that are candidates at all / on the bounded surface (p ≥ MIN_SURFACE_P, top MAX_SURFACE by p). */
+  /** Share of gold symbols that are candidates at all / on the bounded surface (p ≥ top MAX_SURFACE by p). */
   candidateRecall: number;
   surfaceRecall: number;
   logLoss: number;
@@ -65,7 +76,7 @@ export function score(tasks: TaskRows[], p: (t: TaskRows, i: number) => number, 
   for (const t of tasks) {
     gold += t.gold.length;
     const ps = massOf ? normalizedMass(t.rows.map((_, i) => p(t, i)), t.rows.map((r) => evidenceOf(r.reasons))) : t.rows.map((_, i) => p(t, i));
-    const order = t.rows.map((_, i) => i).filter((i) => ps[i] >= MIN_SURFACE_P).sort((a, b) => ps[b] - ps[a] || (t.rows[a].symbol < t.rows[b].symbol ? -1 : 1)).slice(0, MAX_SURFACE);
+    const order = t.rows.map((_, i) => i).sort((a, b) => ps[b] - ps[a] || (t.rows[a].symbol < t.rows[b].symbol ? -1 : 1)).slice(0, MAX_SURFACE);
     const surface: SurfaceEntry[] = order.map((i) => ({ symbol: t.rows[i].symbol, kind: 'method', internal: true, covered: t.rows[i].covered, novelty: t.rows[i].novelty, weight: ps[i] }));
     taskPts.push({ score: confidenceOf(surface).confidence, label: t.fullyCovered });
     for (const i of order) { if (t.rows[i].gold) onSurface++; mass += ps[i]; }
@@ -90,11 +101,11 @@ export function score(tasks: TaskRows[], p: (t: TaskRows, i: number) => number, 
 }
 
 /** Out-of-fold probabilities: tasks dealt round-robin (in collection order) into `folds` folds, each scored by a table fitted on the others. */
-export function crossValidated(tasks: TaskRows[], routes: string[], l2: number, folds: number): Map<TaskRows, number[]> {
+export function crossValidated(tasks: TaskRows[], routes: string[], l2: number, folds: number, massRounds = 0): Map<TaskRows, number[]> {
   const out = new Map<TaskRows, number[]>();
   for (let f = 0; f < folds; f++) {
     const train = tasks.filter((_, i) => i % folds !== f);
-    const table = fitTable(train, routes, l2);
+    const table = fitTable(train, routes, l2, massRounds);
     tasks.forEach((t, i) => {
       if (i % folds === f) out.set(t, t.rows.map((r) => routeProbability(table, r.reasons)));
     });

@@ -15,6 +15,8 @@ export interface LogisticOptions {
   unpenalised?: number[];
   maxIterations?: number;
   tolerance?: number;
+  /** A fixed term added to each row's linear predictor (default 0). */
+  offsets?: number[];
 }
 
 export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
@@ -31,7 +33,7 @@ export function fitLogistic(x: number[][], y: number[], o: LogisticOptions): Log
     const hess = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j && !free.has(i) ? o.l2 : 0)));
     for (let r = 0; r < x.length; r++) {
       const row = x[r];
-      let z = 0;
+      let z = o.offsets?.[r] ?? 0;
       for (let j = 0; j < d; j++) z += row[j] * beta[j];
       const p = sigmoid(z);
       const w = Math.max(p * (1 - p), 1e-12);

@@ -41,8 +41,8 @@ test('rcl: follow-up never repeats a type group already in the result', async ()
 test('follow-up asks only for surface entries at least FOLLOWUP_MIN_P likely to be needed', async () => {
   const index = await buildIndex();
   const target = targetAt(index, SERVICE, 20, 4);
-  const surface = dependencySurface(index, target, undefined, { minP: 0 });
-  assert.ok(surface.some((e) => e.weight < FOLLOWUP_MIN_P), 'the fixture has unlikely candidates');
+  const surface = dependencySurface(index, target);
+  assert.ok(surface.some((e) => e.weight < FOLLOWUP_MIN_P), 'the fixture has unlikely entries');
   const calls: string[][] = [];
   await gate(request(index, { threshold: 1, maxRounds: 5 }), target, [], fakeApi(index, calls));
   const asked = calls.flat();

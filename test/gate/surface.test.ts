@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dependencySurface, shortName, surfaceIds, W_BODY_REF, MAX_SURFACE, MIN_SURFACE_P } from '../../server/src/gate/surface';
+import { dependencySurface, shortName, surfaceIds, W_BODY_REF, MAX_SURFACE } from '../../server/src/gate/surface';
 import { buildIndex, SERVICE, targetAt } from './helpers';
 
 const APPLY = 'com.acme.order.PricingService#applyDiscount(Order,int)';
@@ -9,12 +9,8 @@ test('surface of a service method: body references, parameter-type members, Java
   const index = await buildIndex();
   const target = targetAt(index, SERVICE, 20, 4);
   assert.equal(target.ref.sym.id, APPLY);
-  // Every candidate, however unlikely (the default surface leaves out entries below MIN_SURFACE_P).
-  const surface = dependencySurface(index, target, undefined, { minP: 0 });
+  const surface = dependencySurface(index, target);
   const by = new Map(surface.map((e) => [e.symbol, e]));
-  const likely = dependencySurface(index, target);
-  assert.ok(likely.length < surface.length && likely.every((e) => e.weight >= MIN_SURFACE_P));
-  assert.deepEqual(surfaceIds(likely), surfaceIds(surface.filter((e) => e.weight >= MIN_SURFACE_P)));
   // Already referenced by the partial body: full weight.
   // Weights are calibrated probabilities (calibratedProbability): a body reference is near-certain.
   assert.ok(by.get('com.acme.text.Guard#requireText(String,String)')!.weight >= 0.99 && W_BODY_REF === 1);
@@ -67,7 +63,7 @@ test('surface is deterministic and bounded by max', async () => {
 test('body text names boost members the index has not seen yet', async () => {
   const index = await buildIndex();
   const t = targetAt(index, SERVICE, 20, 4);
-  const before = dependencySurface(index, t, undefined, { minP: 0 }).find((e) => e.symbol === 'com.acme.order.OrderStore#find(String)')!.weight;
+  const before = dependencySurface(index, t).find((e) => e.symbol === 'com.acme.order.OrderStore#find(String)')!.weight;
   const after = dependencySurface(index, t, 'store.find(order.getId());').find((e) => e.symbol === 'com.acme.order.OrderStore#find(String)')!.weight;
   assert.ok(after > before);
 });
