@@ -1,0 +1,121 @@
+// Collects the gate's surface candidates on benchmark tasks, in process: index a corpus once
+// (no cache, no server), and per task open the file with the body emptied exactly as the retrieval
+// benchmark does (tasks.ts maskText), list every surface candidate with its route hints, label it
+// gold when it is a declaration the original body referenced, and keep what the pipeline retrieved
+// with no follow-up round (to replay the gate's confidence under another route table).
+
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import type { ContextItem } from '../../shared/protocol';
+import { Indexer } from '../../server/src/index/indexer';
+import { retrieveAt, defaultSettings } from '../../server/src/service';
+import { dependencySurface, surfaceCandidates, type RouteHint } from '../../server/src/gate/surface';
+import { markCovered } from '../../server/src/gate/coverage';
+import { relPathOfUri, itemHolds } from '../retrieval/score';
+import { loadOracle, maskText, sampleTasks, type GoldSymbol, type Task } from '../retrieval/tasks';
+
+export interface CandidateRow {
+  symbol: string;
+  reasons: RouteHint[];
+  gold: boolean;
+  /** Shown by the items retrieved before any follow-up round. */
+  covered: boolean;
+  /** Shown by the items after the gate's follow-up rounds. */
+  coveredAfter?: boolean;
+  novelty: number;
+}
+
+export interface TaskRows {
+  corpus: string;
+  task: string;
+  gold: GoldSymbol[];
+  /** Gold symbols that no candidate matched. */
+  missed: GoldSymbol[];
+  rows: CandidateRow[];
+  /** Every gold symbol is in the items retrieved before any follow-up round. */
+  fullyCovered: boolean;
+  /** The gate in force with its follow-up rounds (default maxRounds): confidence, and whether every gold symbol ended in the items. */
+  gate: { confidence: number; rounds: number; fullyCovered: boolean };
+  /** Kind of the target's enclosing type and its simple name (for reading the misses). */
+  owner: string;
+  ms: number;
+}
+
+export interface CollectOptions { root: string; name: string; sourceRoot: string; test: number; validation: number; seed?: string; log: (m: string) => void }
+
+/** The body of the target as the gate reads it: the text after the declaration's first '{'. */
+function bodyText(text: string, span: { sl: number; el: number }): string | undefined {
+  const lines = text.split(/\r?\n/).slice(span.sl, span.el + 1).join('\n');
+  const i = lines.indexOf('{');
+  return i >= 0 ? lines.slice(i + 1) : undefined;
+}
+
+/** A candidate is gold when it is declared on the gold's (masked) name line of the gold's file, under the gold's name. */
+function goldOf(gold: GoldSymbol[], rel: string | undefined, line: number, name: string): GoldSymbol | undefined {
+  return gold.find((g) => g.file === rel && g.maskedLine === line && g.name === name);
+}
+
+export async function collectCorpus(o: CollectOptions): Promise<TaskRows[]> {
+  const oracle = await loadOracle(o.root, o.sourceRoot);
+  const tasks = sampleTasks(oracle, { test: o.test, validation: o.validation, seed: o.seed }).filter((t) => t.split === 'validation');
+  const indexer = new Indexer({ cacheDir: null });
+  await indexer.addFolder(o.sourceRoot);
+  o.log(`${o.name}: ${tasks.length} validation tasks, ${indexer.index.stats().files} files`);
+  const out: TaskRows[] = [];
+  for (const task of tasks) {
+    const r = await collectTask(indexer, o, task);
+    if (r) out.push(r);
+  }
+  indexer.removeFolder(o.sourceRoot);
+  return out;
+}
+
+async function collectTask(indexer: Indexer, o: CollectOptions, task: Task): Promise<TaskRows | undefined> {
+  const path = join(o.sourceRoot, task.file);
+  const original = readFileSync(path, 'utf8');
+  let masked: string;
+  try { masked = maskText(original, task.body); } catch { return undefined; }
+  await indexer.setDocument(path, masked);
+  try {
+    // Retrieval first, as in the server: the gate runs after the pipeline has built its per-version tables.
+    const result = await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: 4000, mode: 'rcl', maxRounds: 0 }, defaultSettings());
+    const ref = indexer.index.enclosingSymbol(path, task.cursor.line, task.cursor.character);
+    if (!ref) return undefined;
+    const body = bodyText(masked, ref.sym.span);
+    const t0 = performance.now();
+    const cands = surfaceCandidates(indexer.index, ref, body);
+    const ms = performance.now() - t0;
+    const entries = new Map(dependencySurface(indexer.index, ref, body, { max: Infinity }).map((e) => [e.symbol, e]));
+    const items: ContextItem[] = result.items;
+    const covered = new Set(markCovered([...entries.values()], items).filter((e) => e.covered).map((e) => e.symbol));
+    const matched = new Set<GoldSymbol>();
+    const rows: CandidateRow[] = cands.map((c) => {
+      const e = entries.get(c.symbol)!;
+      const name = declName(indexer, c.symbol);
+      const g = goldOf(task.gold, e.uri ? relPathOfUri(e.uri, o.sourceRoot) : undefined, e.line ?? -1, name);
+      if (g) matched.add(g);
+      return { symbol: c.symbol, reasons: c.reasons, gold: !!g, covered: covered.has(c.symbol), novelty: e.novelty };
+    });
+    const rels = items.map((it) => relPathOfUri(it.uri, o.sourceRoot));
+    const fullyCovered = task.gold.every((g) => items.some((it, i) => itemHolds(it, rels[i], g)));
+    // The real gate, follow-up rounds included (what the retrieval benchmark scores).
+    const gated = await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, defaultSettings());
+    const gatedRels = gated.items.map((it) => relPathOfUri(it.uri, o.sourceRoot));
+    const coveredAfter = new Set(markCovered([...entries.values()], gated.items).filter((e) => e.covered).map((e) => e.symbol));
+    for (const r of rows) r.coveredAfter = coveredAfter.has(r.symbol);
+    const gate = { confidence: gated.confidence, rounds: gated.rounds, fullyCovered: task.gold.every((g) => gated.items.some((it, i) => itemHolds(it, gatedRels[i], g))) };
+    const facts = ref.file.facts;
+    const owner = ref.sym.parent >= 0 ? `${facts.symbols[ref.sym.parent].kind} ${facts.symbols[ref.sym.parent].name}` : '-';
+    return { corpus: o.name, task: task.id, gold: task.gold, missed: task.gold.filter((g) => !matched.has(g)), rows, fullyCovered, gate, owner, ms };
+  } finally {
+    await indexer.closeDocument(path);
+  }
+}
+
+/** The name written at a symbol's declaration (a constructor's is its class name). */
+function declName(indexer: Indexer, id: string): string {
+  const r = indexer.index.symbol(id)!;
+  if (r.sym.kind !== 'constructor') return r.sym.name;
+  return r.sym.parent >= 0 ? r.file.facts.symbols[r.sym.parent].name : r.sym.name;
+}
