@@ -4,15 +4,20 @@
 //  2. Speed and memory on the JDK's java.base: bare single-threaded tree-sitter parse time,
 //     cold index, warm restart (cache), single-file update latency, peak RSS, and the cost of a
 //     shape change (a public method added to a popular and to a rarely used type; `shape` runs only that).
+//     A "floor" line puts the cold index in proportion to this machine: the same files parsed by two
+//     worker threads (half each), and parsed plus walked once over every node (the least extraction
+//     reads), against the single-threaded bare parse.
 // Prints figures; fails only if it cannot run.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { join, relative, sep } from 'node:path';
 import { Indexer } from '../server/src/index/indexer';
 import { discoverFiles } from '../server/src/index/files';
 import { javaParser } from '../server/src/java/parser';
+import { SyntaxTree } from '../server/src/java/syntaxTree';
 import type { EdgeKind } from '../server/src/java/resolve';
 
 const ROOT = process.cwd();
@@ -95,6 +100,8 @@ async function speed(): Promise<void> {
   const t0 = performance.now();
   for (const t of texts) parser.parse(t)?.delete();
   const bareMs = performance.now() - t0;
+  const floorParse = await floor(files, 'parse');
+  const floorWalk = await floor(files, 'walk');
 
   const cacheDir = mkdtempSync(join(tmpdir(), 'needle-bench-cache-'));
   const cold = cli([root, '--cache-dir', cacheDir]);
@@ -126,6 +133,7 @@ async function speed(): Promise<void> {
 
   console.log(`\njava.base: ${files.length} files, ${lines} lines; ${cold.symbols} symbols, ${cold.edges} edges, resolved share ${(cold.resolvedShare * 100).toFixed(1)} %`);
   console.log(`  bare single-threaded tree-sitter parse   ${Math.round(bareMs)} ms`);
+  console.log(`  floor (availableParallelism ${availableParallelism()}): 2 workers, half the files each: bare parse ${Math.round(floorParse)} ms = ${(floorParse / bareMs).toFixed(2)} ×, parse + one walk over every node ${Math.round(floorWalk)} ms = ${(floorWalk / bareMs).toFixed(2)} × bare parse`);
   console.log(`  cold index (2 workers, resolve, cache)   ${cold.timeMs} ms  = ${(cold.timeMs / bareMs).toFixed(2)} × bare parse`);
   console.log(`  warm restart (cache)                     ${warm.timeMs} ms  = ${((warm.timeMs / cold.timeMs) * 100).toFixed(1)} % of cold`);
   console.log(`  single-file update (≤ 2,000 lines)       p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms over ${latencies.length} edits`);
@@ -186,7 +194,43 @@ async function shapeOnly(): Promise<void> {
   printShapeChanges(shapes);
 }
 
-(async () => {
+type FloorWork = 'parse' | 'walk';
+
+/**
+ * Wall time of two worker threads each parsing half the files (texts read beforehand, as for the bare
+ * parse), with `walk` also reading every node of each tree once, as SyntaxTree does for extraction.
+ */
+async function floor(files: string[], work: FloorWork): Promise<number> {
+  const halves = [files.filter((_, i) => i % 2 === 0), files.filter((_, i) => i % 2 === 1)];
+  const workers = halves.map((half) => new Worker(__filename, { workerData: { files: half, work } }));
+  const message = (w: Worker) => new Promise<number>((resolve, reject) => { w.once('message', resolve); w.once('error', reject); });
+  await Promise.all(workers.map(message)); // ready: grammar loaded, texts read
+  const start = performance.now();
+  const done = workers.map(message);
+  for (const w of workers) w.postMessage('go');
+  await Promise.all(done);
+  const ms = performance.now() - start;
+  await Promise.all(workers.map((w) => w.terminate()));
+  return ms;
+}
+
+async function floorWorker(): Promise<void> {
+  const { files, work } = workerData as { files: string[]; work: FloorWork };
+  const texts = files.map((f) => readFileSync(f, 'utf8'));
+  const parser = await javaParser();
+  parentPort!.once('message', () => {
+    for (const text of texts) {
+      const tree = parser.parse(text);
+      if (tree && work === 'walk') new SyntaxTree(tree, text);
+      tree?.delete();
+    }
+    parentPort!.postMessage('done');
+  });
+  parentPort!.postMessage('ready');
+}
+
+if (!isMainThread) void floorWorker();
+else (async () => {
   const only = process.argv[2];
   for (const name of ['commons-lang3', 'jsoup']) if (!only || only === name) await correctness(name);
   if (!only || only === 'speed') await speed();

@@ -48,7 +48,7 @@ export class OpenTrees {
     prev?.tree.delete();
     if (!tree) { this.trees.delete(path); throw new Error('tree-sitter returned no tree'); }
     this.trees.set(path, { text, tree });
-    return extractFacts(tree);
+    return extractFacts(tree, text);
   }
 
   has(path: string): boolean {

@@ -29,7 +29,7 @@ export function refsOfText(text: string | undefined, hash: string): RefFact[] | 
   if (!parser || text === undefined || hashText(text) !== hash) return undefined;
   const tree = parser.parse(text);
   if (!tree) return undefined;
-  try { return extractFacts(tree).refs; } finally { tree.delete(); }
+  try { return extractFacts(tree, text).refs; } finally { tree.delete(); }
 }
 
 export async function factsOfText(text: string, maxDepth = BLANK_DEPTH): Promise<FileFacts> {
@@ -37,7 +37,7 @@ export async function factsOfText(text: string, maxDepth = BLANK_DEPTH): Promise
   let spans: Span[] = [];
   try {
     if (bracketDepth(text) > MAX_NESTING) spans = subtreesBelow(tree.rootNode, maxDepth);
-    if (!spans.length) return extractFacts(tree);
+    if (!spans.length) return extractFacts(tree, text);
   } catch (e) {
     // Deep nesting of another kind (long call chains, else-if ladders): same remedy.
     if (!(e instanceof RangeError) || maxDepth < 16) throw e;

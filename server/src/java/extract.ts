@@ -1,8 +1,11 @@
 // Extraction: one parsed Java file -> FileFacts (declarations and unresolved reference sites).
 // It sees one file only. Local variables and parameters are resolved here, to their declared
 // type text, so that resolution (resolve.ts) never needs a scope of its own.
+// It reads the tree as a SyntaxTree (syntaxTree.ts): the same questions as web-tree-sitter's Node
+// API, answered from one walk instead of a call into wasm each.
 
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
+import { SyntaxTree, type SyntaxNode } from './syntaxTree';
 import type { Expr, FileFacts, ImportFact, Param, RefFact, RefKind, Span, SymbolFact, SymbolKind, TypeParam } from './facts';
 
 const TYPE_KINDS: Record<string, SymbolKind> = {
@@ -36,26 +39,14 @@ class Scope {
   }
 }
 
-/** A node's type, read once: every `node.type` is a call into wasm, and extraction asks several times per node. */
-function nodeType(node: Node): string {
-  const n = node as Node & { needleType?: string };
-  return n.needleType ?? (n.needleType = node.type);
-}
-
-/** A node's text, read once (its end index is a call into wasm). */
-function nodeText(node: Node): string {
-  const n = node as Node & { needleText?: string };
-  return n.needleText ?? (n.needleText = node.text);
-}
-
-export function spanOf(node: Node): Span {
+export function spanOf(node: SyntaxNode): Span {
   return { sl: node.startPosition.row, sc: node.startPosition.column, el: node.endPosition.row, ec: node.endPosition.column };
 }
 
 /** Type text without whitespace and type annotations: `Map<String, @NonNull Foo>` -> `Map<String,Foo>`. */
-export function typeTextOf(node: Node | null | undefined): string {
+export function typeTextOf(node: SyntaxNode | null | undefined): string {
   if (!node) return '';
-  return nodeText(node).replace(/@[\w.]+(\([^()]*\))?/g, '').replace(/\s+/g, '');
+  return node.text.replace(/@[\w.]+(\([^()]*\))?/g, '').replace(/\s+/g, '');
 }
 
 /** Simple erased name for a parameter type in a symbol id: `java.util.List<Foo>` -> `List`, `Foo...` -> `Foo[]`. */
@@ -68,17 +59,18 @@ export function erasedSimpleName(typeText: string): string {
   return (dot >= 0 ? t.slice(dot + 1) : t) + dims;
 }
 
-function javadocBefore(node: Node): string | undefined {
+function javadocBefore(node: SyntaxNode): string | undefined {
   const prev = node.previousNamedSibling;
-  if (!prev || nodeType(prev) !== 'block_comment' || !nodeText(prev).startsWith('/**')) return undefined;
+  if (!prev || prev.type !== 'block_comment' || !prev.text.startsWith('/**')) return undefined;
   if (node.startPosition.row - prev.endPosition.row > 1) return undefined;
-  return nodeText(prev)
+  return prev.text
     .replace(/^\/\*\*+/, '').replace(/\*+\/$/, '')
     .split('\n').map((l) => l.replace(/^\s*\*\s?/, '').trimEnd()).join('\n').trim();
 }
 
-export function extractFacts(tree: Tree): FileFacts {
-  return new Extractor().run(tree);
+/** `text` is the text `tree` was parsed from. */
+export function extractFacts(tree: Tree, text: string): FileFacts {
+  return new Extractor().run(new SyntaxTree(tree, text));
 }
 
 class Extractor {
@@ -90,34 +82,34 @@ class Extractor {
   private anonCount = new Map<number, number>();
   private usedIds = new Set<string>();
 
-  run(tree: Tree): FileFacts {
+  run(tree: SyntaxTree): FileFacts {
     const root = tree.rootNode;
     for (const child of root.namedChildren) {
       if (!child) continue;
-      if (nodeType(child) === 'package_declaration') {
-        const name = child.namedChildren.find((c) => c && (nodeType(c) === 'scoped_identifier' || nodeType(c) === 'identifier'));
-        if (name) this.pkg = nodeText(name).replace(/\s+/g, '');
-      } else if (nodeType(child) === 'import_declaration') {
+      if (child.type === 'package_declaration') {
+        const name = child.namedChildren.find((c) => c && (c.type === 'scoped_identifier' || c.type === 'identifier'));
+        if (name) this.pkg = name.text.replace(/\s+/g, '');
+      } else if (child.type === 'import_declaration') {
         this.addImport(child);
-      } else if (TYPE_KINDS[nodeType(child)]) {
+      } else if (TYPE_KINDS[child.type]) {
         this.visitType(child, -1, this.pkg, false, new Scope());
       }
     }
     return {
       package: this.pkg, imports: this.imports, symbols: this.symbols, refs: this.refs,
-      hasErrors: root.hasError, lineCount: root.endPosition.row + 1,
+      hasErrors: tree.hasError, lineCount: root.endPosition.row + 1,
     };
   }
 
-  private addImport(node: Node): void {
+  private addImport(node: SyntaxNode): void {
     let isStatic = false;
     let wildcard = false;
     let name = '';
     for (const c of node.children) {
       if (!c) continue;
-      if (nodeType(c) === 'static') isStatic = true;
-      else if (nodeType(c) === 'asterisk') wildcard = true;
-      else if (nodeType(c) === 'scoped_identifier' || nodeType(c) === 'identifier') name = nodeText(c).replace(/\s+/g, '');
+      if (c.type === 'static') isStatic = true;
+      else if (c.type === 'asterisk') wildcard = true;
+      else if (c.type === 'scoped_identifier' || c.type === 'identifier') name = c.text.replace(/\s+/g, '');
     }
     if (name) this.imports.push({ name, static: isStatic, wildcard, line: node.startPosition.row });
   }
@@ -135,20 +127,20 @@ class Extractor {
     return this.symbols.length - 1;
   }
 
-  private modifiersOf(node: Node): { modifiers: string[]; annotations: string[]; annotationNodes: Node[] } {
+  private modifiersOf(node: SyntaxNode): { modifiers: string[]; annotations: string[]; annotationNodes: SyntaxNode[] } {
     const modifiers: string[] = [];
     const annotations: string[] = [];
-    const annotationNodes: Node[] = [];
-    const mods = node.namedChildren.find((c) => (c && nodeType(c)) === 'modifiers');
+    const annotationNodes: SyntaxNode[] = [];
+    const mods = node.namedChildren.find((c) => (c && c.type) === 'modifiers');
     if (mods) {
       for (const c of mods.children) {
         if (!c) continue;
-        if (nodeType(c) === 'marker_annotation' || nodeType(c) === 'annotation') {
+        if (c.type === 'marker_annotation' || c.type === 'annotation') {
           const an = c.childForFieldName('name');
-          annotations.push(nodeText(an ?? c));
+          annotations.push((an ?? c).text);
           annotationNodes.push(c);
-        } else if (!c.isNamed || nodeType(c) === 'static' || nodeType(c) === 'final') {
-          modifiers.push(nodeText(c));
+        } else if (!c.isNamed || c.type === 'static' || c.type === 'final') {
+          modifiers.push(c.text);
         }
       }
     }
@@ -156,7 +148,7 @@ class Extractor {
   }
 
   /** References inside annotations: the annotation type and constants in its arguments. */
-  private annotationRefs(nodes: Node[], from: number, scope: Scope): void {
+  private annotationRefs(nodes: SyntaxNode[], from: number, scope: Scope): void {
     for (const a of nodes) {
       const name = a.childForFieldName('name');
       if (name) this.typeRefsOfName(name, from);
@@ -166,37 +158,37 @@ class Extractor {
   }
 
   /** An annotation name is an identifier or scoped_identifier, not a type node. */
-  private typeRefsOfName(node: Node, from: number): void {
-    if (nodeType(node) === 'identifier') {
-      this.refs.push({ kind: 'type', name: nodeText(node), type: nodeText(node), line: node.startPosition.row, col: node.startPosition.column, from });
-    } else if (nodeType(node) === 'scoped_identifier') {
+  private typeRefsOfName(node: SyntaxNode, from: number): void {
+    if (node.type === 'identifier') {
+      this.refs.push({ kind: 'type', name: node.text, type: node.text, line: node.startPosition.row, col: node.startPosition.column, from });
+    } else if (node.type === 'scoped_identifier') {
       const scopeNode = node.childForFieldName('scope');
       const nameNode = node.childForFieldName('name');
       if (scopeNode) this.typeRefsOfName(scopeNode, from);
-      if (nameNode) this.refs.push({ kind: 'type', name: nodeText(nameNode), type: nodeText(node).replace(/\s+/g, ''), line: nameNode.startPosition.row, col: nameNode.startPosition.column, from });
+      if (nameNode) this.refs.push({ kind: 'type', name: nameNode.text, type: node.text.replace(/\s+/g, ''), line: nameNode.startPosition.row, col: nameNode.startPosition.column, from });
     }
   }
 
-  private typeParamsOf(node: Node, from: number): TypeParam[] | undefined {
+  private typeParamsOf(node: SyntaxNode, from: number): TypeParam[] | undefined {
     const tps = node.childForFieldName('type_parameters');
     if (!tps) return undefined;
     const out: TypeParam[] = [];
     for (const tp of tps.namedChildren) {
-      if (!tp || nodeType(tp) !== 'type_parameter') continue;
-      const name = tp.namedChildren.find((c) => (c && nodeType(c)) === 'type_identifier' || (c && nodeType(c)) === 'identifier');
-      const bound = tp.namedChildren.find((c) => (c && nodeType(c)) === 'type_bound');
+      if (!tp || tp.type !== 'type_parameter') continue;
+      const name = tp.namedChildren.find((c) => (c && c.type) === 'type_identifier' || (c && c.type) === 'identifier');
+      const bound = tp.namedChildren.find((c) => (c && c.type) === 'type_bound');
       const bounds: string[] = [];
       if (bound) for (const b of bound.namedChildren) if (b) { bounds.push(typeTextOf(b)); this.typeRefs(b, from); }
-      if (name) out.push({ name: nodeText(name), bounds });
+      if (name) out.push({ name: name.text, bounds });
     }
     return out;
   }
 
-  private visitType(node: Node, parent: number, ownerId: string, local: boolean, scope: Scope): void {
-    const kind = TYPE_KINDS[nodeType(node)];
+  private visitType(node: SyntaxNode, parent: number, ownerId: string, local: boolean, scope: Scope): void {
+    const kind = TYPE_KINDS[node.type];
     const nameNode = node.childForFieldName('name');
     if (!kind || !nameNode) return;
-    const name = nodeText(nameNode);
+    const name = nameNode.text;
     const id = parent < 0 ? (ownerId ? `${ownerId}.${name}` : name) : local ? `${ownerId}$${name}` : `${ownerId}.${name}`;
     const { modifiers, annotations, annotationNodes } = this.modifiersOf(node);
     const idx = this.addSymbol({
@@ -208,13 +200,13 @@ class Extractor {
     sym.typeParams = this.typeParamsOf(node, idx);
     const superclass = node.childForFieldName('superclass');
     if (superclass) {
-      const t = superclass.namedChildren.find((c) => c && nodeType(c) !== 'comment');
+      const t = superclass.namedChildren.find((c) => c && c.type !== 'comment');
       if (t) { sym.superclass = typeTextOf(t); this.typeRefs(t, idx); }
     }
     const interfaces: string[] = [];
     for (const c of node.namedChildren) {
-      if (!c || (nodeType(c) !== 'super_interfaces' && nodeType(c) !== 'extends_interfaces')) continue;
-      const list = c.namedChildren.find((x) => (x && nodeType(x)) === 'type_list');
+      if (!c || (c.type !== 'super_interfaces' && c.type !== 'extends_interfaces')) continue;
+      const list = c.namedChildren.find((x) => (x && x.type) === 'type_list');
       for (const t of list?.namedChildren ?? []) if (t) { interfaces.push(typeTextOf(t)); this.typeRefs(t, idx); }
     }
     if (interfaces.length) sym.interfaces = interfaces;
@@ -222,12 +214,12 @@ class Extractor {
     if (kind === 'record') {
       const params = node.childForFieldName('parameters');
       for (const p of params?.namedChildren ?? []) {
-        if (!p || nodeType(p) !== 'formal_parameter') continue;
+        if (!p || p.type !== 'formal_parameter') continue;
         const pn = p.childForFieldName('name');
         const pt = p.childForFieldName('type');
         if (!pn) continue;
         this.addSymbol({
-          id: `${sym.id}#${nodeText(pn)}`, kind: 'field', name: nodeText(pn), parent: idx, nameSpan: spanOf(pn), span: spanOf(p),
+          id: `${sym.id}#${pn.text}`, kind: 'field', name: pn.text, parent: idx, nameSpan: spanOf(pn), span: spanOf(p),
           modifiers: ['private', 'final', 'record-component'], annotations: [], type: typeTextOf(pt),
         });
         if (pt) this.typeRefs(pt, idx);
@@ -237,10 +229,10 @@ class Extractor {
     if (body) this.visitBody(body, idx, sym.id, scope);
   }
 
-  private visitBody(body: Node, typeIdx: number, typeId: string, scope: Scope): void {
+  private visitBody(body: SyntaxNode, typeIdx: number, typeId: string, scope: Scope): void {
     for (const m of body.namedChildren) {
       if (!m) continue;
-      switch (nodeType(m)) {
+      switch (m.type) {
         case 'method_declaration':
         case 'annotation_type_element_declaration':
         case 'constructor_declaration':
@@ -265,42 +257,42 @@ class Extractor {
           break;
         }
         default:
-          if (TYPE_KINDS[nodeType(m)]) this.visitType(m, typeIdx, typeId, false, scope);
+          if (TYPE_KINDS[m.type]) this.visitType(m, typeIdx, typeId, false, scope);
       }
     }
   }
 
-  private paramsOf(node: Node | null, from: number, scope: Scope | undefined): { params: Param[]; varargs: boolean } {
+  private paramsOf(node: SyntaxNode | null, from: number, scope: Scope | undefined): { params: Param[]; varargs: boolean } {
     const params: Param[] = [];
     let varargs = false;
     for (const p of node?.namedChildren ?? []) {
       if (!p) continue;
-      if (nodeType(p) === 'formal_parameter') {
+      if (p.type === 'formal_parameter') {
         const t = p.childForFieldName('type');
         const n = p.childForFieldName('name');
         const dims = p.childForFieldName('dimensions');
-        const type = typeTextOf(t) + (dims ? nodeText(dims).replace(/\s+/g, '') : '');
-        if (n) { params.push({ name: nodeText(n), type }); scope?.declare(nodeText(n), { k: 'local', type }); }
+        const type = typeTextOf(t) + (dims ? dims.text.replace(/\s+/g, '') : '');
+        if (n) { params.push({ name: n.text, type }); scope?.declare(n.text, { k: 'local', type }); }
         if (t) this.typeRefs(t, from);
         this.annotationRefs(this.modifiersOf(p).annotationNodes, from, scope ?? new Scope());
-      } else if (nodeType(p) === 'spread_parameter') {
+      } else if (p.type === 'spread_parameter') {
         varargs = true;
-        const t = p.namedChildren.find((c) => c && nodeType(c) !== 'modifiers' && nodeType(c) !== 'variable_declarator');
-        const decl = p.namedChildren.find((c) => (c && nodeType(c)) === 'variable_declarator');
+        const t = p.namedChildren.find((c) => c && c.type !== 'modifiers' && c.type !== 'variable_declarator');
+        const decl = p.namedChildren.find((c) => (c && c.type) === 'variable_declarator');
         const n = decl?.childForFieldName('name');
         const type = typeTextOf(t) + '[]';
-        if (n) { params.push({ name: nodeText(n), type }); scope?.declare(nodeText(n), { k: 'local', type }); }
+        if (n) { params.push({ name: n.text, type }); scope?.declare(n.text, { k: 'local', type }); }
         if (t) this.typeRefs(t, from);
       }
     }
     return { params, varargs };
   }
 
-  private visitMethod(node: Node, typeIdx: number, typeId: string, outer: Scope): void {
+  private visitMethod(node: SyntaxNode, typeIdx: number, typeId: string, outer: Scope): void {
     const nameNode = node.childForFieldName('name');
     if (!nameNode) return;
-    const isCtor = nodeType(node) === 'constructor_declaration' || nodeType(node) === 'compact_constructor_declaration';
-    const name = nodeText(nameNode);
+    const isCtor = node.type === 'constructor_declaration' || node.type === 'compact_constructor_declaration';
+    const name = nameNode.text;
     const { modifiers, annotations, annotationNodes } = this.modifiersOf(node);
     const idx = this.addSymbol({
       id: '', kind: isCtor ? 'constructor' : 'method', name, parent: typeIdx, nameSpan: spanOf(nameNode), span: spanOf(node),
@@ -312,7 +304,7 @@ class Extractor {
     sym.typeParams = this.typeParamsOf(node, idx);
     let params: Param[];
     let varargs = false;
-    if (nodeType(node) === 'compact_constructor_declaration') {
+    if (node.type === 'compact_constructor_declaration') {
       params = this.symbols.filter((s) => s.parent === typeIdx && s.modifiers.includes('record-component'))
         .map((s) => ({ name: s.name, type: s.type ?? '' }));
       for (const p of params) scope.declare(p.name, { k: 'local', type: p.type });
@@ -325,10 +317,10 @@ class Extractor {
     if (!isCtor) {
       const t = node.childForFieldName('type');
       const dims = node.childForFieldName('dimensions');
-      sym.returnType = typeTextOf(t) + (dims ? nodeText(dims).replace(/\s+/g, '') : '');
+      sym.returnType = typeTextOf(t) + (dims ? dims.text.replace(/\s+/g, '') : '');
       if (t) this.typeRefs(t, idx);
     }
-    const throwsNode = node.namedChildren.find((c) => (c && nodeType(c)) === 'throws');
+    const throwsNode = node.namedChildren.find((c) => (c && c.type) === 'throws');
     if (throwsNode) {
       sym.throws = [];
       for (const t of throwsNode.namedChildren) if (t) { sym.throws.push(typeTextOf(t)); this.typeRefs(t, idx); }
@@ -341,20 +333,20 @@ class Extractor {
     scope.pop();
   }
 
-  private visitField(node: Node, typeIdx: number, typeId: string, scope: Scope): void {
+  private visitField(node: SyntaxNode, typeIdx: number, typeId: string, scope: Scope): void {
     const { modifiers, annotations, annotationNodes } = this.modifiersOf(node);
     const t = node.childForFieldName('type');
     const baseType = typeTextOf(t);
     const javadoc = javadocBefore(node);
     let first = -1;
     for (const d of node.namedChildren) {
-      if (!d || nodeType(d) !== 'variable_declarator') continue;
+      if (!d || d.type !== 'variable_declarator') continue;
       const n = d.childForFieldName('name');
       if (!n) continue;
       const dims = d.childForFieldName('dimensions');
       const idx = this.addSymbol({
-        id: `${typeId}#${nodeText(n)}`, kind: 'field', name: nodeText(n), parent: typeIdx, nameSpan: spanOf(n), span: spanOf(node),
-        modifiers, annotations, javadoc, type: baseType + (dims ? nodeText(dims).replace(/\s+/g, '') : ''),
+        id: `${typeId}#${n.text}`, kind: 'field', name: n.text, parent: typeIdx, nameSpan: spanOf(n), span: spanOf(node),
+        modifiers, annotations, javadoc, type: baseType + (dims ? dims.text.replace(/\s+/g, '') : ''),
       });
       if (first < 0) {
         first = idx;
@@ -366,12 +358,12 @@ class Extractor {
     }
   }
 
-  private visitEnumConstant(node: Node, typeIdx: number, typeId: string, scope: Scope): void {
+  private visitEnumConstant(node: SyntaxNode, typeIdx: number, typeId: string, scope: Scope): void {
     const n = node.childForFieldName('name');
     if (!n) return;
     const { modifiers, annotations, annotationNodes } = this.modifiersOf(node);
     const idx = this.addSymbol({
-      id: `${typeId}#${nodeText(n)}`, kind: 'enumConstant', name: nodeText(n), parent: typeIdx, nameSpan: spanOf(n), span: spanOf(node),
+      id: `${typeId}#${n.text}`, kind: 'enumConstant', name: n.text, parent: typeIdx, nameSpan: spanOf(n), span: spanOf(node),
       modifiers: [...modifiers, 'public', 'static', 'final'], annotations, javadoc: javadocBefore(node), type: this.symbols[typeIdx].name,
     });
     this.annotationRefs(annotationNodes, idx, scope);
@@ -382,7 +374,7 @@ class Extractor {
   }
 
   /** `new Foo() { ... }` or an enum constant body: a class with a synthetic id. */
-  private anonymousClass(body: Node, from: number, superType: string, scope: Scope): void {
+  private anonymousClass(body: SyntaxNode, from: number, superType: string, scope: Scope): void {
     let owner = from;
     while (owner >= 0 && !TYPE_KINDS[kindToNodeType(this.symbols[owner].kind)]) owner = this.symbols[owner].parent;
     const ownerId = owner >= 0 ? this.symbols[owner].id : this.pkg;
@@ -400,24 +392,24 @@ class Extractor {
   // ---- types in type positions ----
 
   /** Emits a `type` reference for every identifier in a type node (`Map<K, Outer.Inner>` -> Map, K, Outer, Inner). */
-  private typeRefs(node: Node, from: number, skipLast = false): void {
-    switch (nodeType(node)) {
+  private typeRefs(node: SyntaxNode, from: number, skipLast = false): void {
+    switch (node.type) {
       case 'type_identifier':
-        if (!skipLast) this.refs.push({ kind: 'type', name: nodeText(node), type: nodeText(node), line: node.startPosition.row, col: node.startPosition.column, from });
+        if (!skipLast) this.refs.push({ kind: 'type', name: node.text, type: node.text, line: node.startPosition.row, col: node.startPosition.column, from });
         return;
       case 'scoped_type_identifier': {
-        const kids = node.namedChildren.filter((c): c is Node => !!c && nodeType(c) !== 'annotation' && nodeType(c) !== 'marker_annotation');
+        const kids = node.namedChildren.filter((c): c is SyntaxNode => !!c && c.type !== 'annotation' && c.type !== 'marker_annotation');
         const last = kids[kids.length - 1];
         for (const k of kids.slice(0, -1)) this.typeRefs(k, from);
         if (last && !skipLast) {
-          this.refs.push({ kind: 'type', name: nodeText(last), type: typeTextOf(node).replace(/<.*?>/g, ''), line: last.startPosition.row, col: last.startPosition.column, from });
+          this.refs.push({ kind: 'type', name: last.text, type: typeTextOf(node).replace(/<.*?>/g, ''), line: last.startPosition.row, col: last.startPosition.column, from });
         }
         return;
       }
       case 'generic_type': {
         for (const k of node.namedChildren) {
           if (!k) continue;
-          if (nodeType(k) === 'type_arguments') for (const a of k.namedChildren) { if (a) this.typeRefs(a, from); }
+          if (k.type === 'type_arguments') for (const a of k.namedChildren) { if (a) this.typeRefs(a, from); }
           else this.typeRefs(k, from, skipLast);
         }
         return;
@@ -435,14 +427,14 @@ class Extractor {
 
   // ---- statements and expressions ----
 
-  private declareLocal(name: string, typeNode: Node | null, value: Node | null, scope: Scope, dims = 0): void {
+  private declareLocal(name: string, typeNode: SyntaxNode | null, value: SyntaxNode | null, scope: Scope, dims = 0): void {
     const type = typeTextOf(typeNode);
     if (!type || type === 'var') scope.declare(name, { k: 'local', type: null, init: value ? this.exprOf(value, scope) : undefined });
     else scope.declare(name, { k: 'local', type: dims ? type + '[]'.repeat(dims) : type });
   }
 
-  private walk(node: Node, from: number, scope: Scope): void {
-    switch (nodeType(node)) {
+  private walk(node: SyntaxNode, from: number, scope: Scope): void {
+    switch (node.type) {
       case 'line_comment':
       case 'block_comment':
       case 'break_statement':
@@ -453,15 +445,15 @@ class Extractor {
         return;
       case 'local_variable_declaration': {
         const t = node.childForFieldName('type');
-        if (t && nodeText(t) !== 'var') this.typeRefs(t, from);
+        if (t && t.text !== 'var') this.typeRefs(t, from);
         this.annotationRefs(this.modifiersOf(node).annotationNodes, from, scope);
         for (const d of node.namedChildren) {
-          if (!d || nodeType(d) !== 'variable_declarator') continue;
+          if (!d || d.type !== 'variable_declarator') continue;
           const n = d.childForFieldName('name');
           const v = d.childForFieldName('value');
           if (v) this.walk(v, from, scope);
           const dims = d.childForFieldName('dimensions');
-          if (n) this.declareLocal(nodeText(n), t, v, scope, dims ? (nodeText(dims).match(/\[/g) ?? []).length : 0);
+          if (n) this.declareLocal(n.text, t, v, scope, dims ? (dims.text.match(/\[/g) ?? []).length : 0);
         }
         return;
       }
@@ -486,18 +478,18 @@ class Extractor {
         const v = node.childForFieldName('value');
         if (t) this.typeRefs(t, from);
         if (v) this.walk(v, from, scope);
-        if (n) this.declareLocal(nodeText(n), t, null, scope);
+        if (n) this.declareLocal(n.text, t, null, scope);
         const body = node.childForFieldName('body');
         if (body) this.walk(body, from, scope);
         scope.pop();
         return;
       }
       case 'catch_formal_parameter': {
-        const ct = node.namedChildren.find((c) => (c && nodeType(c)) === 'catch_type');
+        const ct = node.namedChildren.find((c) => (c && c.type) === 'catch_type');
         const n = node.childForFieldName('name');
         const first = ct?.namedChildren.find((c) => !!c) ?? null;
         for (const t of ct?.namedChildren ?? []) if (t) this.typeRefs(t, from);
-        if (n) this.declareLocal(nodeText(n), (ct?.namedChildren.length ?? 0) > 1 ? null : first, null, scope);
+        if (n) this.declareLocal(n.text, (ct?.namedChildren.length ?? 0) > 1 ? null : first, null, scope);
         return;
       }
       case 'resource': {
@@ -506,17 +498,17 @@ class Extractor {
         const v = node.childForFieldName('value');
         if (t) this.typeRefs(t, from);
         if (v) this.walk(v, from, scope);
-        if (n && t) this.declareLocal(nodeText(n), t, v, scope);
+        if (n && t) this.declareLocal(n.text, t, v, scope);
         else for (const c of node.namedChildren) if (c && !same(c, n)) this.walk(c, from, scope);
         return;
       }
       case 'lambda_expression': {
         scope.push();
         const params = node.childForFieldName('parameters');
-        const pt = params ? nodeType(params) : undefined;
-        if (params && pt === 'identifier') scope.declare(nodeText(params), { k: 'local', type: null });
+        const pt = params ? params.type : undefined;
+        if (params && pt === 'identifier') scope.declare(params.text, { k: 'local', type: null });
         else if (params && pt === 'inferred_parameters') {
-          for (const p of params.namedChildren) if (p) scope.declare(nodeText(p), { k: 'local', type: null });
+          for (const p of params.namedChildren) if (p) scope.declare(p.text, { k: 'local', type: null });
         } else if (params && pt === 'formal_parameters') this.paramsOf(params, from, scope);
         const body = node.childForFieldName('body');
         if (body) this.walk(body, from, scope);
@@ -529,7 +521,7 @@ class Extractor {
         const name = node.childForFieldName('name');
         if (left) this.walk(left, from, scope);
         if (right) this.typeRefs(right, from);
-        if (name && right) this.declareLocal(nodeText(name), right, null, scope);
+        if (name && right) this.declareLocal(name.text, right, null, scope);
         for (const c of node.namedChildren) {
           if (c && !same(c, left) && !same(c, right) && !same(c, name)) this.walk(c, from, scope);
         }
@@ -540,7 +532,7 @@ class Extractor {
         const obj = node.childForFieldName('object');
         const args = node.childForFieldName('arguments');
         if (nameNode) this.ref('call', nameNode, from, this.exprOf(node, scope));
-        if (obj && nodeType(obj) !== 'super' && nodeType(obj) !== 'this') this.walk(obj, from, scope);
+        if (obj && obj.type !== 'super' && obj.type !== 'this') this.walk(obj, from, scope);
         const targs = node.childForFieldName('type_arguments');
         if (targs) for (const a of targs.namedChildren) if (a) this.typeRefs(a, from);
         if (args) this.walk(args, from, scope);
@@ -549,24 +541,24 @@ class Extractor {
       case 'field_access': {
         const obj = node.childForFieldName('object');
         const field = node.childForFieldName('field');
-        if ((field && nodeType(field)) === 'this') {
+        if ((field && field.type) === 'this') {
           if (obj) this.walkAsTypeName(obj, from);
           return;
         }
         if (field) this.ref('field', field, from, this.exprOf(node, scope));
-        if (obj && nodeType(obj) !== 'this' && nodeType(obj) !== 'super') this.walk(obj, from, scope);
+        if (obj && obj.type !== 'this' && obj.type !== 'super') this.walk(obj, from, scope);
         return;
       }
       case 'object_creation_expression': {
         const t = node.childForFieldName('type');
         const args = node.childForFieldName('arguments');
-        const body = node.namedChildren.find((c) => (c && nodeType(c)) === 'class_body');
-        const outer = node.namedChildren.find((c) => c && !same(c, t) && !same(c, args) && !same(c, body) && nodeType(c) !== 'type_arguments');
+        const body = node.namedChildren.find((c) => (c && c.type) === 'class_body');
+        const outer = node.namedChildren.find((c) => c && !same(c, t) && !same(c, args) && !same(c, body) && c.type !== 'type_arguments');
         if (outer) this.walk(outer, from, scope);
         if (t) {
           const last = lastTypeIdentifier(t);
-          const argExprs = args ? args.namedChildren.filter((a): a is Node => !!a).map((a) => this.exprOf(a, scope)) : [];
-          if (last) this.refs.push({ kind: 'new', name: nodeText(last), type: typeTextOf(t), args: argExprs, line: last.startPosition.row, col: last.startPosition.column, from });
+          const argExprs = args ? args.namedChildren.filter((a): a is SyntaxNode => !!a).map((a) => this.exprOf(a, scope)) : [];
+          if (last) this.refs.push({ kind: 'new', name: last.text, type: typeTextOf(t), args: argExprs, line: last.startPosition.row, col: last.startPosition.column, from });
           this.typeRefs(t, from, true);
         }
         if (args) this.walk(args, from, scope);
@@ -579,30 +571,30 @@ class Extractor {
         const obj = node.childForFieldName('object');
         if (obj) this.walk(obj, from, scope);
         if (ctor) {
-          const argExprs = args ? args.namedChildren.filter((a): a is Node => !!a).map((a) => this.exprOf(a, scope)) : [];
-          this.refs.push({ kind: 'ctorCall', name: nodeText(ctor), args: argExprs, line: ctor.startPosition.row, col: ctor.startPosition.column, from });
+          const argExprs = args ? args.namedChildren.filter((a): a is SyntaxNode => !!a).map((a) => this.exprOf(a, scope)) : [];
+          this.refs.push({ kind: 'ctorCall', name: ctor.text, args: argExprs, line: ctor.startPosition.row, col: ctor.startPosition.column, from });
         }
         if (args) this.walk(args, from, scope);
         return;
       }
       case 'method_reference': {
-        const kids = node.children.filter((c): c is Node => !!c);
-        const sep = kids.findIndex((c) => nodeType(c) === '::');
+        const kids = node.children.filter((c): c is SyntaxNode => !!c);
+        const sep = kids.findIndex((c) => c.type === '::');
         const recv = kids[0];
         const target = kids[kids.length - 1];
         if (recv && sep > 0) {
           if (isTypeNode(recv)) this.typeRefs(recv, from);
           else this.walk(recv, from, scope);
         }
-        if (target && nodeType(target) === 'identifier' && recv) {
+        if (target && target.type === 'identifier' && recv) {
           const recvExpr: Expr = isTypeNode(recv) ? { k: 'cast', type: typeTextOf(recv) } : this.exprOf(recv, scope);
-          this.refs.push({ kind: 'methodRef', name: nodeText(target), line: target.startPosition.row, col: target.startPosition.column, from, expr: { k: 'call', recv: recvExpr, name: nodeText(target), args: [] } });
+          this.refs.push({ kind: 'methodRef', name: target.text, line: target.startPosition.row, col: target.startPosition.column, from, expr: { k: 'call', recv: recvExpr, name: target.text, args: [] } });
         }
         return;
       }
       case 'identifier': {
-        if (!scope.lookup(nodeText(node))) {
-          this.refs.push({ kind: 'name', name: nodeText(node), line: node.startPosition.row, col: node.startPosition.column, from, expr: this.exprOf(node, scope) });
+        if (!scope.lookup(node.text)) {
+          this.refs.push({ kind: 'name', name: node.text, line: node.startPosition.row, col: node.startPosition.column, from, expr: this.exprOf(node, scope) });
         }
         return;
       }
@@ -630,7 +622,7 @@ class Extractor {
         this.annotationRefs([node], from, scope);
         return;
       default:
-        if (TYPE_KINDS[nodeType(node)]) {
+        if (TYPE_KINDS[node.type]) {
           const owner = this.enclosingTypeIdx(from);
           this.visitType(node, owner, owner >= 0 ? this.symbols[owner].id : this.pkg, true, scope);
           return;
@@ -640,13 +632,13 @@ class Extractor {
   }
 
   /** `Foo.class`, `Outer.this`: the identifiers are type names. */
-  private walkAsTypeName(node: Node, from: number): void {
-    if (nodeType(node) === 'identifier') this.refs.push({ kind: 'type', name: nodeText(node), type: nodeText(node), line: node.startPosition.row, col: node.startPosition.column, from });
-    else if (nodeType(node) === 'field_access' || nodeType(node) === 'scoped_identifier') {
+  private walkAsTypeName(node: SyntaxNode, from: number): void {
+    if (node.type === 'identifier') this.refs.push({ kind: 'type', name: node.text, type: node.text, line: node.startPosition.row, col: node.startPosition.column, from });
+    else if (node.type === 'field_access' || node.type === 'scoped_identifier') {
       const obj = node.childForFieldName('object') ?? node.childForFieldName('scope');
       const f = node.childForFieldName('field') ?? node.childForFieldName('name');
       if (obj) this.walkAsTypeName(obj, from);
-      if (f) this.refs.push({ kind: 'type', name: nodeText(f), type: nodeText(node).replace(/\s+/g, ''), line: f.startPosition.row, col: f.startPosition.column, from });
+      if (f) this.refs.push({ kind: 'type', name: f.text, type: node.text.replace(/\s+/g, ''), line: f.startPosition.row, col: f.startPosition.column, from });
     } else this.typeRefs(node, from);
   }
 
@@ -656,12 +648,12 @@ class Extractor {
     return i;
   }
 
-  private ref(kind: RefKind, nameNode: Node, from: number, expr: Expr): void {
-    this.refs.push({ kind, name: nodeText(nameNode), line: nameNode.startPosition.row, col: nameNode.startPosition.column, from, expr });
+  private ref(kind: RefKind, nameNode: SyntaxNode, from: number, expr: Expr): void {
+    this.refs.push({ kind, name: nameNode.text, line: nameNode.startPosition.row, col: nameNode.startPosition.column, from, expr });
   }
 
   /** The expression's shape for typing. Cached per node so chains share sub-expressions. */
-  private exprOf(node: Node, scope: Scope): Expr {
+  private exprOf(node: SyntaxNode, scope: Scope): Expr {
     const cached = this.exprCache.get(node.id);
     if (cached) return cached;
     const e = this.computeExpr(node, scope);
@@ -669,12 +661,12 @@ class Extractor {
     return e;
   }
 
-  private computeExpr(node: Node, scope: Scope): Expr {
-    const lit = LITERAL_TYPES[nodeType(node)];
+  private computeExpr(node: SyntaxNode, scope: Scope): Expr {
+    const lit = LITERAL_TYPES[node.type];
     if (lit) return { k: 'lit', type: lit };
-    switch (nodeType(node)) {
+    switch (node.type) {
       case 'identifier':
-        return scope.lookup(nodeText(node)) ?? { k: 'name', name: nodeText(node), line: node.startPosition.row, col: node.startPosition.column };
+        return scope.lookup(node.text) ?? { k: 'name', name: node.text, line: node.startPosition.row, col: node.startPosition.column };
       case 'this':
         return { k: 'this' };
       case 'super':
@@ -687,8 +679,8 @@ class Extractor {
         const obj = node.childForFieldName('object');
         const field = node.childForFieldName('field');
         if (!obj || !field) return { k: 'unknown' };
-        if (nodeType(field) === 'this') return { k: 'qualThis', type: nodeText(obj).replace(/\s+/g, '') };
-        return { k: 'field', recv: this.exprOf(obj, scope), name: nodeText(field) };
+        if (field.type === 'this') return { k: 'qualThis', type: obj.text.replace(/\s+/g, '') };
+        return { k: 'field', recv: this.exprOf(obj, scope), name: field.text };
       }
       case 'method_invocation': {
         const obj = node.childForFieldName('object');
@@ -696,17 +688,17 @@ class Extractor {
         const args = node.childForFieldName('arguments');
         return {
           k: 'call', recv: obj ? this.exprOf(obj, scope) : undefined, name: name?.text ?? '',
-          args: args ? args.namedChildren.filter((a): a is Node => !!a).map((a) => this.exprOf(a, scope)) : [],
+          args: args ? args.namedChildren.filter((a): a is SyntaxNode => !!a).map((a) => this.exprOf(a, scope)) : [],
         };
       }
       case 'object_creation_expression': {
         const t = node.childForFieldName('type');
         const args = node.childForFieldName('arguments');
-        return { k: 'new', type: typeTextOf(t), args: args ? args.namedChildren.filter((a): a is Node => !!a).map((a) => this.exprOf(a, scope)) : [] };
+        return { k: 'new', type: typeTextOf(t), args: args ? args.namedChildren.filter((a): a is SyntaxNode => !!a).map((a) => this.exprOf(a, scope)) : [] };
       }
       case 'array_creation_expression': {
         const t = node.childForFieldName('type');
-        const dims = (nodeText(node).match(/\[/g) ?? []).length;
+        const dims = (node.text.match(/\[/g) ?? []).length;
         return { k: 'cast', type: typeTextOf(t) + '[]'.repeat(Math.max(1, dims)) };
       }
       case 'cast_expression':
@@ -750,8 +742,8 @@ class Extractor {
   }
 }
 
-/** web-tree-sitter hands out a new wrapper object per access, so nodes compare by id. */
-function same(a: Node | null | undefined, b: Node | null | undefined): boolean {
+/** Nodes compare by id, as web-tree-sitter's do (a SyntaxTree also hands out one object per node). */
+function same(a: SyntaxNode | null | undefined, b: SyntaxNode | null | undefined): boolean {
   return !!a && !!b && a.id === b.id;
 }
 
@@ -766,18 +758,18 @@ function kindToNodeType(kind: SymbolKind): string {
   }
 }
 
-function isTypeNode(node: Node): boolean {
-  return ['type_identifier', 'scoped_type_identifier', 'generic_type', 'array_type', 'integral_type', 'floating_point_type', 'boolean_type'].includes(nodeType(node));
+function isTypeNode(node: SyntaxNode): boolean {
+  return ['type_identifier', 'scoped_type_identifier', 'generic_type', 'array_type', 'integral_type', 'floating_point_type', 'boolean_type'].includes(node.type);
 }
 
-function lastTypeIdentifier(node: Node): Node | null {
-  if (nodeType(node) === 'type_identifier') return node;
-  if (nodeType(node) === 'generic_type') {
-    const base = node.namedChildren.find((c) => c && nodeType(c) !== 'type_arguments');
+function lastTypeIdentifier(node: SyntaxNode): SyntaxNode | null {
+  if (node.type === 'type_identifier') return node;
+  if (node.type === 'generic_type') {
+    const base = node.namedChildren.find((c) => c && c.type !== 'type_arguments');
     return base ? lastTypeIdentifier(base) : null;
   }
-  if (nodeType(node) === 'scoped_type_identifier') {
-    const kids = node.namedChildren.filter((c): c is Node => !!c && nodeType(c) === 'type_identifier');
+  if (node.type === 'scoped_type_identifier') {
+    const kids = node.namedChildren.filter((c): c is SyntaxNode => !!c && c.type === 'type_identifier');
     return kids[kids.length - 1] ?? null;
   }
   return null;

@@ -7,10 +7,20 @@ import { Parser, Language, type Tree } from 'web-tree-sitter';
 
 let ready: Promise<Parser> | undefined;
 let loaded: Parser | undefined;
+/**
+ * The options object given to Parser.init: Emscripten makes it the wasm module, so once loaded it
+ * also holds the module's exported functions (syntaxTree.ts calls the cursor ones directly).
+ */
+let wasmModule: Record<string, unknown> | undefined;
 
 /** The parser once javaParser() has finished loading, for synchronous re-parses. */
 export function parserIfLoaded(): Parser | undefined {
   return loaded;
+}
+
+/** The tree-sitter wasm module once javaParser() has loaded it. */
+export function treeSitterModule(): Record<string, unknown> | undefined {
+  return wasmModule;
 }
 
 function findFile(name: string, packageDir: string): string {
@@ -29,7 +39,9 @@ function findFile(name: string, packageDir: string): string {
 export function javaParser(): Promise<Parser> {
   ready ??= (async () => {
     const runtime = findFile('tree-sitter.wasm', 'web-tree-sitter');
-    await Parser.init({ locateFile: () => runtime });
+    const options = { locateFile: () => runtime };
+    await Parser.init(options);
+    wasmModule = options;
     const java = await Language.load(findFile('tree-sitter-java.wasm', 'tree-sitter-java'));
     const parser = new Parser();
     parser.setLanguage(java);
