@@ -29,7 +29,8 @@ export type RclVerdict = GateVerdict & { threshold: number; uncertainty: Uncerta
  * their -injected variants, 80 validation points; test splits never used). τ feeds back into the
  * points (below τ follow-up rounds run and raise confidence): calibrated 0.90 with τ = 0.7 in
  * force, 0.95 with τ = 0.9 in force; 0.95 is used. Recalibrated after follow-ups became
- * signature-only with FOLLOWUP_MIN_P: still 0.95 (pooled, 80 validation points). Confidence is Π (1 − p × ν) over the uncovered
+ * signature-only with FOLLOWUP_MIN_P: still 0.95 (pooled, 80 validation points); and again after the surface refit
+ * (bench/surface, new routes and per-method mass): still 0.95, now flagging more (pooled validation false-review rate 0.79, false-confidence 0.06). Confidence is Π (1 − p × ν) over the uncovered
  * surface (confidence.ts), so τ = 0.95 tolerates about one uncovered symbol of probability ≤ 0.1.
  * RCL §10: recalibrate per deployment.
  */
