@@ -4,8 +4,10 @@
 // tight decoding loop. Decoding checks every length and string index and throws on anything
 // inconsistent, so a damaged cache is rebuilt, never half-trusted.
 // Reference sites are never stored: the index re-extracts them from the text when needed.
+// The same Writer/Reader and facts encoding (with reference sites) carry parse results from the
+// worker threads to the main thread (transferCodec.ts).
 
-import type { FileFacts, ImportFact, Param, SymbolFact, SymbolKind, TypeParam } from '../java/facts';
+import type { Expr, FileFacts, ImportFact, Param, RefFact, RefKind, SymbolFact, SymbolKind, TypeParam } from '../java/facts';
 import type { Edge, EdgeKind, FileResolution, Unresolved } from '../java/resolve';
 import type { FileStamp } from './files';
 
@@ -27,6 +29,7 @@ export interface EncodedFiles {
 
 const SYMBOL_KINDS = new Set<string>(['class', 'interface', 'enum', 'record', 'annotation', 'method', 'constructor', 'field', 'enumConstant']);
 const EDGE_KINDS = new Set<string>(['call', 'new', 'field', 'type', 'ctorCall', 'methodRef', 'extends', 'implements', 'imports']);
+const REF_KINDS = new Set<string>(['call', 'new', 'field', 'name', 'type', 'ctorCall', 'methodRef']);
 
 export class CorruptCache extends Error {}
 
@@ -36,7 +39,7 @@ export function checksum(ints: Int32Array): number {
   return h;
 }
 
-class Writer {
+export class Writer {
   private strings: string[] = [];
   private stringIds = new Map<string, number>();
   private ints = new Int32Array(1 << 16);
@@ -62,6 +65,8 @@ class Writer {
   list<T>(items: readonly T[], each: (item: T) => void): void { this.int(items.length); for (const x of items) each(x); }
   optList<T>(items: readonly T[] | undefined, each: (item: T) => void): void { if (items === undefined) this.int(-1); else this.list(items, each); }
   strs(items: readonly string[]): void { this.list(items, (s) => this.str(s)); }
+  /** An optional value whose encoding never starts with -1 (a string, a list, a non-negative int). */
+  opt<T>(v: T | undefined, each: (v: T) => void): void { if (v === undefined) this.int(-1); else each(v); }
 
   finish(): EncodedFiles {
     const ints = this.ints.subarray(0, this.n);
@@ -73,7 +78,7 @@ class Writer {
   }
 }
 
-class Reader {
+export class Reader {
   private pos = 0;
   private floatPos = 0;
   private strings: string[];
@@ -109,6 +114,7 @@ class Reader {
   list<T>(each: () => T): T[] { const n = this.count(); const out = new Array<T>(n); for (let i = 0; i < n; i++) out[i] = each(); return out; }
   optList<T>(each: () => T): T[] | undefined { return this.e.ints[this.pos] === -1 ? (this.pos++, undefined) : this.list(each); }
   strs(): string[] { return this.list(() => this.str()); }
+  opt<T>(each: () => T): T | undefined { return this.e.ints[this.pos] === -1 ? (this.pos++, undefined) : each(); }
   float(): number {
     if (this.floatPos >= this.e.floats.length) throw new CorruptCache('cache stamps end early');
     return this.e.floats[this.floatPos++];
@@ -170,7 +176,8 @@ export function decodeFiles(e: EncodedFiles): Map<string, CachedFile> {
   return files;
 }
 
-function encodeFacts(w: Writer, f: FileFacts): void {
+/** With `refs`, the reference sites too (for the worker transfer); else they are left out (the cache). */
+export function encodeFacts(w: Writer, f: FileFacts, refs = false): void {
   w.str(f.package);
   w.int(f.lineCount);
   w.bool(f.hasErrors);
@@ -193,9 +200,32 @@ function encodeFacts(w: Writer, f: FileFacts): void {
     w.optList(s.throws, (t) => w.str(t));
     w.optStr(s.type);
   });
+  if (refs) w.list(f.refs, (ref) => encodeRef(w, ref));
 }
 
-function decodeFacts(r: Reader): FileFacts {
+function encodeRef(w: Writer, ref: RefFact): void {
+  w.str(ref.kind); w.str(ref.name); w.int(ref.line); w.int(ref.col); w.int(ref.from);
+  w.opt(ref.expr, (e) => encodeExpr(w, e));
+  w.optStr(ref.type);
+  w.optList(ref.args, (e) => encodeExpr(w, e));
+}
+
+function encodeExpr(w: Writer, e: Expr): void {
+  w.str(e.k);
+  switch (e.k) {
+    case 'name': w.str(e.name); w.int(e.line); w.int(e.col); break;
+    // type null (`var`) is written as an absent string.
+    case 'local': w.opt(e.type ?? undefined, (t) => w.str(t)); w.opt(e.init, (i) => encodeExpr(w, i)); w.opt(e.dims, (d) => w.int(d)); break;
+    case 'qualThis': case 'lit': case 'cast': w.str(e.type); break;
+    case 'field': encodeExpr(w, e.recv); w.str(e.name); break;
+    case 'ternary': encodeExpr(w, e.a); encodeExpr(w, e.b); break;
+    case 'call': w.opt(e.recv, (r) => encodeExpr(w, r)); w.str(e.name); w.list(e.args, (a) => encodeExpr(w, a)); break;
+    case 'new': w.str(e.type); w.list(e.args, (a) => encodeExpr(w, a)); break;
+    case 'index': encodeExpr(w, e.recv); break;
+  }
+}
+
+export function decodeFacts(r: Reader, refs = false): FileFacts {
   const pkg = r.str();
   const lineCount = r.int();
   const hasErrors = r.bool();
@@ -229,5 +259,41 @@ function decodeFacts(r: Reader): FileFacts {
     const type = r.optStr(); if (type !== undefined) s.type = type;
     symbols[i] = s;
   }
+  if (refs) return { package: pkg, imports, symbols, refs: r.list(() => decodeRef(r)), hasErrors, lineCount };
   return { package: pkg, imports, symbols, refs: [], refsReleased: true, hasErrors, lineCount };
+}
+
+function decodeRef(r: Reader): RefFact {
+  const ref: RefFact = { kind: r.oneOf<RefKind>(REF_KINDS), name: r.str(), line: r.int(), col: r.int(), from: r.int() };
+  // Optional fields are set only when present, as extraction leaves them.
+  const expr = r.opt(() => decodeExpr(r)); if (expr) ref.expr = expr;
+  const type = r.optStr(); if (type !== undefined) ref.type = type;
+  const args = r.optList(() => decodeExpr(r)); if (args) ref.args = args;
+  return ref;
+}
+
+function decodeExpr(r: Reader): Expr {
+  const k = r.str();
+  switch (k) {
+    case 'name': return { k, name: r.str(), line: r.int(), col: r.int() };
+    case 'local': {
+      const e: Expr = { k, type: r.optStr() ?? null };
+      const init = r.opt(() => decodeExpr(r)); if (init) e.init = init;
+      const dims = r.opt(() => r.int()); if (dims !== undefined) e.dims = dims;
+      return e;
+    }
+    case 'qualThis': case 'lit': case 'cast': return { k, type: r.str() };
+    case 'field': return { k, recv: decodeExpr(r), name: r.str() };
+    case 'ternary': return { k, a: decodeExpr(r), b: decodeExpr(r) };
+    case 'call': {
+      const recv = r.opt(() => decodeExpr(r));
+      const name = r.str();
+      const args = r.list(() => decodeExpr(r));
+      return recv ? { k, recv, name, args } : { k, name, args };
+    }
+    case 'new': return { k, type: r.str(), args: r.list(() => decodeExpr(r)) };
+    case 'index': return { k, recv: decodeExpr(r) };
+    case 'this': case 'super': case 'classLit': case 'unknown': return { k };
+    default: throw new CorruptCache(`unknown expression kind ${JSON.stringify(k).slice(0, 40)}`);
+  }
 }

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { parsePath, type ParseOutcome } from './parseFile';
+import { decodeOutcomes } from './transferCodec';
 import type { WorkerJob, WorkerReply, WorkerRequest } from './worker';
 
 /** Two workers: the machines we target have two cores, and the main thread resolves meanwhile. */
@@ -62,7 +63,7 @@ export async function parseAll(jobs: WorkerJob[], options: {
       const at = inFlight.get(msg.id);
       if (at === undefined) return;
       inFlight.delete(msg.id);
-      (JSON.parse(msg.json) as ParseOutcome[]).forEach((r, i) => { results[at + i] = r; options.onResult?.(r); });
+      decodeOutcomes(msg.outcomes).forEach((r, i) => { results[at + i] = r; options.onResult?.(r); });
       void send();
     });
     // A crashed worker loses nothing: its unfinished batches are parsed in this thread below.

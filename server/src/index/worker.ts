@@ -1,12 +1,14 @@
 // Worker thread entry (dist/worker.js): parses and extracts batches of files off the main thread.
 
 import { parentPort } from 'node:worker_threads';
+import type { EncodedFiles } from './cacheCodec';
 import { parsePath } from './parseFile';
+import { encodeOutcomes, transferables } from './transferCodec';
 
 export interface WorkerJob { path: string; text?: string; hash?: string }
 export interface WorkerRequest { id: number; jobs: WorkerJob[] }
-/** `json` holds the batch's ParseOutcome[]. */
-export interface WorkerReply { id: number; json: string }
+/** `outcomes` holds the batch's ParseOutcome[], encoded. */
+export interface WorkerReply { id: number; outcomes: EncodedFiles }
 
 // Batches run one after the other (the pool keeps the next one queued here, so no waiting).
 let queue = Promise.resolve();
@@ -15,8 +17,7 @@ parentPort?.on('message', (msg: WorkerRequest) => { queue = queue.then(() => run
 async function runBatch(msg: WorkerRequest): Promise<void> {
   const results = [];
   for (const job of msg.jobs) results.push(await parsePath(job.path, job.text, job.hash));
-  // As JSON text: cheaper to produce here and to take in on the main thread than a structured
-  // clone of the facts, and the parsed copy is smaller (~20 % on java.base).
-  const reply: WorkerReply = { id: msg.id, json: JSON.stringify(results) };
-  parentPort?.postMessage(reply);
+  // Encoded, with the typed arrays transferred: cheaper than JSON text or a structured clone of the facts.
+  const reply: WorkerReply = { id: msg.id, outcomes: encodeOutcomes(results) };
+  parentPort?.postMessage(reply, transferables(reply.outcomes));
 }
