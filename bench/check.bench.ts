@@ -9,30 +9,16 @@
 //             name that no workspace method has (verb swap, plural, typo); detected when a
 //             finding sits on the renamed call.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Indexer } from '../server/src/index/indexer';
 import { checkCode, type CheckFinding } from '../server/src/check/checkCode';
+import { arg, args, corpusSourceRoot as corpusRoot } from './cli';
 import { eligibleTasks, loadOracle, prng, type OracleOutput } from './retrieval/tasks';
 
 const ROOT = process.cwd();
-const CORPORA = join(ROOT, '.cache', 'corpora');
 const PROBLEMS = new Set(['unknown-internal-api', 'no-matching-overload', 'missing-import']);
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-function args(name: string): string[] {
-  return process.argv.flatMap((a, i) => (a === name && process.argv[i + 1] ? [process.argv[i + 1]] : []));
-}
-
-function corpusRoot(name: string): string {
-  const meta = join(CORPORA, name, 'needle-corpus.json');
-  if (!existsSync(meta)) execFileSync(process.execPath, [join(ROOT, 'bench/corpora/fetch.mjs'), name], { stdio: 'inherit' });
-  return join(CORPORA, name, JSON.parse(readFileSync(meta, 'utf8')).mainSourceRoot);
-}
 
 const VERBS: [string, string][] = [['get', 'fetch'], ['set', 'update'], ['is', 'has'], ['has', 'is'], ['add', 'append'], ['append', 'add'], ['remove', 'delete'],
   ['create', 'make'], ['find', 'lookup'], ['to', 'as'], ['read', 'load'], ['write', 'store'], ['put', 'store'], ['contains', 'has'], ['parse', 'read'], ['new', 'create']];

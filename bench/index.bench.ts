@@ -9,25 +9,21 @@
 //     reads), against the single-threaded bare parse.
 // Prints figures; fails only if it cannot run.
 
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { join, relative, sep } from 'node:path';
 import { Indexer } from '../server/src/index/indexer';
 import { discoverFiles } from '../server/src/index/files';
 import { javaParser } from '../server/src/java/parser';
+import { corpusSourceRoot } from './cli';
 import { SyntaxTree } from '../server/src/java/syntaxTree';
 import type { EdgeKind } from '../server/src/java/resolve';
 
 const ROOT = process.cwd();
-const CORPORA = join(ROOT, '.cache', 'corpora');
 
-function corpus(name: string): string {
-  const meta = join(CORPORA, name, 'needle-corpus.json');
-  if (!existsSync(meta)) execFileSync(process.execPath, [join(ROOT, 'bench/corpora/fetch.mjs'), name.replace('jdk-java.base', 'jdk')], { stdio: 'inherit' });
-  return join(CORPORA, name, JSON.parse(readFileSync(meta, 'utf8')).mainSourceRoot);
-}
+const corpus = (name: string): string => corpusSourceRoot(name);
 
 interface OracleDecl { kind: string; qualified: string; file: string; line: number }
 interface OracleRef { kind: string; name: string; file: string; line: number; col: number; target: string }

@@ -2,20 +2,17 @@
 // index (issue 4 target: p50 ≤ 50 ms, p95 ≤ 150 ms). The first request, which builds the lazy
 // description/chunk caches, is reported on its own.
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
+import { corpusSourceRoot } from './cli';
 import { Indexer } from '../server/src/index/indexer';
 import { defaultSettings, retrieveAt, uriOfPath } from '../server/src/service';
 
-const ROOT = process.cwd();
 
 (async () => {
-  const meta = join(ROOT, '.cache/corpora/jdk-java.base/needle-corpus.json');
-  if (!existsSync(meta)) execFileSync(process.execPath, [join(ROOT, 'bench/corpora/fetch.mjs'), 'jdk'], { stdio: 'inherit' });
-  const root = join(ROOT, '.cache/corpora/jdk-java.base', JSON.parse(readFileSync(meta, 'utf8')).mainSourceRoot);
+  const root = corpusSourceRoot('jdk-java.base');
   const count = Number(process.argv[2] ?? 100);
   // NEEDLE_PROFILE=out.cpuprofile: a CPU profile of the warm requests only (indexing and the
   // first request, which builds the lazy caches, would drown them in `node --cpu-prof`).

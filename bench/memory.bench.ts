@@ -3,9 +3,10 @@
 // GC, and the growth of the live heap is attributed to it; then warm requests (the memos).
 // By allocation site: add --heap-prof (the indexer stays alive until exit for it).
 
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { corpusSourceRoot } from './cli';
 import { Indexer } from '../server/src/index/indexer';
 import { defaultSettings, retrieveAt, uriOfPath } from '../server/src/service';
 import { chunkCorpus } from '../server/src/retrieval/recall/similar';
@@ -15,16 +16,13 @@ import { declarationsByName, typesBySimpleName, usageCounts } from '../server/sr
 import { globalPopular } from '../server/src/retrieval/recall/graph';
 import type { PipelineRequest } from '../server/src/retrieval/request';
 
-const ROOT = process.cwd();
 /** The indexer, alive until exit: `node --heap-prof` writes its profile at exit and sees only live objects. */
 export let kept: Indexer | undefined;
 
 (async () => {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc');
-  const meta = join(ROOT, '.cache/corpora/jdk-java.base/needle-corpus.json');
-  if (!existsSync(meta)) throw new Error('fetch the corpus first: node bench/corpora/fetch.mjs jdk');
-  const root = join(ROOT, '.cache/corpora/jdk-java.base', JSON.parse(readFileSync(meta, 'utf8')).mainSourceRoot);
+  const root = corpusSourceRoot('jdk-java.base', 'fail');
   const count = Number(process.argv[2] ?? 20);
   const heap = () => { gc(); gc(); return process.memoryUsage().heapUsed / 1e6; };
   const base = heap();

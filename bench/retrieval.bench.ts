@@ -11,31 +11,18 @@
 //
 // Writes bench/out/retrieval-report.json and bench/out/retrieval.svg (+ .png when a converter exists).
 
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { arg, args, corpusSourceRoot } from './cli';
 import { calibrate, runCorpus, type CorpusReport } from './retrieval/run';
 import { calibrationTable, corpusTable, svgReport } from './retrieval/report';
 
 const ROOT = process.cwd();
-const CORPORA = join(ROOT, '.cache', 'corpora');
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-function args(name: string): string[] {
-  return process.argv.flatMap((a, i) => (a === name && process.argv[i + 1] ? [process.argv[i + 1]] : []));
-}
 
 /** Main source root of a corpus; fetches the base corpora when missing; undefined for an absent injected variant. */
 function corpusRoot(name: string): string | undefined {
-  const meta = join(CORPORA, name, 'needle-corpus.json');
-  if (!existsSync(meta)) {
-    if (name.endsWith('-injected')) return undefined;
-    execFileSync(process.execPath, [join(ROOT, 'bench/corpora/fetch.mjs'), name], { stdio: 'inherit' });
-  }
-  return join(CORPORA, name, JSON.parse(readFileSync(meta, 'utf8')).mainSourceRoot);
+  return name.endsWith('-injected') ? corpusSourceRoot(name, 'skip') : corpusSourceRoot(name);
 }
 
 function toPng(svgPath: string, pngPath: string): string | undefined {

@@ -10,28 +10,15 @@
 //
 //   node dist/bench/surface-fit.bench.js [--tasks 40] [--validation 80] [--corpus NAME]... [--seed S] [--l2 1] [--folds 5] [--mass-rounds 3] [--misses N] [--json out.json]
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { calibratedProbability } from '../server/src/gate/surface';
+import { arg, args, corpusSourceRoot } from './cli';
 import { collectCorpus, type TaskRows } from './surface/collect';
 import { auroc } from './retrieval/score';
 import { crossValidated, fitTable, routeStats, routesOf, score, type Scores } from './surface/fit';
 
 const ROOT = process.cwd();
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-function args(name: string): string[] {
-  return process.argv.flatMap((a, i) => (a === name && process.argv[i + 1] ? [process.argv[i + 1]] : []));
-}
-
-function sourceRootOf(name: string): string {
-  const meta = join(ROOT, '.cache', 'corpora', name, 'needle-corpus.json');
-  if (!existsSync(meta)) throw new Error(`${name}: corpus missing (node bench/corpora/fetch.mjs ${name})`);
-  return join(ROOT, '.cache', 'corpora', name, JSON.parse(readFileSync(meta, 'utf8')).mainSourceRoot);
-}
 
 const f3 = (x: number | null) => (x === null || Number.isNaN(x) ? '  -  ' : x.toFixed(3));
 
@@ -51,7 +38,7 @@ function scoreLine(label: string, s: Scores): string {
   const names = args('--corpus').length ? args('--corpus') : ['commons-lang3', 'jsoup'];
   const tasks: TaskRows[] = [];
   for (const name of names) {
-    tasks.push(...await collectCorpus({ root: ROOT, name, sourceRoot: sourceRootOf(name), test, validation, seed: arg('--seed'), log: (m) => console.error(m) }));
+    tasks.push(...await collectCorpus({ root: ROOT, name, sourceRoot: corpusSourceRoot(name, 'fail'), test, validation, seed: arg('--seed'), log: (m) => console.error(m) }));
   }
   const ms = tasks.map((t) => t.ms).sort((a, b) => a - b);
   console.log(`validation split only: ${tasks.length} tasks (${names.join(', ')}; first ${test} of each corpus are test and skipped); surface candidates in ${ms[ms.length >> 1]?.toFixed(1)} ms median, ${ms[Math.floor(ms.length * 0.95)]?.toFixed(1)} ms p95`);

@@ -1,0 +1,36 @@
+// Shared by the benchmarks: command-line flags and the downloaded corpora under .cache/corpora
+// (bench/corpora/fetch.mjs writes each corpus with a needle-corpus.json naming its source root).
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The value after `--name`, if given. */
+export function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** Every value after a repeated flag (`--corpus a --corpus b`). */
+export function args(name: string): string[] {
+  return process.argv.flatMap((a, i) => (a === name && process.argv[i + 1] ? [process.argv[i + 1]] : []));
+}
+
+export const CORPORA = join(process.cwd(), '.cache', 'corpora');
+
+/**
+ * The main source root of a corpus. A missing corpus is downloaded (`fetch`), reported as
+ * undefined (`skip`: e.g. an -injected variant made by another script) or an error (`fail`).
+ */
+export function corpusSourceRoot(name: string, missing?: 'fetch' | 'fail'): string;
+export function corpusSourceRoot(name: string, missing: 'skip'): string | undefined;
+export function corpusSourceRoot(name: string, missing: 'fetch' | 'skip' | 'fail' = 'fetch'): string | undefined {
+  const meta = join(CORPORA, name, 'needle-corpus.json');
+  if (!existsSync(meta)) {
+    if (missing === 'skip') return undefined;
+    const fetchName = name.replace('jdk-java.base', 'jdk');
+    if (missing === 'fail') throw new Error(`${name}: corpus missing (node bench/corpora/fetch.mjs ${fetchName})`);
+    execFileSync(process.execPath, [join(process.cwd(), 'bench/corpora/fetch.mjs'), fetchName], { stdio: 'inherit' });
+  }
+  return join(CORPORA, name, JSON.parse(readFileSync(meta, 'utf8')).mainSourceRoot);
+}
