@@ -12,6 +12,7 @@ import { Indexer } from '../../server/src/index/indexer';
 import { retrieveAt, defaultSettings } from '../../server/src/service';
 import { dependencySurface, surfaceCandidates, type RouteHint } from '../../server/src/gate/surface';
 import { markCovered } from '../../server/src/gate/coverage';
+import { bodyInSpan as bodyText } from '../../server/src/gate/sufficiency';
 import { relPathOfUri, itemHolds } from '../retrieval/score';
 import { loadOracle, maskText, sampleTasks, type GoldSymbol, type Task } from '../retrieval/tasks';
 
@@ -43,13 +44,6 @@ export interface TaskRows {
 }
 
 export interface CollectOptions { root: string; name: string; sourceRoot: string; test: number; validation: number; seed?: string; log: (m: string) => void }
-
-/** The body of the target as the gate reads it: the text after the declaration's first '{'. */
-function bodyText(text: string, span: { sl: number; el: number }): string | undefined {
-  const lines = text.split(/\r?\n/).slice(span.sl, span.el + 1).join('\n');
-  const i = lines.indexOf('{');
-  return i >= 0 ? lines.slice(i + 1) : undefined;
-}
 
 /** A candidate is gold when it is declared on the gold's (masked) name line of the gold's file, under the gold's name. */
 function goldOf(gold: GoldSymbol[], rel: string | undefined, line: number, name: string): GoldSymbol | undefined {

@@ -62,9 +62,12 @@ function threshold(req: PipelineRequest): number {
 /** The body of the target as the editor has it now (text after the declaration's first '{'). */
 function bodyTextOf(req: PipelineRequest, target: Target): string | undefined {
   const text = req.textOf(target.ref.file.path);
-  if (text === undefined) return undefined;
-  const sp = target.ref.sym.span;
-  const lines = text.split(/\r?\n/).slice(sp.sl, sp.el + 1).join('\n');
+  return text === undefined ? undefined : bodyInSpan(text, target.ref.sym.span);
+}
+
+/** The text after the first '{' of a declaration's lines (its body as written so far). */
+export function bodyInSpan(text: string, span: { sl: number; el: number }): string | undefined {
+  const lines = text.split(/\r?\n/).slice(span.sl, span.el + 1).join('\n');
   const i = lines.indexOf('{');
   return i >= 0 ? lines.slice(i + 1) : undefined;
 }
