@@ -19,6 +19,7 @@ import { readSettings } from './settings';
 import { registerCheckCode } from '../check/lsp';
 import { Scheduler } from '../scheduler';
 import { IdleMemory } from './idleMemory';
+import { describeRipgrep, findRipgrepHere } from '../platform/ripgrep';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -116,6 +117,7 @@ async function reindexFolder(root: string): Promise<void> {
 }
 
 connection.onInitialized(async () => {
+  log(describeRipgrep(findRipgrepHere()));
   // Clients without workspace-folder support would make the library throw on registration.
   if (supportsFolderEvents) connection.workspace.onDidChangeWorkspaceFolders(async (e) => {
     for (const f of e.removed) {

@@ -11,6 +11,7 @@ import { watchFolder } from '../index/watcher';
 import { Scheduler } from '../scheduler';
 import { defaultSettings, type Settings } from '../service';
 import { NeedleTools, TOOLS } from './tools';
+import { describeRipgrep, findRipgrepHere } from '../platform/ripgrep';
 
 export interface McpOptions { root: string; cacheDir: string | null; settings?: Partial<Settings>; log?: (m: string) => void }
 
@@ -55,7 +56,7 @@ export async function runMcpServer(opts: McpOptions): Promise<void> {
     process.stdin.once('close', () => resolve());
   });
   await server.connect(transport);
-  log(`mcp server ready on stdio for ${opts.root}`);
+  log(`mcp server ready on stdio for ${opts.root}; ${describeRipgrep(findRipgrepHere())}`);
   await closed;
   await watcher?.close();
   await scheduler.settled();
