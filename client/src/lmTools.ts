@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { Methods, type CheckCodeParams, type CheckCodeResult, type RetrievalResult, type RetrieveContextParams } from '../../shared/protocol';
 import { renderContext } from './render';
+import { hostPaths } from '../../server/src/platform/paths';
 
 export const TOOL_RETRIEVE = 'needle_retrieve_context';
 export const TOOL_CHECK = 'needle_check_code';
@@ -28,7 +29,9 @@ type Ctors = { LanguageModelToolResult: new (parts: unknown[]) => unknown; Langu
 function fileUri(file: string): vscode.Uri | undefined {
   if (!file) return undefined;
   const folders = vscode.workspace.workspaceFolders ?? [];
-  if (file.startsWith('/') || /^[A-Za-z]:[\\/]/.test(file)) return vscode.Uri.file(file);
+  if (hostPaths.flavour.isAbsolute(file)) {
+    try { return vscode.Uri.parse(hostPaths.toUri(file), true); } catch { return undefined; }
+  }
   const folder = folders[0];
   return folder ? vscode.Uri.joinPath(folder.uri, file) : undefined;
 }

@@ -8,6 +8,7 @@ import { parseArgs, UsageError, type ParsedArgs } from './args';
 import { cacheDirOf } from './options';
 import { runRetrieve } from './retrieve';
 import { runMcp } from './mcp';
+import { hostPaths } from '../platform/paths';
 
 const USAGE = `usage:
   needle index <dir> [--json] [--no-cache]
@@ -17,7 +18,7 @@ const USAGE = `usage:
 function folderArg(args: ParsedArgs): string {
   const dir = args.positional[0];
   if (!dir) throw new UsageError('missing <dir>');
-  const abs = resolve(dir);
+  const abs = hostPaths.canonical(resolve(dir));
   if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UsageError(`not a directory: ${dir}`);
   return abs;
 }

@@ -5,10 +5,11 @@ import { resolve } from 'node:path';
 import { UsageError, type ParsedArgs } from './args';
 import { cacheDirOf } from './options';
 import { runMcpServer } from '../mcp/server';
+import { hostPaths } from '../platform/paths';
 
 export async function runMcp(args: ParsedArgs): Promise<void> {
   const dir = args.positional[0] ?? '.';
-  const root = resolve(dir);
+  const root = hostPaths.canonical(resolve(dir));
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`not a directory: ${dir}`);
   await runMcpServer({ root, cacheDir: cacheDirOf(args) });
 }

@@ -1,7 +1,7 @@
 // `needle retrieve <dir> --file <path> --line <n> --column <n> …`: indexes the folder (cache
 // reused), runs one retrieval and prints it as text, JSON (the LSP result) or markdown.
 
-import { isAbsolute, join } from 'node:path';
+import { hostPaths } from '../platform/paths';
 import type { RetrievalMode } from '../../../shared/protocol';
 import { Indexer } from '../index/indexer';
 import { contextAsMarkdown } from '../render/markdown';
@@ -20,7 +20,7 @@ export async function runRetrieve(args: ParsedArgs, root: string): Promise<void>
   if (args.flags.has('json') && args.flags.has('markdown')) throw new UsageError('choose one of --json and --markdown');
   const query = args.flags.get('query');
   const budget = intFlag(args, 'budget', 1);
-  const path = isAbsolute(file) ? file : join(root, file);
+  const path = hostPaths.resolve(root, file);
 
   const indexer = new Indexer({ cacheDir: cacheDirOf(args) });
   await indexer.addFolder(root);

@@ -13,7 +13,6 @@
 // that order. Routes added since, and the current figures, are measured by `npm run fit:surface`
 // (see the calibration table below): the candidates recall 87 % of the gold on the validation split.
 
-import { pathToFileURL } from 'node:url';
 import type { SurfaceEntry } from '../../../shared/protocol';
 import type { SymbolFact } from '../java/facts';
 import { parseTypeText } from '../java/resolve';
@@ -23,6 +22,7 @@ import type { Target } from '../retrieval/request';
 import { splitIdentifier } from '../text/identifiers';
 import { declarationsByName, usageCounts } from '../retrieval/symbols';
 import { noveltyOf, type NoveltyInput } from './novelty';
+import { uriOf } from '../retrieval/items';
 
 // ---- Weights ---------------------------------------------------------------------------------
 // A symbol reached by several routes combines them as a noisy-or, 1 - Π(1 - w): independent hints
@@ -703,7 +703,7 @@ class Builder {
         packageName: r.file.facts.package, internal: true, documented: !!s.javadoc, kind: s.kind,
       }, options.orgPrefixes);
       return {
-        symbol: id, kind: s.kind, uri: pathToFileURL(r.file.path).href, line: s.nameSpan.sl,
+        symbol: id, kind: s.kind, uri: uriOf(r.file.path), line: s.nameSpan.sl,
         internal: true, covered: false, novelty: round4(novelty), weight: round4(Math.min(1, c.weight)),
         reason: uniq.slice(0, 2).join('; '),
       };

@@ -4,7 +4,6 @@
 // it can't index goes into `skipped` with a reason.
 
 import { realpathSync } from 'node:fs';
-import { sep } from 'node:path';
 import type { StatusResult } from '../../../shared/protocol';
 import { discoverFiles, hashText, isJavaFile, readSourceFile, stampOf, type FileStamp } from './files';
 import { javaParser } from '../java/parser';
@@ -14,6 +13,7 @@ import { loadCache, saveCache, type CachedFile } from './persist';
 import type { ParseOutcome } from './parseFile';
 import { parseAll } from './pool';
 import { WorkspaceIndex } from './workspaceIndex';
+import { FilePaths, hostPaths } from '../platform/paths';
 
 export interface IndexerOptions {
   /** Where the per-folder cache lives; null disables persistence. */
@@ -22,6 +22,8 @@ export interface IndexerOptions {
   exclude?: string[];
   log?: (msg: string) => void;
   onProgress?: (done: number, total: number) => void;
+  /** How paths compare and what lies inside a folder (platform/paths.ts); this platform's by default. */
+  paths?: FilePaths;
 }
 
 declare const __NEEDLE_INDEXER_VERSION__: string | undefined;
@@ -46,9 +48,11 @@ export class Indexer {
   indexMs?: number;
   lastUpdateMs?: number;
   private readonly version = indexerVersion();
+  readonly paths: FilePaths;
 
   constructor(private options: IndexerOptions) {
     // Reference sites are only needed while resolving: released afterwards, re-extracted on demand.
+    this.paths = options.paths ?? hostPaths;
     this.index.releaseRefs = true;
     this.index.refsLoader = (path, hash) => refsOfText(this.textOf(path), hash);
   }
@@ -78,10 +82,23 @@ export class Indexer {
     return this.pending > 0 || this.expected.size > 0 || this.folders.some((f) => !this.firstIndexDone.has(f)) ? 'indexing' : 'ready';
   }
 
+  /** The innermost workspace folder holding `path` (paths.ts decides what is inside), if any. */
   rootOf(path: string): string | undefined {
     let best: string | undefined;
-    for (const f of this.folders) if ((path === f || path.startsWith(f + sep)) && (!best || f.length > best.length)) best = f;
+    for (const f of this.folders) if (this.paths.inside(f, path) && (!best || f.length > best.length)) best = f;
     return best;
+  }
+
+  /**
+   * The path as the index spells it: on a case-insensitive folder a request may spell an indexed
+   * file differently (`src\\main` for `src\\Main`); the indexed spelling is the one stages look up.
+   */
+  spelledAsIndexed(path: string): string {
+    const root = this.rootOf(path);
+    if (!root || this.index.file(path) || this.overlays.has(path) || !this.paths.caseInsensitiveAt(root)) return path;
+    for (const f of this.index.allFiles()) if (f.root === root && this.paths.same(root, f.path, path)) return f.path;
+    for (const p of this.overlays.keys()) if (this.paths.same(root, p, path)) return p;
+    return path;
   }
 
   /** Cold-indexes a folder (reusing the cache for unchanged files) and resolves everything. */
@@ -198,7 +215,7 @@ export class Indexer {
     if (i < 0) return;
     this.folders.splice(i, 1);
     this.firstIndexDone.delete(root);
-    for (const p of [...this.skipped.keys()]) if (p.startsWith(root + sep) || p === root) this.skipped.delete(p);
+    for (const p of [...this.skipped.keys()]) if (this.paths.inside(root, p)) this.skipped.delete(p);
     this.index.removeFolder(root);
   }
 
@@ -213,7 +230,7 @@ export class Indexer {
     try { real = realpathSync(path); } catch { return true; } // missing: the read reports it
     let rootReal: string;
     try { rootReal = realpathSync(root); } catch { return false; }
-    return real === rootReal || real.startsWith(rootReal + sep);
+    try { return this.paths.inside(this.paths.canonical(rootReal), this.paths.canonical(real)); } catch { return false; }
   }
 
   /** The file's current text: the open document if any, else disk (never through a symlink out of the folder). */
@@ -267,8 +284,7 @@ export class Indexer {
     this.skipped.delete(path);
     const started = performance.now();
     // A deleted folder: drop everything beneath it.
-    const prefix = path + sep;
-    for (const f of this.index.allFiles()) if (f.path.startsWith(prefix)) this.index.remove(f.path);
+    for (const f of this.index.allFiles()) if (f.path !== path && this.paths.inside(path, f.path)) this.index.remove(f.path);
     this.index.remove(path);
     this.lastUpdateMs = performance.now() - started;
   }

@@ -6,7 +6,6 @@ import {
   type InitializeParams, type InitializeResult, type WorkspaceFolder, type CancellationToken,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { fileURLToPath } from 'node:url';
 import { Commands, Methods, type RetrieveContextParams } from '../../../shared/protocol';
 import { Indexer } from '../index/indexer';
 import { defaultCacheDir } from '../index/persist';
@@ -20,6 +19,7 @@ import { registerCheckCode } from '../check/lsp';
 import { Scheduler } from '../scheduler';
 import { IdleMemory } from './idleMemory';
 import { describeRipgrep, findRipgrepHere } from '../platform/ripgrep';
+import { hostPaths } from '../platform/paths';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -57,7 +57,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   indexer.paused = opts.paused;
   checkCode.configure(params.initializationOptions);
   const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
-  pendingFolders = folders.map((f) => fileURLToPath(f.uri));
+  pendingFolders = folders.map((f) => hostPaths.toPath(f.uri));
   indexer.expectFolders(pendingFolders);
   return {
     capabilities: {
@@ -121,12 +121,12 @@ connection.onInitialized(async () => {
   // Clients without workspace-folder support would make the library throw on registration.
   if (supportsFolderEvents) connection.workspace.onDidChangeWorkspaceFolders(async (e) => {
     for (const f of e.removed) {
-      const root = fileURLToPath(f.uri);
+      const root = hostPaths.toPath(f.uri);
       await watchers.get(root)?.close();
       watchers.delete(root);
       await scheduler.update(() => indexer.removeFolder(root));
     }
-    for (const f of e.added) await indexFolder(fileURLToPath(f.uri));
+    for (const f of e.added) await indexFolder(hostPaths.toPath(f.uri));
   });
   for (const root of pendingFolders) await indexFolder(root);
 });

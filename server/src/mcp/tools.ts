@@ -2,7 +2,8 @@
 // handlers over one Indexer. Handlers never throw at the protocol: bad arguments and failures
 // come back as tool results with isError, worded so that a model can correct its call.
 
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { relative } from 'node:path';
+import { hostPaths } from '../platform/paths';
 import { existsSync } from 'node:fs';
 import type { ContextItem } from '../../../shared/protocol';
 import type { Indexer } from '../index/indexer';
@@ -109,8 +110,10 @@ export class NeedleTools {
   private fileArg(o: Record<string, unknown>, mustExist: boolean): string {
     const f = str(o, 'file', true)!;
     if (!f.trim()) throw new ArgError('file must not be empty');
-    const abs = isAbsolute(f) ? resolve(f) : resolve(this.root, f);
-    if (!abs.startsWith(this.root + sep)) throw new ArgError(`file ${f} is outside the workspace ${this.root}; give a path relative to it`);
+    let abs: string;
+    try { abs = this.indexer.paths.resolve(this.root, f); } catch (e) { throw new ArgError(`file ${f}: ${(e as Error).message}`); }
+    if (!this.indexer.paths.relativeInside(this.root, abs)) throw new ArgError(`file ${f} is outside the workspace ${this.root}; give a path relative to it`);
+    abs = this.indexer.spelledAsIndexed(abs);
     if (!abs.endsWith('.java')) throw new ArgError(`file ${f} is not a Java file`);
     if (mustExist && !existsSync(abs) && this.indexer.textOf(abs) === undefined) throw new ArgError(`file ${f} does not exist in the workspace ${this.root}`);
     return abs;
@@ -198,6 +201,6 @@ export class NeedleTools {
 }
 
 function relPath(root: string, uri: string): string {
-  try { const p = new URL(uri).pathname; return decodeURIComponent(p).startsWith(root) ? relative(root, decodeURIComponent(p)) : decodeURIComponent(p); } catch { return uri; }
+  try { const p = hostPaths.toPath(uri); return hostPaths.relativeInside(root, p) || p; } catch { return uri; }
 }
 

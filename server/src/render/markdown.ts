@@ -1,16 +1,18 @@
 // The context set as ready-to-paste markdown: verdict first, then each item with its path,
 // line numbers and an untrusted-content fence. Used by the CLI (and any other text surface).
 
-import { relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { hostPaths } from '../platform/paths';
 import type { RetrievalResult } from '../../../shared/protocol';
 
 const f2 = (x: number) => x.toFixed(2);
 
 function displayPath(uri: string, roots: string[]): string {
-  let p = uri;
-  try { p = fileURLToPath(uri); } catch { return uri; }
-  for (const r of roots) if (p.startsWith(r)) return relative(r, p) || p;
+  let p: string;
+  try { p = hostPaths.toPath(uri); } catch { return uri; }
+  for (const r of roots) {
+    const rel = hostPaths.relativeInside(r, p);
+    if (rel) return rel;
+  }
   return p;
 }
 

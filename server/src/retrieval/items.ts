@@ -3,7 +3,6 @@
 // candidates fit the budget and a model reads them grouped the way the code is. Token counts
 // are exact (the packer re-counts a group whenever an entry joins it).
 
-import { pathToFileURL } from 'node:url';
 import type { ItemSource } from '../../../shared/protocol';
 import type { SymbolRef } from '../index/workspaceIndex';
 import type { SymbolFact } from '../java/facts';
@@ -13,6 +12,7 @@ import { declarationLines, type Shown } from './prune';
 import { signatureLines } from './symbols';
 import { countTokens } from './cap';
 import type { NeedleItem } from './types';
+import { hostPaths } from '../platform/paths';
 
 export interface Entry {
   id: string;
@@ -38,7 +38,7 @@ export function linesOf(req: PipelineRequest, path: string): string[] {
 }
 
 export function uriOf(path: string): string {
-  return pathToFileURL(path).href;
+  return hostPaths.toUri(path);
 }
 
 /** Entries are grouped per file-level type: a top-level type with its nested types. */
