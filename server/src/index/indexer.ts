@@ -14,6 +14,7 @@ import type { ParseOutcome } from './parseFile';
 import { parseAll } from './pool';
 import { WorkspaceIndex } from './workspaceIndex';
 import { FilePaths, hostPaths } from '../platform/paths';
+import { normalizeLineEndings } from '../text/lines';
 
 export interface IndexerOptions {
   /** Where the per-folder cache lives; null disables persistence. */
@@ -249,7 +250,8 @@ export class Indexer {
   // ---- ground-state changes ----
 
   /** An open document's text (didOpen/didChange). It supersedes disk until closed. */
-  async setDocument(path: string, text: string): Promise<void> {
+  async setDocument(path: string, raw: string): Promise<void> {
+    const text = normalizeLineEndings(raw);
     this.overlays.set(path, text);
     if (isJavaFile(path) && this.rootOf(path)) await this.reindex(path, text, hashText(text), true);
   }
