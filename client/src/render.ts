@@ -3,6 +3,7 @@
 // import, so the editor tests can check it without an editor.
 
 import type { ContextItem, RetrievalResult, StatusResult } from '../../shared/protocol';
+import { hostPaths } from '../../server/src/platform/paths';
 
 export interface RenderOptions {
   /** Where the cursor was: shown in the title. */
@@ -20,8 +21,7 @@ export function verdictLine(r: RetrievalResult): string {
 
 export function defaultLabel(uri: string): string {
   try {
-    const u = new URL(uri);
-    return decodeURIComponent(u.pathname);
+    return hostPaths.toPath(uri);
   } catch {
     return uri;
   }
