@@ -8,7 +8,6 @@ import { CancelledError, retrieve } from './retrieval/pipeline';
 import { DEFAULTS, type PipelineRequest } from './retrieval/request';
 import { hostPaths, PathError, shorten, type FilePaths } from './platform/paths';
 
-
 export interface Settings {
   budgetTokens: number;
   threshold: number;
