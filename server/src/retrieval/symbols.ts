@@ -55,6 +55,111 @@ function cutFirstSentence(javadoc: string, max: number): string {
   return s;
 }
 
+/** Shown summaries already cut, per `max` then Javadoc text (as `sentences`). */
+const summaries = new Map<number, Map<string, string>>();
+
+/**
+ * The first sentence of a Javadoc as a reader should see it: it ends at the first `.`, `!` or `?`
+ * followed by white space, outside inline tags and not after an abbreviation (`e.g.`, `i.e.`,
+ * `etc.` before a lower-case word), or at a block tag or paragraph; inline tags show their text
+ * (`{@link Foo#bar() the bar}` -> `the bar`, `{@link Foo#bar()}` -> `Foo.bar()`,
+ * `{@code a<b>}` -> `a<b>`), other HTML is dropped. Longer than `max`: cut at a word, with `…`.
+ * Recall (descriptions, query, rerank) still reads `firstSentence`, whose cut its fitted
+ * constants were tuned with.
+ */
+export function docSummary(javadoc: string | undefined, max = 220): string {
+  if (!javadoc) return '';
+  let memo = summaries.get(max);
+  if (!memo) summaries.set(max, (memo = new Map()));
+  let s = memo.get(javadoc);
+  if (s === undefined) {
+    if (memo.size >= MAX_REMEMBERED_SENTENCES) memo.clear();
+    memo.set(javadoc, (s = cutSummary(javadoc, max)));
+  }
+  return s;
+}
+
+const ABBREVIATION = /(?:^|[\s(\[])(?:e\.g|i\.e|cf|vs|viz|approx|resp|et al|incl|esp)\.$/i;
+const BLOCK_HTML = /^<\/?(?:p|ul|ol|li|pre|br|h[1-6]|table|dl|dt|dd|blockquote|hr)\b[^>]*>/i;
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ', '#64': '@', '#47': '/', '#42': '*' };
+
+/** Javadoc text rendered to plain characters; `breakable[i]` is false inside inline tags. */
+function renderJavadoc(raw: string): { text: string; breakable: boolean[]; hardBreak: number } {
+  let text = '';
+  const breakable: boolean[] = [];
+  let hardBreak = -1;
+  const put = (str: string, canBreak: boolean) => {
+    for (const ch of str) {
+      if (/\s/.test(ch)) { if (!text.length || text.endsWith(' ')) continue; text += ' '; breakable.push(canBreak); continue; }
+      text += ch; breakable.push(canBreak);
+    }
+  };
+  let i = 0;
+  while (i < raw.length && hardBreak < 0) {
+    const ch = raw[i];
+    if (ch === '{' && raw[i + 1] === '@') {
+      let depth = 0, j = i;
+      for (; j < raw.length; j++) { if (raw[j] === '{') depth++; else if (raw[j] === '}' && --depth === 0) break; }
+      const body = raw.slice(i + 2, j);
+      const name = /^\w+/.exec(body)?.[0] ?? '';
+      const arg = body.slice(name.length).trim();
+      put(inlineTagText(name, arg), false);
+      i = j + 1;
+      continue;
+    }
+    if (ch === '<') {
+      const block = BLOCK_HTML.exec(raw.slice(i));
+      if (block) { if (text.trim()) hardBreak = text.length; i += block[0].length; continue; }
+      const tag = /^<\/?[A-Za-z][^<>]*>/.exec(raw.slice(i));
+      if (tag) { i += tag[0].length; continue; }
+    }
+    if (ch === '&') {
+      const ent = /^&(#?\w+);/.exec(raw.slice(i));
+      if (ent && ENTITIES[ent[1]] !== undefined) { put(ENTITIES[ent[1]], true); i += ent[0].length; continue; }
+    }
+    put(ch, true);
+    i++;
+  }
+  return { text, breakable, hardBreak };
+}
+
+function inlineTagText(name: string, arg: string): string {
+  switch (name) {
+    case 'link': case 'linkplain': case 'see': {
+      const m = /^([^\s(]+(?:\([^)]*\))?)\s*([\s\S]*)$/.exec(arg);
+      if (!m) return arg;
+      if (m[2].trim()) return m[2].trim();
+      const ref = m[1];
+      return ref.startsWith('#') ? ref.slice(1) : ref.replace('#', '.');
+    }
+    case 'inheritDoc': return '';
+    default: return arg; // code, literal, value, and any other tag: its text
+  }
+}
+
+function cutSummary(javadoc: string, max: number): string {
+  const prose = javadoc.split(/\n\s*@/)[0];
+  if (prose.trimStart().startsWith('@')) return '';
+  const { text, breakable, hardBreak } = renderJavadoc(prose);
+  let end = hardBreak >= 0 ? hardBreak : text.length;
+  for (let i = 0; i < end; i++) {
+    const ch = text[i];
+    if ((ch !== '.' && ch !== '!' && ch !== '?') || !breakable[i]) continue;
+    if (i + 1 < text.length && text[i + 1] !== ' ') continue;
+    if (ch === '.') {
+      const before = text.slice(0, i + 1);
+      if (ABBREVIATION.test(before)) continue;
+      // "etc." ends a sentence only before a capital (or the end).
+      if (/(?:^|\s)etc\.$/i.test(before) && i + 2 < text.length && !/[A-Z]/.test(text[i + 2])) continue;
+    }
+    end = i + 1;
+    break;
+  }
+  let s = text.slice(0, end).trim();
+  if (s.length > max) s = s.slice(0, max - 1).replace(/\s+\S*$/, '') + '…';
+  return s;
+}
+
 /** A Javadoc reference: `{@link Type#member}`, `{@link #member}`, `{@link Type}`, `@see ...`. */
 export interface DocLink { type?: string; member?: string }
 
