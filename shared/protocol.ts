@@ -67,6 +67,8 @@ export interface HiddenLines {
   members: number[];
   /** Every hidden declaration is an enum constant. */
   constants?: boolean;
+  /** The hidden lines are the Javadoc comment of the declaration that follows (marked `/** … *\/`). */
+  javadoc?: boolean;
 }
 
 export interface SurfaceEntry {

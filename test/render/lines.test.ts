@@ -41,6 +41,21 @@ test('gap markers say what they hide', () => {
   assert.equal(gapText('', { start: 3, end: 3, members: [] }), '// … 1 line elided');
   assert.equal(gapText('    ', { start: 3, end: 9, members: [3, 5, 8] }), '    // … 3 more members');
   assert.equal(gapText('    ', { start: 3, end: 3, members: [3], constants: true }), '    // … 1 more constant');
+  assert.equal(gapText('  ', { start: 3, end: 7, members: [], javadoc: true }), '  /** … */');
+});
+
+test('a signature shown without its Javadoc marks it, a Javadoc whose lines lack `*` included', async () => {
+  const { req } = await fixture({
+    'p/V.java': 'package p;\npublic final class V {\n    /**\n     Validates it\n\n     * @param o the object\n     */\n    public static void check(Object o) {\n        if (o == null) throw new IllegalStateException();\n    }\n}\n',
+    'p/Use.java': 'package p;\nclass Use { void f() { $0 } }\n',
+  });
+  const [sig] = itemsForSymbols(req, ['p.V#check(Object)'], 'followup', { doc: false });
+  assert.deepEqual(sig.text.split('\n').slice(1), ['public final class V {', '    /** … */', '    public static void check(Object o) {', '        // … 2 lines elided']);
+  assert.deepEqual(sig.sourceLines![3].hidden, undefined);
+  assert.deepEqual(sig.sourceLines![2].hidden, { start: 2, end: 6, members: [], javadoc: true });
+  const [withDoc] = itemsForSymbols(req, ['p.V#check(Object)'], 'followup');
+  assert.ok(withDoc.text.includes('    /** Validates it */\n    public static void check(Object o) {'), withDoc.text);
+  assert.ok(!withDoc.text.includes('elided\n    public'), 'the summarised Javadoc is not a gap');
 });
 
 function item(lines: [string, SourceLine][], start: number, end: number): ContextItem {

@@ -6,8 +6,9 @@ import type { ContextItem, HiddenLines, SourceLine } from '../../../shared/proto
 
 export interface ShownLine { text: string; at: SourceLine }
 
-/** The text of a gap marker: `// … 3 more members`, `// … 2 more constants`, `// … 6 lines elided`. */
+/** The text of a gap marker: `// … 3 more members`, `// … 2 more constants`, `// … 6 lines elided`, `/** … *\/` (a Javadoc). */
 export function gapText(indent: string, hidden: HiddenLines): string {
+  if (hidden.javadoc) return `${indent}/** … */`;
   const n = hidden.members.length;
   if (n) return `${indent}// … ${n} more ${hidden.constants ? (n === 1 ? 'constant' : 'constants') : n === 1 ? 'member' : 'members'}`;
   const lines = hidden.end - hidden.start + 1;
@@ -21,6 +22,8 @@ export function gapLine(indent: string, owner: number, hidden: HiddenLines): Sho
 /** Where a shown line sorts in source order: written headers, then a Javadoc summary, then the line itself. */
 export function sortKey(at: SourceLine): [number, number] {
   // A body's gap before a gap of whole declarations starting on the same line: the body comes first.
+  // A Javadoc left out sorts with its declaration: after a header naming it, before its lines.
+  if (at.written === 'gap' && at.hidden?.javadoc) return [at.line, 0.5];
   if (at.written === 'gap') return [at.hidden?.start ?? at.line, at.hidden?.members.length ? 1.6 : 1.5];
   return [at.line, at.written === 'header' ? 0 : at.written === 'doc' ? 1 : 2];
 }
@@ -86,7 +89,7 @@ export function mergeShownLines(parts: ShownLine[][]): ShownLine[] {
       if (!hiddenHere && start >= 0) {
         const members = h.members.filter((m) => m >= start && m < l);
         // A declarations gap cut down to no declaration hides only the body of one another item shows.
-        if (!h.members.length || members.length) pieces.push(gapLine(indent, s.at.line, { start, end: l - 1, members, ...(h.constants ? { constants: true } : {}) }));
+        if (!h.members.length || members.length) pieces.push(gapLine(indent, s.at.line, { start, end: l - 1, members, ...(h.constants ? { constants: true } : {}), ...(h.javadoc ? { javadoc: true } : {}) }));
         start = -1;
       }
     }

@@ -9,8 +9,8 @@ import type { SymbolRef } from '../index/workspaceIndex';
 import type { SymbolFact } from '../java/facts';
 import { isTypeKind } from '../java/symbols';
 import type { PipelineRequest } from './request';
-import { declarationLines, type Shown } from './prune';
-import { outline, verbatimLine, type OutlineLine } from './outline';
+import { declarationLines, headerLines, type Shown } from './prune';
+import { outline, type OutlineLine } from './outline';
 import { joinShown, type ShownLine } from '../render/shownLines';
 import { signatureLines } from './symbols';
 import { countTokens } from './cap';
@@ -69,12 +69,7 @@ function renderGroup(req: PipelineRequest, g: Group): void {
   if (g.type) {
     push([{ text: `// ${g.type.sym.id} (${g.type.sym.kind})`, at: { line: g.type.sym.span.sl, written: 'header' } }], -1);
     if (self) push(self.shown.lines, entries.indexOf(self));
-    else {
-      const sig = signatureLines(g.type.sym, lines);
-      const header: OutlineLine[] = [];
-      for (let l = sig.start; l <= sig.end; l++) header.push(verbatimLine(lines, l));
-      push(header, -2);
-    }
+    else push(headerLines(g.type.sym, lines), -2);
     start = g.type.sym.span.sl;
     end = signatureLines(g.type.sym, lines).end;
   }
@@ -90,9 +85,7 @@ function renderGroup(req: PipelineRequest, g: Group): void {
     for (const s of chain) {
       emitted.add(s.id);
       const sig = signatureLines(s, lines);
-      const header: OutlineLine[] = [];
-      for (let l = sig.start; l <= sig.end; l++) header.push(verbatimLine(lines, l));
-      push(header, -3 - i);
+      push(headerLines(s, lines), -3 - i);
       start = Math.min(start, sig.start);
       end = Math.max(end, sig.end);
     }

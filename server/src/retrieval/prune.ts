@@ -6,6 +6,7 @@
 // the Javadoc's first sentence (The Needle and the Noise: "signatures are enough to orient; bodies are noise").
 
 import type { SymbolRef } from '../index/workspaceIndex';
+import type { SymbolFact } from '../java/facts';
 import type { Query } from './query';
 import { docStartLine, docSummary, ownerType, signatureLines, membersOf } from './symbols';
 import { identifiersIn } from '../text/identifiers';
@@ -109,8 +110,8 @@ export function declarationLines(ref: SymbolRef, lines: string[], options: { doc
   const sym = ref.sym;
   const sig = signatureLines(sym, lines);
   const indent = indentOf(lines[sig.start] ?? '');
-  const out: OutlineLine[] = [];
   const doc = options.doc === false ? undefined : docSummary(sym.javadoc, 160);
+  const out: OutlineLine[] = doc ? [] : javadocGap(sym, lines);
   if (doc) {
     const docStart = docStartLine(sym, lines);
     out.push({ text: `${indent}/** ${doc.replace(/\*\//g, '* /')} */`, at: { line: sym.span.sl, written: 'doc' }, ...(docStart < sym.span.sl ? { summarises: { start: docStart, end: sym.span.sl - 1 } } : {}) });
@@ -119,4 +120,19 @@ export function declarationLines(ref: SymbolRef, lines: string[], options: { doc
   const isTypeDecl = isTypeKind(sym.kind);
   if (!isTypeDecl && sym.span.el > sig.end) out.push(gapLine(indent + '    ', sym.span.sl, { start: sig.end + 1, end: sym.span.el, members: [] }));
   return { lines: out, start: sig.start, end: isTypeDecl ? sig.end : sym.span.el };
+}
+
+/** A type's header as shown above its members: its signature lines, its Javadoc marked as left out. */
+export function headerLines(sym: SymbolFact, lines: string[]): OutlineLine[] {
+  const sig = signatureLines(sym, lines);
+  const out = javadocGap(sym, lines);
+  for (let l = sig.start; l <= sig.end; l++) out.push(verbatimLine(lines, l));
+  return out;
+}
+
+/** The marker of a Javadoc left out whole (`/** … *\/`), or nothing when the declaration has none. */
+function javadocGap(sym: SymbolFact, lines: string[]): OutlineLine[] {
+  const start = docStartLine(sym, lines);
+  if (start >= sym.span.sl) return [];
+  return [gapLine(indentOf(lines[sym.span.sl] ?? ''), sym.span.sl, { start, end: sym.span.sl - 1, members: [], javadoc: true })];
 }

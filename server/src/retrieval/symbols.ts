@@ -208,14 +208,16 @@ export function stripLine(line: string): string {
   return line.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/'(?:[^'\\]|\\.)*'/g, "''").replace(/\/\/.*$/, '');
 }
 
-/** The first line of a declaration's Javadoc comment (the line holding `/**`), or span.sl when none. */
+/**
+ * The first line of a declaration's Javadoc comment (the line holding `/**`), or span.sl when none.
+ * The comment ends on the line before the declaration; its lines need not start with `*`.
+ */
 export function docStartLine(sym: SymbolFact, lines: string[]): number {
   if (!sym.javadoc) return sym.span.sl;
-  for (let l = sym.span.sl - 1; l >= Math.max(0, sym.span.sl - 80); l--) {
-    const t = lines[l]?.trim() ?? '';
-    if (t.startsWith('/**')) return l;
-    if (!(t.startsWith('*') || t.endsWith('*/') || t === '' || t.startsWith('@'))) break;
-  }
+  let end = sym.span.sl - 1;
+  while (end >= 0 && !(lines[end] ?? '').trim()) end--;
+  if (end < 0 || !(lines[end] ?? '').trimEnd().endsWith('*/')) return sym.span.sl;
+  for (let l = end; l >= Math.max(0, sym.span.sl - 200); l--) if ((lines[l] ?? '').includes('/**')) return l;
   return sym.span.sl;
 }
 
