@@ -29,8 +29,8 @@ export function sortKey(at: SourceLine): [number, number] {
 }
 
 export function bySourceOrder(a: ShownLine, b: ShownLine): number {
-  const [la, ra] = sortKey(a.at), [lb, rb] = sortKey(b.at);
-  return la - lb || ra - rb;
+  const ka = sortKey(a.at), kb = sortKey(b.at);
+  return ka[0] - kb[0] || ka[1] - kb[1];
 }
 
 export function joinShown(shown: ShownLine[]): { text: string; sourceLines: SourceLine[] } {

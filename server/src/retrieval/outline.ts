@@ -87,9 +87,12 @@ function gapFor(facts: FileFacts, lines: string[], declStarts: Map<number, Symbo
       if (s.kind !== 'enumConstant') constants = false;
     }
   }
-  // Attributed to the innermost declaration around the stretch (the type whose members are hidden).
+  // Attributed to the innermost declaration around the stretch (the type whose members are hidden):
+  // the nearest declaration starting before it that spans it.
   let owner = extent.start;
-  for (const s of facts.symbols) if (!s.local && s.span.sl < start && s.span.el >= end && s.span.sl >= owner) owner = s.span.sl;
+  search: for (let l = start - 1; l >= extent.start; l--) {
+    for (const s of declStarts.get(l) ?? []) if (s.span.el >= end) { owner = l; break search; }
+  }
   const indent = indentOf(lines.slice(start, end + 1).find((t) => !isBlank(t)) ?? '');
   return gapLine(indent, owner, { start, end, members, ...(members.length && constants ? { constants: true } : {}) });
 }
