@@ -27,23 +27,30 @@ export function membersOf(type: SymbolRef): SymbolRef[] {
   return out;
 }
 
-/** First sentences already cut, per `max` then Javadoc text: every request re-reads the same declarations. */
-const sentences = new Map<number, Map<string, string>>();
-/** Past this many remembered Javadocs (per `max`) the memo starts over, so it stays bounded. */
+/** Past this many remembered Javadocs (per `max`) a memo starts over, so it stays bounded. */
 const MAX_REMEMBERED_SENTENCES = 100_000;
 
-/** First sentence of a Javadoc comment, with inline tags reduced to their text; '' if none. */
-export function firstSentence(javadoc: string | undefined, max = 220): string {
-  if (!javadoc) return '';
-  let memo = sentences.get(max);
-  if (!memo) sentences.set(max, (memo = new Map()));
-  let s = memo.get(javadoc);
-  if (s === undefined) {
-    if (memo.size >= MAX_REMEMBERED_SENTENCES) memo.clear();
-    memo.set(javadoc, (s = cutFirstSentence(javadoc, max)));
-  }
-  return s;
+/**
+ * A Javadoc cutter remembered per `max` then Javadoc text: every request re-reads the same
+ * declarations. '' for no Javadoc.
+ */
+function memoizedCut(cut: (javadoc: string, max: number) => string): (javadoc: string | undefined, max?: number) => string {
+  const memos = new Map<number, Map<string, string>>();
+  return (javadoc, max = 220) => {
+    if (!javadoc) return '';
+    let memo = memos.get(max);
+    if (!memo) memos.set(max, (memo = new Map()));
+    let s = memo.get(javadoc);
+    if (s === undefined) {
+      if (memo.size >= MAX_REMEMBERED_SENTENCES) memo.clear();
+      memo.set(javadoc, (s = cut(javadoc, max)));
+    }
+    return s;
+  };
 }
+
+/** First sentence of a Javadoc comment, with inline tags reduced to their text; '' if none. */
+export const firstSentence = memoizedCut((javadoc, max) => cutFirstSentence(javadoc, max));
 
 function cutFirstSentence(javadoc: string, max: number): string {
   let t = javadoc.split(/\n\s*@/)[0];
@@ -55,9 +62,6 @@ function cutFirstSentence(javadoc: string, max: number): string {
   return s;
 }
 
-/** Shown summaries already cut, per `max` then Javadoc text (as `sentences`). */
-const summaries = new Map<number, Map<string, string>>();
-
 /**
  * The first sentence of a Javadoc as a reader should see it: it ends at the first `.`, `!` or `?`
  * followed by white space, outside inline tags and not after an abbreviation (`e.g.`, `i.e.`,
@@ -67,17 +71,7 @@ const summaries = new Map<number, Map<string, string>>();
  * Recall (descriptions, query, rerank) still reads `firstSentence`, whose cut its fitted
  * constants were tuned with.
  */
-export function docSummary(javadoc: string | undefined, max = 220): string {
-  if (!javadoc) return '';
-  let memo = summaries.get(max);
-  if (!memo) summaries.set(max, (memo = new Map()));
-  let s = memo.get(javadoc);
-  if (s === undefined) {
-    if (memo.size >= MAX_REMEMBERED_SENTENCES) memo.clear();
-    memo.set(javadoc, (s = cutSummary(javadoc, max)));
-  }
-  return s;
-}
+export const docSummary = memoizedCut((javadoc, max) => cutSummary(javadoc, max));
 
 const ABBREVIATION = /(?:^|[\s(\[])(?:e\.g|i\.e|cf|vs|viz|approx|resp|et al|incl|esp)\.$/i;
 const BLOCK_HTML = /^<\/?(?:p|ul|ol|li|pre|br|h[1-6]|table|dl|dt|dd|blockquote|hr)\b[^>]*>/i;
