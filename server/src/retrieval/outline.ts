@@ -26,13 +26,14 @@ const isBlank = (s: string | undefined) => !s || !s.trim();
 export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[], extent: { start: number; end: number }): ShownLine[] {
   const out: ShownLine[] = [];
   const verbatim = new Set<number>();
-  const accounted = new Set<number>();
+  /** Source lines shown, hidden behind a marker or summarised, as [start, end] ranges. */
+  const accounted: [number, number][] = [];
   const seen = new Set<string>();
   for (const p of parts) {
     if (!p.at.written) {
       if (verbatim.has(p.at.line)) continue;
       verbatim.add(p.at.line);
-      accounted.add(p.at.line);
+      accounted.push([p.at.line, p.at.line]);
       out.push(p);
       continue;
     }
@@ -41,57 +42,64 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
     seen.add(key);
     out.push(p);
     const r = p.at.hidden ?? p.summarises;
-    if (r) for (let l = r.start; l <= r.end; l++) accounted.add(l);
+    if (r) accounted.push([r.start, r.end]);
   }
   // A summary whose Javadoc another part shows whole says nothing more.
   const kept = out.filter((s) => s.at.written !== 'doc' || !verbatim.has(s.at.line - 1) || !(lines[s.at.line - 1] ?? '').trim().endsWith('*/'));
-  const declStarts = declarationStarts(facts);
-  let l = extent.start;
-  while (l <= extent.end) {
-    if (accounted.has(l) || isBlank(lines[l])) { l++; continue; }
-    // A stretch of unaccounted lines; blank lines inside it belong to it.
-    const start = l;
-    let end = l;
-    for (let k = l; k <= extent.end && !accounted.has(k); k++) if (!isBlank(lines[k])) end = k;
-    kept.push(gapFor(facts, lines, declStarts, start, end, extent));
-    l = end + 1;
+  const decls = declarationsByLine(facts);
+  // Every stretch of the extent nothing accounts for is marked (blank lines at its ends aside).
+  const mark = (from: number, to: number) => {
+    while (from <= to && isBlank(lines[from])) from++;
+    while (to >= from && isBlank(lines[to])) to--;
+    if (from > to) return;
+    const gap = gapFor(facts, lines, decls, from, to, extent);
+    kept.push(gap);
+  };
+  accounted.sort((a, b) => a[0] - b[0]);
+  let next = extent.start;
+  for (const [a, b] of accounted) {
+    if (next > extent.end) break;
+    if (b < next) continue;
+    if (a > next) mark(next, Math.min(a - 1, extent.end));
+    next = Math.max(next, b + 1);
   }
+  if (next <= extent.end) mark(next, extent.end);
   return kept.sort(bySourceOrder);
 }
 
-const startsMemo = new WeakMap<FileFacts, Map<number, SymbolFact[]>>();
+const declarationsMemo = new WeakMap<FileFacts, SymbolFact[]>();
 
-/** First line -> the non-local declarations starting on it (per facts object: facts are replaced, never edited). */
-function declarationStarts(facts: FileFacts): Map<number, SymbolFact[]> {
-  let m = startsMemo.get(facts);
-  if (m) return m;
-  m = new Map();
-  for (const s of facts.symbols) {
-    if (s.local || s.anonymous) continue;
-    const list = m.get(s.span.sl);
-    if (list) list.push(s); else m.set(s.span.sl, [s]);
-  }
-  startsMemo.set(facts, m);
-  return m;
+/** A file's non-local declarations sorted by first line (per facts object: facts are replaced, never edited). */
+function declarationsByLine(facts: FileFacts): SymbolFact[] {
+  let d = declarationsMemo.get(facts);
+  if (!d) declarationsMemo.set(facts, (d = facts.symbols.filter((s) => !s.local && !s.anonymous).sort((a, b) => a.span.sl - b.span.sl)));
+  return d;
 }
 
-function gapFor(facts: FileFacts, lines: string[], declStarts: Map<number, SymbolFact[]>, start: number, end: number, extent: { start: number }): ShownLine {
+/** The index of the first declaration starting at or after `line`. */
+function firstFrom(decls: SymbolFact[], line: number): number {
+  let lo = 0, hi = decls.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (decls[mid].span.sl < line) lo = mid + 1; else hi = mid; }
+  return lo;
+}
+
+function gapFor(facts: FileFacts, lines: string[], decls: SymbolFact[], start: number, end: number, extent: { start: number }): ShownLine {
   const members: number[] = [];
   let constants = true;
-  for (let l = start; l <= end; l++) {
-    for (const s of declStarts.get(l) ?? []) {
-      const parent = s.parent >= 0 ? facts.symbols[s.parent] : undefined;
-      // Outermost in the stretch: its parent starts before it (or it is top-level).
-      if (parent && parent.span.sl >= start && parent.span.sl <= end) continue;
-      members.push(l);
-      if (s.kind !== 'enumConstant') constants = false;
-    }
+  const first = firstFrom(decls, start);
+  for (let i = first; i < decls.length && decls[i].span.sl <= end; i++) {
+    const s = decls[i];
+    const parent = s.parent >= 0 ? facts.symbols[s.parent] : undefined;
+    // Outermost in the stretch: its parent starts before it (or it is top-level).
+    if (parent && parent.span.sl >= start && parent.span.sl <= end) continue;
+    members.push(s.span.sl);
+    if (s.kind !== 'enumConstant') constants = false;
   }
-  // Attributed to the innermost declaration around the stretch (the type whose members are hidden):
-  // the nearest declaration starting before it that spans it.
+  // Attributed to the innermost declaration around the stretch (the type whose members are
+  // hidden): an ancestor (or self) of the last declaration starting before the stretch.
   let owner = extent.start;
-  search: for (let l = start - 1; l >= extent.start; l--) {
-    for (const s of declStarts.get(l) ?? []) if (s.span.el >= end) { owner = l; break search; }
+  for (let s: SymbolFact | undefined = first > 0 ? decls[first - 1] : undefined; s; s = s.parent >= 0 ? facts.symbols[s.parent] : undefined) {
+    if (s.span.el >= end) { owner = Math.max(owner, s.span.sl); break; }
   }
   const indent = indentOf(lines.slice(start, end + 1).find((t) => !isBlank(t)) ?? '');
   return gapLine(indent, owner, { start, end, members, ...(members.length && constants ? { constants: true } : {}) });
