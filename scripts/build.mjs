@@ -1,4 +1,4 @@
-// Bundles the entry points of CONTRACT.md (dist/server.js, dist/cli.js, dist/extension.js), the
+// Bundles the entry points of docs/protocol.md (dist/server.js, dist/cli.js, dist/extension.js), the
 // index worker, and every test file (test/**/*.test.ts -> dist/test/), then copies the
 // tree-sitter wasm files and shipped data beside the bundles.
 import { build } from 'esbuild';

@@ -1,5 +1,5 @@
-// Protocol types shared by the client and the server. They mirror ../shared/CONTRACT.md:
-// fields may be added, never renamed or removed.
+// Protocol types shared by the client and the server. docs/protocol.md describes them (a test
+// holds the two in step): fields may be added, never renamed or removed.
 
 export interface Position { line: number; character: number }
 export interface Range { start: Position; end: Position }
@@ -39,6 +39,36 @@ export interface ContextItem {
   sources: ItemSource[];
   untrusted: true;
   flags?: string[];
+  /**
+   * Where each line of `text` comes from: one entry per line (`text.split('\n')`), in order.
+   * Absent only from items made by something other than the pipeline.
+   */
+  sourceLines?: SourceLine[];
+}
+
+/**
+ * The origin of one shown line. A verbatim line is source line `line` of the item's file (secrets
+ * redacted aside). A line the server wrote stands for the declaration whose first line is `line`:
+ * a Javadoc's first sentence (`doc`), a header naming the declaration (`header`), or a marker of
+ * source lines left out (`gap`, with the lines it hides in `hidden`).
+ */
+export interface SourceLine {
+  /** 0-based line of the item's file. */
+  line: number;
+  written?: 'doc' | 'header' | 'gap';
+  hidden?: HiddenLines;
+}
+
+/** The source lines a gap marker stands for (0-based, inclusive). */
+export interface HiddenLines {
+  start: number;
+  end: number;
+  /** First lines of the declarations hidden whole (empty when the gap is part of one body). */
+  members: number[];
+  /** Every hidden declaration is an enum constant. */
+  constants?: boolean;
+  /** The hidden lines are the Javadoc comment of the declaration that follows (marked `/** … *\/`). */
+  javadoc?: boolean;
 }
 
 export interface SurfaceEntry {
@@ -85,7 +115,7 @@ export interface StatusResult {
   paused?: boolean;
 }
 
-// ---- needle/checkCode: proposed code checked against the workspace (not yet in CONTRACT.md) ----
+// ---- needle/checkCode: proposed code checked against the workspace ----
 
 export interface CheckCodeParams {
   textDocument: { uri: string };

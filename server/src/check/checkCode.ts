@@ -8,7 +8,7 @@
 //                            these arguments (or it is private elsewhere);
 //   missing-import           a workspace type of that exact name exists but is not in scope;
 //   copied-instruction-like  ≥ 3 lines copied verbatim from retrieved content flagged
-//                            instruction-like (the vetting rule of seeds/003 §4);
+//                            instruction-like (the vetting rule of The Needle and the Noise §4 (docs/method.md));
 //   unused-surface           heavy dependency-surface symbols the proposal leaves unused
 //                            (information only).
 

@@ -1,4 +1,4 @@
-// `needle` on the command line (CONTRACT.md): index and retrieve. Exit 0 on success, 2 on bad
+// `needle` on the command line (docs/protocol.md): index and retrieve. Exit 0 on success, 2 on bad
 // arguments with a one-line reason, 1 on other failures.
 
 import { existsSync, statSync } from 'node:fs';

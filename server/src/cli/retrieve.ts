@@ -4,7 +4,7 @@
 import { hostPaths } from '../platform/paths';
 import type { RetrievalMode } from '../../../shared/protocol';
 import { Indexer } from '../index/indexer';
-import { contextAsMarkdown } from '../render/markdown';
+import { renderContext } from '../render/markdown';
 import { defaultSettings, InvalidRequest, retrieveAt, uriOfPath } from '../service';
 import { intFlag, UsageError, type ParsedArgs } from './args';
 import { cacheDirOf } from './options';
@@ -38,5 +38,5 @@ export async function runRetrieve(args: ParsedArgs, root: string): Promise<void>
     throw e;
   }
   if (args.flags.has('json')) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
-  else process.stdout.write(contextAsMarkdown(result, [root]));
+  else process.stdout.write(renderContext(result, { roots: [root], origin: { uri: uriOfPath(path), line: line - 1 } }) + '\n');
 }

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import type { ContextItem } from '../../../shared/protocol';
 import type { Indexer } from '../index/indexer';
 import { InvalidRequest, retrieveAt, uriOfPath, type Settings } from '../service';
-import { contextAsMarkdown } from '../render/markdown';
+import { renderContext } from '../render/markdown';
 import { checkAt } from '../check/service';
 import { findingsAsText } from '../check/format';
 import { shortName } from '../gate/surface';
@@ -153,7 +153,7 @@ export class NeedleTools {
     this.handedOut = [...this.handedOut, ...r.items].slice(-500);
     const missing = r.dependencySurface.filter((s) => s.internal && !s.covered).map((s) => s.symbol);
     return {
-      content: [{ type: 'text', text: contextAsMarkdown(r, [this.root]) }],
+      content: [{ type: 'text', text: renderContext(r, { roots: [this.root], origin: { uri: uriOfPath(path), line: line - 1 } }) }],
       structuredContent: {
         coverage: r.coverage, novelty: r.novelty, confidence: r.confidence, threshold: r.threshold,
         review: r.review, reviewReasons: r.reviewReasons, missing, tokens: r.tokens,

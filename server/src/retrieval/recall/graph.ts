@@ -1,4 +1,4 @@
-// Stage 2c (003 §4 (2), CoRet): one hop over the structural graph from every symbol already
+// Stage 2c (The Needle and the Noise §4 (2), CoRet): one hop over the structural graph from every symbol already
 // named — the body's resolved references, names resolved from the task text and the Javadoc —
 // plus the signature's internal types and their members, the owner type's members (same-class
 // helpers, weighted by how much the rest of the file uses them), overloads and what they use.

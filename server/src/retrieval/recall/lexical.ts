@@ -1,4 +1,4 @@
-// Stage 2a (003 §4 (2)): ripgrep lexical recall, the primary retriever (GrepRAG: zero index,
+// Stage 2a (The Needle and the Noise §4 (2)): ripgrep lexical recall, the primary retriever (GrepRAG: zero index,
 // never stale). Fixed strings, word match, restricted to the chosen workspace folders, Java
 // sources plus config files. Open documents whose text differs from disk are excluded from the
 // disk search and searched in memory instead. A hit on a declaration's name line recalls that
