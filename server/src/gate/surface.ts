@@ -268,7 +268,7 @@ class Builder {
   }
 
   private add(id: string, w: number, reason: string): void {
-    if (this.exclude.has(id) || w < MIN_WEIGHT || !this.index.symbol(id)) return;
+    if (this.exclude.has(id) || w < MIN_WEIGHT || !this.index.symbol(id) || this.index.isPublicLibrary(id)) return;
     const c = this.cands.get(id);
     if (!c) { this.cands.set(id, { weight: w, reasons: [{ w, reason }] }); return; }
     c.weight = 1 - (1 - c.weight) * (1 - w);

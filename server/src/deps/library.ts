@@ -1,0 +1,212 @@
+// Reads dependency jars as read-only code. A `-sources.jar` gives Java files, read exactly like
+// workspace code; without one, each compiled class becomes a declarations-only Java file
+// (stubs.ts). Either way the files are written once to a read-only cache folder named by the
+// jar's content hash (an editor opens what retrieval shows; a changed jar, a new SNAPSHOT, gets a
+// new folder), and only the types the workspace can reach are taken: the types its imports name,
+// the packages it imports on demand or shares, then the types those files import and extend.
+
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { FileFacts } from '../java/facts';
+import { ClassFileError, readClassFile, type ClassInfo } from './classFile';
+import { stubSource } from './stubs';
+import { coordinatesText, type Dependency } from './types';
+import { ZipArchive, ZipError } from './zip';
+
+/** What the workspace asks for: qualified type names and packages. */
+export interface Reach {
+  types: Set<string>;
+  packages: Set<string>;
+}
+
+export interface LibraryFile {
+  /** The extracted (or generated) Java file in the read-only cache. */
+  path: string;
+  text: string;
+  /** The cache folder of this jar: the file's index root. */
+  root: string;
+  dependency: Dependency;
+  /** From a -sources.jar (true) or a compiled class (false). */
+  fromSources: boolean;
+}
+
+export interface JarProblem { path: string; reason: string }
+
+/** Imports of loaded files are followed this many rounds; supertypes up to MAX_ROUNDS. */
+const IMPORT_ROUNDS = 2;
+const MAX_ROUNDS = 10;
+
+/** The reach of a set of workspace files: what their imports name and the packages they live in. */
+export function reachOf(files: Iterable<FileFacts>): Reach {
+  const reach: Reach = { types: new Set(), packages: new Set() };
+  for (const f of files) addReach(reach, f);
+  return reach;
+}
+
+function addReach(reach: Reach, f: FileFacts): void {
+  reach.packages.add(f.package);
+  for (const imp of f.imports) {
+    if (imp.wildcard) { reach.packages.add(imp.name); reach.types.add(imp.name); continue; } // `import static a.B.*` names a type
+    reach.types.add(imp.static ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name);
+  }
+}
+
+/** One jar opened for reading: its source or class entries by top-level type name. */
+class OpenJar {
+  /** Qualified top-level type name -> entry name. */
+  readonly tops = new Map<string, string>();
+  readonly byPackage = new Map<string, string[]>();
+  private classes = new Map<string, ClassInfo | null>();
+
+  constructor(readonly zip: ZipArchive, readonly sources: boolean, readonly problems: JarProblem[], readonly label: string) {
+    for (const name of zip.entries.keys()) {
+      const ext = sources ? '.java' : '.class';
+      if (!name.endsWith(ext) || name.startsWith('META-INF/') || name.endsWith('module-info' + ext) || name.endsWith('package-info' + ext)) continue;
+      const bare = name.slice(0, -ext.length);
+      if (!sources && bare.includes('$')) continue; // member and anonymous classes come with their top-level class
+      const qualified = bare.replace(/\//g, '.');
+      this.tops.set(qualified, name);
+      const pkg = qualified.includes('.') ? qualified.slice(0, qualified.lastIndexOf('.')) : '';
+      let list = this.byPackage.get(pkg);
+      if (!list) this.byPackage.set(pkg, (list = []));
+      list.push(qualified);
+    }
+    for (const list of this.byPackage.values()) list.sort();
+  }
+
+  /** The top-level type a qualified name means, trying `a.b.Outer.Inner` as `a.b.Outer`. */
+  topOf(name: string): string | undefined {
+    for (let n = name; n.includes('.'); n = n.slice(0, n.lastIndexOf('.'))) if (this.tops.has(n)) return n;
+    return undefined;
+  }
+
+  classInfo(internal: string): ClassInfo | undefined {
+    if (this.classes.has(internal)) return this.classes.get(internal) ?? undefined;
+    let info: ClassInfo | null = null;
+    const entry = internal + '.class';
+    const r = this.zip.read(entry);
+    if (!r.ok) this.problems.push({ path: `${this.label}!/${entry}`, reason: r.reason });
+    else {
+      try { info = readClassFile(r.data); } catch (e) {
+        this.problems.push({ path: `${this.label}!/${entry}`, reason: e instanceof ClassFileError ? e.message : `unreadable class file: ${(e as Error).message}` });
+      }
+    }
+    this.classes.set(internal, info);
+    return info ?? undefined;
+  }
+
+  /** The Java text of one top-level type, or undefined (the reason is in problems). */
+  text(qualified: string): string | undefined {
+    const entry = this.tops.get(qualified)!;
+    if (this.sources) {
+      const r = this.zip.read(entry);
+      if (!r.ok) { this.problems.push({ path: `${this.label}!/${entry}`, reason: r.reason }); return undefined; }
+      return r.data.toString('utf8');
+    }
+    const info = this.classInfo(entry.slice(0, -'.class'.length));
+    if (!info) return undefined;
+    try {
+      return stubSource(info, (n) => this.classInfo(n), `${this.label}!/${entry}`);
+    } catch (e) {
+      this.problems.push({ path: `${this.label}!/${entry}`, reason: `unreadable signature: ${(e as Error).message}` });
+      return undefined;
+    }
+  }
+}
+
+export interface LoadResult {
+  files: LibraryFile[];
+  problems: JarProblem[];
+  /** Per dependency (by jar path): types loaded. */
+  typesLoaded: Map<string, number>;
+  jarsOpened: number;
+}
+
+/**
+ * Loads the types of the dependencies' jars that the reach names, then the types those files
+ * import or extend (for IMPORT_ROUNDS rounds; supertypes in the same package always).
+ * `factsOf` parses a file's text (the index's own extraction).
+ */
+export async function loadLibraries(deps: Dependency[], reach: Reach, cacheRoot: string, factsOf: (text: string) => Promise<FileFacts>): Promise<LoadResult & { facts: Map<string, FileFacts> }> {
+  const problems: JarProblem[] = [];
+  const jars: { dep: Dependency; jar: OpenJar; root: string }[] = [];
+  for (const dep of deps) {
+    const path = dep.sourcesJar ?? dep.jar;
+    if (!path || dep.problem) continue;
+    const opened = openJar(path, !!dep.sourcesJar, problems);
+    // A broken -sources.jar falls back to the classes.
+    const jar = opened ?? (dep.sourcesJar && dep.jar ? openJar(dep.jar, false, problems) : undefined);
+    if (!jar) continue;
+    jars.push({ dep, jar: jar.jar, root: join(cacheRoot, jar.hash.slice(0, 24)) });
+  }
+  const files: LibraryFile[] = [];
+  const facts = new Map<string, FileFacts>();
+  const typesLoaded = new Map<string, number>();
+  const taken = new Set<string>(); // qualified top-level names already loaded (the first jar on the classpath wins)
+  let wanted = reach;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const next: Reach = { types: new Set(), packages: new Set() };
+    let any = false;
+    for (const { dep, jar, root } of jars) {
+      const names = new Set<string>();
+      for (const t of wanted.types) { const top = jar.topOf(t); if (top) names.add(top); }
+      for (const p of wanted.packages) for (const t of jar.byPackage.get(p) ?? []) names.add(t);
+      for (const name of [...names].sort()) {
+        if (taken.has(name)) continue;
+        taken.add(name);
+        const text = jar.text(name);
+        if (text === undefined) continue;
+        const path = join(root, jar.sources ? 'sources' : 'classes', ...name.split('.')) + '.java';
+        writeReadOnly(path, text);
+        const f = await factsOf(text);
+        facts.set(path, f);
+        files.push({ path, text, root, dependency: dep, fromSources: jar.sources });
+        typesLoaded.set(dep.jar ?? dep.sourcesJar!, (typesLoaded.get(dep.jar ?? dep.sourcesJar!) ?? 0) + 1);
+        any = true;
+        // What this type's own declarations need: its imports (a few rounds) and same-package supertypes (always).
+        if (round < IMPORT_ROUNDS) for (const imp of f.imports) if (!imp.wildcard) next.types.add(imp.static ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name);
+        for (const s of f.symbols) for (const sup of [s.superclass, ...(s.interfaces ?? [])]) {
+          if (!sup) continue;
+          const simple = sup.replace(/<.*$/s, '').trim();
+          next.types.add(simple.includes('.') ? simple : `${f.package}.${simple}`);
+          const imported = f.imports.find((i) => !i.wildcard && !i.static && i.name.endsWith('.' + simple.split('.')[0]));
+          if (imported) next.types.add(imported.name);
+        }
+      }
+    }
+    if (!any) break;
+    wanted = next;
+  }
+  return { files, facts, problems, typesLoaded, jarsOpened: jars.length };
+}
+
+function openJar(path: string, sources: boolean, problems: JarProblem[]): { jar: OpenJar; hash: string } | undefined {
+  let data: Buffer;
+  try { data = readFileSync(path); } catch (e) {
+    problems.push({ path, reason: `unreadable jar (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` });
+    return undefined;
+  }
+  try {
+    const zip = ZipArchive.fromBuffer(data);
+    const hash = createHash('sha256').update(data).digest('hex');
+    return { jar: new OpenJar(zip, sources, problems, path), hash };
+  } catch (e) {
+    problems.push({ path, reason: e instanceof ZipError ? `corrupt jar: ${e.message}` : `unreadable jar: ${(e as Error).message}` });
+    return undefined;
+  }
+}
+
+/** Writes a cache file read-only, unless it already holds this text (same jar hash, same name). */
+function writeReadOnly(path: string, text: string): void {
+  try { if (readFileSync(path, 'utf8') === text) return; } catch { /* absent: write it */ }
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  chmodSync(tmp, 0o444);
+  renameSync(tmp, path);
+}
+
+export function dependencyLabel(d: Dependency): string {
+  return d.coordinates ? coordinatesText(d.coordinates) : (d.jar ?? d.declaredIn);
+}
