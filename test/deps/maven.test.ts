@@ -126,13 +126,18 @@ test('lib/, .classpath, a Gradle classpath file and needle.dependencies globs; a
   assert.deepEqual(expandGlob(join(ws, 'lib'), []), [join(ws, 'lib', 'vendor.jar')]);
 });
 
-test('an unreadable repository folder is listed as skipped with its reason', (t) => {
-  if (process.getuid?.() === 0) return t.skip('runs as root: permissions do not stop reads');
-  const repo = tempDir();
-  chmodSync(repo, 0);
-  t.after(() => chmodSync(repo, 0o755));
+test('an unreadable repository folder is listed as skipped with its reason', () => {
   const ws = tempDir();
   writeFileSync(join(ws, 'pom.xml'), `<project><groupId>a</groupId><artifactId>b</artifactId><version>1</version></project>`);
-  const d = discoverDependencies(ws, settingsFor(repo));
-  assert.ok(d.problems.some((p) => p.path === repo && /unreadable repository folder/.test(p.reason)));
+  // A repository setting that names a file, and (when permissions bind us: not as root) a folder we may not read.
+  const notFolder = join(ws, 'pom.xml');
+  const locked = tempDir();
+  chmodSync(locked, 0);
+  try {
+    const d = discoverDependencies(ws, { ...defaultDependencySettings(), mavenRepositories: [notFolder, locked] });
+    assert.ok(d.problems.some((p) => p.path === notFolder && p.reason === 'not a folder'));
+    if (process.getuid?.() !== 0) assert.ok(d.problems.some((p) => p.path === locked && /unreadable repository folder \(EACCES\)/.test(p.reason)));
+  } finally {
+    chmodSync(locked, 0o755);
+  }
 });

@@ -164,14 +164,22 @@ export async function loadLibraries(deps: Dependency[], reach: Reach, cacheRoot:
         files.push({ path, text, root, dependency: dep, fromSources: jar.sources });
         typesLoaded.set(dep.jar ?? dep.sourcesJar!, (typesLoaded.get(dep.jar ?? dep.sourcesJar!) ?? 0) + 1);
         any = true;
-        // What this type's own declarations need: its imports (a few rounds) and same-package supertypes (always).
-        if (round < IMPORT_ROUNDS) for (const imp of f.imports) if (!imp.wildcard) next.types.add(imp.static ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name);
-        for (const s of f.symbols) for (const sup of [s.superclass, ...(s.interfaces ?? [])]) {
-          if (!sup) continue;
-          const simple = sup.replace(/<.*$/s, '').trim();
-          next.types.add(simple.includes('.') ? simple : `${f.package}.${simple}`);
-          const imported = f.imports.find((i) => !i.wildcard && !i.static && i.name.endsWith('.' + simple.split('.')[0]));
-          if (imported) next.types.add(imported.name);
+        // What this type's own declarations need: the types its signatures name and its imports
+        // (a few rounds), its supertypes (always: inherited members resolve through them).
+        const named = (typeText: string) => {
+          for (const word of typeText.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*/g) ?? []) {
+            const head = word.split('.')[0];
+            const imported = f.imports.find((i) => !i.wildcard && !i.static && i.name.endsWith('.' + head));
+            next.types.add(imported ? imported.name : word.includes('.') ? word : `${f.package}.${word}`);
+          }
+        };
+        for (const s of f.symbols) for (const sup of [s.superclass, ...(s.interfaces ?? [])]) if (sup) named(sup);
+        if (round < IMPORT_ROUNDS) {
+          for (const imp of f.imports) if (!imp.wildcard) next.types.add(imp.static ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name);
+          for (const s of f.symbols) {
+            if (s.modifiers.includes('private')) continue;
+            for (const t of [s.type, s.returnType, ...(s.params ?? []).map((p) => p.type)]) if (t) named(t);
+          }
         }
       }
     }

@@ -67,6 +67,11 @@ export class Indexer {
     this.options.exclude = patterns;
   }
 
+  /** The dependency settings (needle.dependencies, needle.internalGroups, …), applied from the next folder indexed on. */
+  setDependencySettings(settings: DependencySettings): void {
+    this.options.dependencies = settings;
+  }
+
   /** Progress of cold indexing: files done out of files found. */
   setProgressListener(listener: ((done: number, total: number) => void) | undefined): void {
     this.options.onProgress = listener;
