@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { Indexer } from '../server/src/index/indexer';
 import { checkCode, type CheckFinding } from '../server/src/check/checkCode';
 import { arg, args, corpusSourceRoot as corpusRoot } from './cli';
+import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
 import { eligibleTasks, loadOracle, prng, type OracleOutput } from './retrieval/tasks';
 
 const ROOT = process.cwd();
@@ -104,7 +105,7 @@ async function runCorpus(name: string, limit: number | undefined, examplesWanted
 }
 
 async function main(): Promise<void> {
-  const corpora = args('--corpus').length ? args('--corpus') : ['jsoup', 'commons-lang3'];
+  const corpora = args('--corpus').length ? args('--corpus') : DEVELOPMENT_CORPORA;
   const limit = arg('--tasks') ? Number(arg('--tasks')) : undefined;
   const examples = arg('--examples') ? Number(arg('--examples')) : 5;
   const all: CorpusFigures[] = [];

@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { arg, args, corpusSourceRoot } from './cli';
+import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { calibrate, runCorpus, type CorpusReport } from './retrieval/run';
 import { calibrationTable, corpusTable, svgReport } from './retrieval/report';
 
@@ -45,7 +46,7 @@ function toPng(svgPath: string, pngPath: string): string | undefined {
   const seed = arg('--seed');
   const settleMs = arg('--settle') ? Number(arg('--settle')) : undefined;
   const wanted = args('--corpus');
-  const names = wanted.length ? wanted : ['commons-lang3', 'jsoup', 'commons-lang3-injected', 'jsoup-injected'];
+  const names = wanted.length ? wanted : [...DEVELOPMENT_CORPORA, ...INJECTED_CORPORA];
   if (!existsSync(join(ROOT, 'dist/server.js'))) throw new Error('dist/server.js missing: run `npm run build` first');
 
   const reports: CorpusReport[] = [];

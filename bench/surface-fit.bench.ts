@@ -13,6 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import { calibratedProbability } from '../server/src/gate/surface';
 import { arg, args, corpusSourceRoot } from './cli';
+import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
 import { collectCorpus, type TaskRows } from './surface/collect';
 import { auroc } from './retrieval/score';
 import { crossValidated, fitTable, routeStats, routesOf, score, type Scores } from './surface/fit';
@@ -35,7 +36,7 @@ function scoreLine(label: string, s: Scores): string {
   const l2 = Number(arg('--l2') ?? 1);
   const folds = Number(arg('--folds') ?? 5);
   const showMisses = Number(arg('--misses') ?? 0);
-  const names = args('--corpus').length ? args('--corpus') : ['commons-lang3', 'jsoup'];
+  const names = args('--corpus').length ? args('--corpus') : DEVELOPMENT_CORPORA;
   const tasks: TaskRows[] = [];
   for (const name of names) {
     tasks.push(...await collectCorpus({ root: ROOT, name, sourceRoot: corpusSourceRoot(name, 'fail'), test, validation, seed: arg('--seed'), log: (m) => console.error(m) }));

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Fetches the benchmark corpora into .cache/corpora/ (gitignored; third-party code is never committed).
 //
-//   node bench/corpora/fetch.mjs [commons-lang3|jsoup|jdk|all]      (default: all)
+//   node bench/corpora/fetch.mjs [NAME|all|held-out]      (default: all = the development corpora + jdk)
 //
-// commons-lang3, jsoup: the Debian source packages libcommons-lang3-java / libjsoup-java, downloaded
+// Development corpora, of different styles (list.mjs): commons-lang3, jsoup, ant,
+// antlr4-runtime, commons-collections4. Held out (looked at only when closing): jackson-core, commons-io.
+// Each is a Debian source package (libcommons-lang3-java, libjsoup-java, ant, ...), downloaded
 //   with a private apt configuration (a deb-src list derived from the machine's own apt sources, a
 //   private lists dir and cache), so the system's apt state is never changed. The upstream tree is
 //   extracted to .cache/corpora/<name>/ (Debian patches are not applied).
@@ -19,16 +21,14 @@ import {
 } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEBIAN_CORPORA, DEVELOPMENT_CORPORA, HELD_OUT_CORPORA } from './list.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CORPORA_DIR = join(ROOT, '.cache', 'corpora');
 const WORK_DIR = join(CORPORA_DIR, '.downloads');
 const APT_DIR = join(ROOT, '.cache', 'apt');
 
-const DEBIAN_CORPORA = {
-  'commons-lang3': { pkg: 'libcommons-lang3-java' },
-  jsoup: { pkg: 'libjsoup-java' },
-};
+export { DEBIAN_CORPORA, DEVELOPMENT_CORPORA, HELD_OUT_CORPORA };
 const JDK_NAME = 'jdk-java.base';
 const JDK_SRC_ZIPS = [
   '/usr/lib/jvm/openjdk-17/lib/src.zip',
@@ -200,10 +200,33 @@ function install(name, tmpTree, mainSourceRootAbs, version, extra = {}) {
   return { dir, ...meta };
 }
 
-function fetchDebianSource(name) {
+/**
+ * Removes the .java files javac reports errors in (compiled against the JDK alone), repeating until
+ * none is left, since a removed file can break the files that used it. Returns the removed paths.
+ */
+async function pruneUncompilableFiles(sourceRoot) {
+  const { runOracle } = await import('../oracle/oracle.mjs');
+  const removed = [];
+  for (let round = 0; round < 6; round++) {
+    const errorFiles = new Set();
+    const saved = process.env.NEEDLE_ORACLE_DEBUG;
+    process.env.NEEDLE_ORACLE_DEBUG = '1';
+    const out = await runOracle(sourceRoot, { cacheDir: join(ROOT, '.cache'), out: join(WORK_DIR, 'prune-oracle.json'), quiet: true, onStderr: (text) => {
+      for (const m of text.matchAll(/^ {2}(\S+\.java):\d+: /gm)) errorFiles.add(m[1]);
+    } });
+    if (saved === undefined) delete process.env.NEEDLE_ORACLE_DEBUG; else process.env.NEEDLE_ORACLE_DEBUG = saved;
+    rmSync(out, { force: true });
+    if (!errorFiles.size) break;
+    log(`removing ${errorFiles.size} files that do not compile against the JDK alone`);
+    for (const f of [...errorFiles].sort()) { rmSync(join(sourceRoot, f), { force: true }); removed.push(f); }
+  }
+  return removed.sort();
+}
+
+async function fetchDebianSource(name) {
   const existing = readCorpus(name);
   if (existing) return existing;
-  const { pkg } = DEBIAN_CORPORA[name];
+  const { pkg, sourceRoot, heldOut, style, pruneUncompilable } = DEBIAN_CORPORA[name];
   const opts = aptOptions();
   const dl = join(WORK_DIR, name);
   rmSync(dl, { recursive: true, force: true });
@@ -227,9 +250,12 @@ function fetchDebianSource(name) {
     mkdirSync(tmp, { recursive: true });
     run('tar', ['-xf', join(dl, orig), '-C', tmp, '--strip-components=1']);
   }
-  const main = findMainSourceRoot(tmp);
-  if (!main) throw new FetchError(`no src/main/java in the ${pkg} source tree`);
-  return install(name, tmp, main, upstream, { debianPackage: pkg, debianVersion: debVersion });
+  const main = sourceRoot ? join(tmp, ...sourceRoot.split('/')) : findMainSourceRoot(tmp);
+  if (!main || !existsSync(main)) throw new FetchError(`no ${sourceRoot ?? 'src/main/java'} in the ${pkg} source tree`);
+  const pruned = pruneUncompilable ? await pruneUncompilableFiles(main) : [];
+  return install(name, tmp, main, upstream, {
+    debianPackage: pkg, debianVersion: debVersion, style, heldOut: Boolean(heldOut), ...(pruned.length ? { prunedFiles: pruned } : {}),
+  });
 }
 
 /** JAVA_VERSION from the release file of the JDK that ships zip (or of the system JDK 17). */
@@ -290,17 +316,17 @@ function fetchJdk() {
 }
 
 const FETCHERS = {
-  'commons-lang3': () => fetchDebianSource('commons-lang3'),
-  jsoup: () => fetchDebianSource('jsoup'),
+  ...Object.fromEntries(Object.keys(DEBIAN_CORPORA).map((n) => [n, () => fetchDebianSource(n)])),
   jdk: fetchJdk,
 };
 
 export async function fetchCorpora(which = 'all') {
-  const names = which === 'all' ? Object.keys(FETCHERS) : [which];
+  // 'all': the development corpora and the JDK; 'held-out': the pair kept back; or one name.
+  const names = which === 'all' ? [...DEVELOPMENT_CORPORA, 'jdk'] : which === 'held-out' ? HELD_OUT_CORPORA : [which];
   const out = [];
   for (const n of names) {
-    if (!FETCHERS[n]) throw new FetchError(`unknown corpus '${n}' (expected commons-lang3, jsoup, jdk or all)`);
-    out.push(FETCHERS[n]());
+    if (!FETCHERS[n]) throw new FetchError(`unknown corpus '${n}' (expected ${Object.keys(FETCHERS).join(', ')}, all or held-out)`);
+    out.push(await FETCHERS[n]());
   }
   return out;
 }

@@ -72,9 +72,10 @@ export function compileOracle(cacheDir) {
 
 /**
  * Runs the oracle over every .java file under sourceRoot. Returns the path of the JSON output
- * (opts.out, or <cacheDir>/oracle/out/<name>-<hash>.json). opts.quiet suppresses the summary on stderr.
+ * (opts.out, or <cacheDir>/oracle/out/<name>-<hash>.json). opts.quiet suppresses the summary on stderr;
+ * opts.onStderr receives it anyway (the error samples, all of them with NEEDLE_ORACLE_DEBUG set).
  */
-export async function runOracle(sourceRoot, { cacheDir = join(ROOT, '.cache'), out, quiet = false } = {}) {
+export async function runOracle(sourceRoot, { cacheDir = join(ROOT, '.cache'), out, quiet = false, onStderr } = {}) {
   const root = resolve(sourceRoot);
   if (!existsSync(root)) throw new Error(`oracle: source root ${root} does not exist`);
   const classes = compileOracle(cacheDir);
@@ -83,6 +84,7 @@ export async function runOracle(sourceRoot, { cacheDir = join(ROOT, '.cache'), o
   mkdirSync(dirname(target), { recursive: true });
   const r = run(jdkTool('java'), [...EXPORTS, '-Xss16m', '-cp', classes, 'RefOracle', root, target], 'RefOracle');
   if (!quiet && r.stderr) process.stderr.write(r.stderr);
+  if (onStderr) onStderr(r.stderr ?? '');
   return target;
 }
 

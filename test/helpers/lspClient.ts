@@ -25,7 +25,7 @@ export async function startServer(roots: string[], initializationOptions: object
   child.stderr!.on('data', (d) => { err += d; });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const diagnostics = new Map<string, unknown[]>();
-  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: unknown[] }) => diagnostics.set(p.uri, p.diagnostics));
+  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: unknown[] }) => { diagnostics.set(p.uri, p.diagnostics); });
   connection.onNotification('window/logMessage', () => {});
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('client/registerCapability', () => null);

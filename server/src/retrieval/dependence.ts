@@ -205,7 +205,7 @@ export function closeness(g: StatementGraph, name: string): number {
 }
 
 /** Re-ranks the top-k candidates by closeness; the rest keep their order below them. */
-export function dependenceRerank(candidates: Merged[], g: StatementGraph, k = TOP_K): Merged[] {
+export function dependenceRerank(candidates: Merged[], g: StatementGraph, k: number = TOP_K): Merged[] {
   if (g.cursor < 0 || !g.statements.length) return candidates;
   const top = candidates.slice(0, k).map((c) => {
     const f = closeness(g, c.ref.sym.kind === 'constructor' ? c.ref.file.facts.symbols[c.ref.sym.parent]?.name ?? c.ref.sym.name : c.ref.sym.name);
