@@ -30,6 +30,13 @@ public interface AuditLedger {
   LedgerReceipt recordCapture(String merchantAccount, long amountCents);
 }
 `,
+  'com/acme/platform/ledger/LedgerAdmin.java': `package com.acme.platform.ledger;
+
+/** Operations tooling; nothing in the service reaches it, so it is not read. */
+public final class LedgerAdmin {
+  public static LedgerAdmin open() { return new LedgerAdmin(); }
+}
+`,
   'com/acme/platform/ledger/LedgerReceipt.java': `package com.acme.platform.ledger;
 
 /** What the ledger hands back for a recorded movement. */
@@ -149,5 +156,15 @@ for (const withSources of [true, false]) {
     const finding = bad.findings.find((f) => /recordDispute/.test(f.message));
     assert.ok(finding, JSON.stringify(bad.findings));
     assert.match(JSON.stringify(finding), /recordChargeback|recordCapture/);
+    // A real jar type the index did not read (nothing reached it) is not reported missing; a misspelt one is.
+    assert.equal(ix.index.symbol('com.acme.platform.ledger.LedgerAdmin'), undefined);
+    const unread = await checkAt(ix, { path, code: `public void chargeback(Payment payment, String disputeReference) {
+    com.acme.platform.ledger.LedgerAdmin.open();
+  }` }, { vetWithRetrieval: false });
+    assert.deepEqual(unread.findings.filter((f) => f.code !== 'unused-surface'), [], JSON.stringify(unread.findings));
+    const misspelt = await checkAt(ix, { path, code: `public void chargeback(Payment payment, String disputeReference) {
+    com.acme.platform.ledger.LedgerAdmn.open();
+  }` }, { vetWithRetrieval: false });
+    assert.ok(misspelt.findings.some((f) => /has no type `LedgerAdmn`/.test(f.message)), JSON.stringify(misspelt.findings));
   });
 }

@@ -305,7 +305,7 @@ class Checker {
   /** `a.b.Name` where `a.b` is a workspace package: the type must exist there. */
   private checkPackageMember(ref: RefFact, range: Range, pkg: string): void {
     const qualified = `${pkg}.${ref.name}`;
-    if (this.overlay.isPackage(qualified)) return;
+    if (this.overlay.isPackage(qualified) || this.index.isJarType(qualified)) return;
     if (!this.overlay.isPackage(pkg)) {
       // `orders.save(..)` with no `orders` in scope: an unknown name, if it looks like a workspace field.
       if (!pkg.includes('.') && !EXTERNAL_ROOTS.has(pkg)) this.checkBareName(ref, range, pkg);
@@ -460,7 +460,7 @@ class Checker {
       const owner = imp.static ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name;
       const dot = owner.lastIndexOf('.');
       const pkg = owner.slice(0, dot);
-      if (dot < 0 || this.qualified(owner)) continue;
+      if (dot < 0 || this.qualified(owner) || this.index.isJarType(owner)) continue;
       if (!this.overlay.isPackage(pkg)) continue;
       const simple = owner.slice(dot + 1);
       const types = [...(this.overlay.packageTypes(pkg)?.entries() ?? [])].map(([name, id]) => ({ name, id }));

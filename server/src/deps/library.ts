@@ -120,6 +120,8 @@ export interface LoadResult {
   problems: JarProblem[];
   /** Per dependency (by jar path): types loaded. */
   typesLoaded: Map<string, number>;
+  /** Every top-level type the jars hold, loaded or not (qualified names): real APIs the index has not read. */
+  jarTypes: Set<string>;
   jarsOpened: number;
 }
 
@@ -186,7 +188,9 @@ export async function loadLibraries(deps: Dependency[], reach: Reach, cacheRoot:
     if (!any) break;
     wanted = next;
   }
-  return { files, facts, problems, typesLoaded, jarsOpened: jars.length };
+  const jarTypes = new Set<string>();
+  for (const { jar } of jars) for (const name of jar.tops.keys()) jarTypes.add(name);
+  return { files, facts, problems, typesLoaded, jarsOpened: jars.length, jarTypes };
 }
 
 function openJar(path: string, sources: boolean, problems: JarProblem[]): { jar: OpenJar; hash: string } | undefined {

@@ -232,6 +232,7 @@ export class Indexer {
       return s;
     });
     this.dependencies.set(root, { status, files });
+    this.index.setJarTypes(root, loaded.jarTypes);
     this.dependencyLoad = { jars: loaded.jarsOpened, types: loaded.files.length, ms: performance.now() - started };
     if (discovery.dependencies.length) this.log(`dependencies of ${root}: ${discovery.dependencies.length} found, ${loaded.jarsOpened} jars read, ${loaded.files.length} types loaded in ${Math.round(this.dependencyLoad.ms)} ms`);
   }
@@ -268,6 +269,7 @@ export class Indexer {
     for (const p of [...this.skipped.keys()]) if (p.startsWith(root + sep) || p === root) this.skipped.delete(p);
     const libs = this.dependencies.get(root)?.files ?? [];
     this.dependencies.delete(root);
+    this.index.setJarTypes(root, undefined);
     const stillUsed = new Set([...this.dependencies.values()].flatMap((d) => d.files));
     for (const p of libs) if (!stillUsed.has(p)) { this.libraryText.delete(p); this.index.drop(p); }
     this.index.removeFolder(root);

@@ -50,6 +50,8 @@ export class WorkspaceIndex {
   releaseRefs = false;
   /** Files read from dependency jars, by path (the rest is workspace code). */
   private libraries = new Map<string, LibraryMark>();
+  /** Per workspace folder: every top-level type its dependency jars hold, read or not. */
+  private jarTypes = new Map<string, Set<string>>();
 
   // ---- writes ----
 
@@ -71,6 +73,22 @@ export class WorkspaceIndex {
   /** Marks an indexed file as read from a dependency jar. */
   markLibrary(path: string, mark: LibraryMark): void {
     if (this.files.has(path)) this.libraries.set(path, mark);
+  }
+
+  setJarTypes(root: string, names: Set<string> | undefined): void {
+    if (names) this.jarTypes.set(root, names);
+    else this.jarTypes.delete(root);
+  }
+
+  /**
+   * Whether a qualified name (`a.b.Type` or `a.b.Type.Inner`) is a type of a dependency jar: only
+   * the types the workspace reaches are read, so a real jar type may be missing from the table.
+   */
+  isJarType(qualified: string): boolean {
+    for (let n = qualified; n.includes('.'); n = n.slice(0, n.lastIndexOf('.'))) {
+      for (const names of this.jarTypes.values()) if (names.has(n)) return true;
+    }
+    return false;
   }
 
   libraryOf(path: string): LibraryMark | undefined {
