@@ -14,7 +14,7 @@
 
 import type { ContextItem, Range } from '../../../shared/protocol';
 import type { Expr, FileFacts, RefFact, SymbolFact } from '../java/facts';
-import { resolveFile, type Edge, type FileResolution } from '../java/resolve';
+import { qualifiedTypeIn, resolveFile, type Edge, type FileResolution } from '../java/resolve';
 import { enclosingTypeIndex, isTypeKind, type TypeInfo } from '../java/symbols';
 import { erasedSimpleName } from '../java/extract';
 import { factsOfText } from '../index/parseFile';
@@ -478,14 +478,9 @@ class Checker {
     return false;
   }
 
+  /** A qualified type name by the index's own rules (java/resolve.ts), against the overlaid table. */
   private qualified(q: string): TypeInfo | undefined {
-    const segs = q.split('.');
-    for (let i = segs.length - 1; i >= 0; i--) {
-      let t = this.overlay.topLevelIn(segs.slice(0, i).join('.'), segs[i]);
-      for (const s of segs.slice(i + 1)) t = t ? this.overlay.type(t.nested.get(s) ?? '') : undefined;
-      if (t) return t;
-    }
-    return undefined;
+    return qualifiedTypeIn(this.overlay.asTable(), q);
   }
 
   private lineRange(line: number): Range {
