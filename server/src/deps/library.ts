@@ -54,30 +54,41 @@ function addReach(reach: Reach, f: FileFacts): void {
 
 /** One jar opened for reading: its source or class entries by top-level type name. */
 class OpenJar {
-  /** Qualified top-level type name -> entry name. */
+  /** Top-level types by internal name (`a/b/C`) -> entry name. */
   readonly tops = new Map<string, string>();
-  readonly byPackage = new Map<string, string[]>();
+  private packages?: Map<string, string[]>;
   private classes = new Map<string, ClassInfo | null>();
 
   constructor(readonly zip: ZipArchive, readonly sources: boolean, readonly problems: JarProblem[], readonly label: string) {
+    const ext = sources ? '.java' : '.class';
     for (const name of zip.entries.keys()) {
-      const ext = sources ? '.java' : '.class';
-      if (!name.endsWith(ext) || name.startsWith('META-INF/') || name.endsWith('module-info' + ext) || name.endsWith('package-info' + ext)) continue;
+      if (!name.endsWith(ext)) continue;
       const bare = name.slice(0, -ext.length);
-      if (!sources && bare.includes('$')) continue; // member and anonymous classes come with their top-level class
-      const qualified = bare.replace(/\//g, '.');
-      this.tops.set(qualified, name);
-      const pkg = qualified.includes('.') ? qualified.slice(0, qualified.lastIndexOf('.')) : '';
-      let list = this.byPackage.get(pkg);
-      if (!list) this.byPackage.set(pkg, (list = []));
-      list.push(qualified);
+      // Member and anonymous classes come with their top-level class; module and package descriptors declare no type.
+      if ((!sources && bare.includes('$')) || bare.startsWith('META-INF/') || bare.endsWith('-info')) continue;
+      this.tops.set(bare, name);
     }
-    for (const list of this.byPackage.values()) list.sort();
+  }
+
+  /** Qualified names of the top-level types of a package (dotted), sorted. */
+  typesIn(pkg: string): string[] {
+    if (!this.packages) {
+      this.packages = new Map();
+      for (const bare of this.tops.keys()) {
+        const slash = bare.lastIndexOf('/');
+        const p = slash < 0 ? '' : bare.slice(0, slash);
+        let list = this.packages.get(p);
+        if (!list) this.packages.set(p, (list = []));
+        list.push(bare.replaceAll('/', '.'));
+      }
+      for (const list of this.packages.values()) list.sort();
+    }
+    return this.packages.get(pkg.replaceAll('.', '/')) ?? [];
   }
 
   /** The top-level type a qualified name means, trying `a.b.Outer.Inner` as `a.b.Outer`. */
   topOf(name: string): string | undefined {
-    for (let n = name; n.includes('.'); n = n.slice(0, n.lastIndexOf('.'))) if (this.tops.has(n)) return n;
+    for (let n = name; n.includes('.'); n = n.slice(0, n.lastIndexOf('.'))) if (this.tops.has(n.replaceAll('.', '/'))) return n;
     return undefined;
   }
 
@@ -98,7 +109,7 @@ class OpenJar {
 
   /** The Java text of one top-level type, or undefined (the reason is in problems). */
   text(qualified: string): string | undefined {
-    const entry = this.tops.get(qualified)!;
+    const entry = this.tops.get(qualified.replaceAll('.', '/'))!;
     if (this.sources) {
       const r = this.zip.read(entry);
       if (!r.ok) { this.problems.push({ path: `${this.label}!/${entry}`, reason: r.reason }); return undefined; }
@@ -120,7 +131,7 @@ export interface LoadResult {
   problems: JarProblem[];
   /** Per dependency (by jar path): types loaded. */
   typesLoaded: Map<string, number>;
-  /** Every top-level type the jars hold, loaded or not (qualified names): real APIs the index has not read. */
+  /** Every top-level type the jars hold, loaded or not (internal names, `a/b/C`): real APIs the index has not read. */
   jarTypes: Set<string>;
   jarsOpened: number;
 }
@@ -132,81 +143,85 @@ export interface LoadResult {
  */
 export async function loadLibraries(deps: Dependency[], reach: Reach, cacheRoot: string, factsOf: (text: string) => Promise<FileFacts>): Promise<LoadResult & { facts: Map<string, FileFacts> }> {
   const problems: JarProblem[] = [];
-  const jars: { dep: Dependency; jar: OpenJar; root: string }[] = [];
+  const jars: { dep: Dependency; jar: OpenJar; root?: string }[] = [];
   for (const dep of deps) {
     const path = dep.sourcesJar ?? dep.jar;
     if (!path || dep.problem) continue;
-    const opened = openJar(path, !!dep.sourcesJar, problems);
     // A broken -sources.jar falls back to the classes.
-    const jar = opened ?? (dep.sourcesJar && dep.jar ? openJar(dep.jar, false, problems) : undefined);
-    if (!jar) continue;
-    jars.push({ dep, jar: jar.jar, root: join(cacheRoot, jar.hash.slice(0, 24)) });
+    const jar = openJar(path, !!dep.sourcesJar, problems) ?? (dep.sourcesJar && dep.jar ? openJar(dep.jar, false, problems) : undefined);
+    if (jar) jars.push({ dep, jar });
   }
-  const files: LibraryFile[] = [];
-  const facts = new Map<string, FileFacts>();
-  const typesLoaded = new Map<string, number>();
-  const taken = new Set<string>(); // qualified top-level names already loaded (the first jar on the classpath wins)
-  let wanted = reach;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const next: Reach = { types: new Set(), packages: new Set() };
-    let any = false;
-    for (const { dep, jar, root } of jars) {
-      const names = new Set<string>();
-      for (const t of wanted.types) { const top = jar.topOf(t); if (top) names.add(top); }
-      for (const p of wanted.packages) for (const t of jar.byPackage.get(p) ?? []) names.add(t);
-      for (const name of [...names].sort()) {
-        if (taken.has(name)) continue;
-        taken.add(name);
-        const text = jar.text(name);
-        if (text === undefined) continue;
-        const path = join(root, jar.sources ? 'sources' : 'classes', ...name.split('.')) + '.java';
-        writeReadOnly(path, text);
-        const f = await factsOf(text);
-        facts.set(path, f);
-        files.push({ path, text, root, dependency: dep, fromSources: jar.sources });
-        typesLoaded.set(dep.jar ?? dep.sourcesJar!, (typesLoaded.get(dep.jar ?? dep.sourcesJar!) ?? 0) + 1);
-        any = true;
-        // What this type's own declarations need: the types its signatures name and its imports
-        // (a few rounds), its supertypes (always: inherited members resolve through them).
-        const named = (typeText: string) => {
-          for (const word of typeText.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*/g) ?? []) {
-            const head = word.split('.')[0];
-            const imported = f.imports.find((i) => !i.wildcard && !i.static && i.name.endsWith('.' + head));
-            next.types.add(imported ? imported.name : word.includes('.') ? word : `${f.package}.${word}`);
-          }
-        };
-        for (const s of f.symbols) for (const sup of [s.superclass, ...(s.interfaces ?? [])]) if (sup) named(sup);
-        if (round < IMPORT_ROUNDS) {
-          for (const imp of f.imports) if (!imp.wildcard) next.types.add(imp.static ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name);
-          for (const s of f.symbols) {
-            if (s.modifiers.includes('private')) continue;
-            for (const t of [s.type, s.returnType, ...(s.params ?? []).map((p) => p.type)]) if (t) named(t);
+  try {
+    const files: LibraryFile[] = [];
+    const facts = new Map<string, FileFacts>();
+    const typesLoaded = new Map<string, number>();
+    const taken = new Set<string>(); // qualified top-level names already loaded (the first jar on the classpath wins)
+    let wanted = reach;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const next: Reach = { types: new Set(), packages: new Set() };
+      let any = false;
+      for (const entry of jars) {
+        const { dep, jar } = entry;
+        const names = new Set<string>();
+        for (const t of wanted.types) { const top = jar.topOf(t); if (top) names.add(top); }
+        for (const p of wanted.packages) for (const t of jar.typesIn(p)) names.add(t);
+        for (const name of [...names].sort()) {
+          if (taken.has(name)) continue;
+          taken.add(name);
+          const text = jar.text(name);
+          if (text === undefined) continue;
+          // Hashed only once a type is taken from it: unreached jars are never read whole.
+          const root = (entry.root ??= cacheFolder(cacheRoot, jar.label));
+          const path = join(root, jar.sources ? 'sources' : 'classes', ...name.split('.')) + '.java';
+          writeReadOnly(path, text);
+          const f = await factsOf(text);
+          facts.set(path, f);
+          files.push({ path, text, root, dependency: dep, fromSources: jar.sources });
+          typesLoaded.set(dep.jar ?? dep.sourcesJar!, (typesLoaded.get(dep.jar ?? dep.sourcesJar!) ?? 0) + 1);
+          any = true;
+          // What this type's own declarations need: the types its signatures name and its imports
+          // (a few rounds), its supertypes (always: inherited members resolve through them).
+          const named = (typeText: string) => {
+            for (const word of typeText.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*/g) ?? []) {
+              const head = word.split('.')[0];
+              const imported = f.imports.find((i) => !i.wildcard && !i.static && i.name.endsWith('.' + head));
+              next.types.add(imported ? imported.name : word.includes('.') ? word : `${f.package}.${word}`);
+            }
+          };
+          for (const s of f.symbols) for (const sup of [s.superclass, ...(s.interfaces ?? [])]) if (sup) named(sup);
+          if (round < IMPORT_ROUNDS) {
+            for (const imp of f.imports) if (!imp.wildcard) next.types.add(imp.static ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name);
+            for (const s of f.symbols) {
+              if (s.modifiers.includes('private')) continue;
+              for (const t of [s.type, s.returnType, ...(s.params ?? []).map((p) => p.type)]) if (t) named(t);
+            }
           }
         }
       }
+      if (!any) break;
+      wanted = next;
     }
-    if (!any) break;
-    wanted = next;
+    const jarTypes = new Set<string>();
+    for (const { jar } of jars) for (const name of jar.tops.keys()) jarTypes.add(name);
+    return { files, facts, problems, typesLoaded, jarsOpened: jars.length, jarTypes };
+  } finally {
+    for (const { jar } of jars) jar.zip.close();
   }
-  const jarTypes = new Set<string>();
-  for (const { jar } of jars) for (const name of jar.tops.keys()) jarTypes.add(name);
-  return { files, facts, problems, typesLoaded, jarsOpened: jars.length, jarTypes };
 }
 
-function openJar(path: string, sources: boolean, problems: JarProblem[]): { jar: OpenJar; hash: string } | undefined {
-  let data: Buffer;
-  try { data = readFileSync(path); } catch (e) {
-    problems.push({ path, reason: `unreadable jar (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` });
-    return undefined;
-  }
+function openJar(path: string, sources: boolean, problems: JarProblem[]): OpenJar | undefined {
   try {
-    const zip = ZipArchive.fromBuffer(data);
-    const hash = createHash('sha256').update(data).digest('hex');
-    return { jar: new OpenJar(zip, sources, problems, path), hash };
+    return new OpenJar(ZipArchive.open(path), sources, problems, path);
   } catch (e) {
-    problems.push({ path, reason: e instanceof ZipError ? `corrupt jar: ${e.message}` : `unreadable jar: ${(e as Error).message}` });
+    const code = (e as NodeJS.ErrnoException).code;
+    problems.push({ path, reason: e instanceof ZipError ? `corrupt jar: ${e.message}` : code ? `unreadable jar (${code})` : `unreadable jar: ${(e as Error).message}` });
     return undefined;
   }
+}
+
+/** The cache folder of a jar: named by its content hash, so a changed jar (a new SNAPSHOT) gets a new one. */
+function cacheFolder(cacheRoot: string, jarPath: string): string {
+  return join(cacheRoot, createHash('sha256').update(readFileSync(jarPath)).digest('hex').slice(0, 24));
 }
 
 /** Writes a cache file read-only, unless it already holds this text (same jar hash, same name). */

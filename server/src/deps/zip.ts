@@ -2,8 +2,10 @@
 // directory (not local headers, which may lie), and refuses what a hostile or broken archive
 // could do to us: entries larger than a limit, compression ratios of a zip bomb, offsets outside
 // the file, unknown compression methods. Every refusal is a reason, never a throw to the caller.
+// Opened from a path, only the central directory is read up front, entries when asked: a project
+// with hundreds of jars pays for the directories, not for the bytes of classes nobody reaches.
 
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 
 export interface ZipLimits {
@@ -28,37 +30,68 @@ export interface ZipEntry {
 
 export class ZipError extends Error {}
 
+/** Reads `length` bytes at `offset` (fewer at the end of the file). */
+type ReadAt = (offset: number, length: number) => Buffer;
+
 export class ZipArchive {
   readonly entries = new Map<string, ZipEntry>();
 
-  private constructor(private data: Buffer, private limits: ZipLimits) {}
+  private constructor(private readAt: ReadAt, private size: number, private limits: ZipLimits, private fd?: number) {}
 
   /** Opens an archive held in memory; throws ZipError with the reason if its directory is unusable. */
   static fromBuffer(data: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipArchive {
-    const zip = new ZipArchive(data, limits);
+    const zip = new ZipArchive((o, n) => data.subarray(o, Math.min(data.length, o + n)), data.length, limits);
     zip.readDirectory();
     return zip;
   }
 
+  /** Opens an archive on disk, reading its central directory; close() releases the file. */
   static open(path: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipArchive {
-    return ZipArchive.fromBuffer(readFileSync(path), limits);
+    const fd = openSync(path, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const readAt: ReadAt = (o, n) => {
+        const len = Math.max(0, Math.min(n, size - o));
+        const buf = Buffer.allocUnsafe(len);
+        let done = 0;
+        while (done < len) {
+          const got = readSync(fd, buf, done, len - done, o + done);
+          if (got <= 0) break;
+          done += got;
+        }
+        return buf.subarray(0, done);
+      };
+      const zip = new ZipArchive(readAt, size, limits, fd);
+      zip.readDirectory();
+      return zip;
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
   }
 
   private readDirectory(): void {
-    const d = this.data;
     // End of central directory: 22 bytes plus a comment of at most 65535 bytes, searched from the end.
+    const tailStart = Math.max(0, this.size - 22 - 0xffff);
+    const tail = this.readAt(tailStart, this.size - tailStart);
     let eocd = -1;
-    for (let i = d.length - 22; i >= Math.max(0, d.length - 22 - 0xffff); i--) {
-      if (d.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+    for (let i = tail.length - 22; i >= 0; i--) {
+      if (tail.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
     }
     if (eocd < 0) throw new ZipError('not a zip archive (no end of central directory)');
-    const count = d.readUInt16LE(eocd + 10);
-    const dirSize = d.readUInt32LE(eocd + 12);
-    const dirOffset = d.readUInt32LE(eocd + 16);
+    const count = tail.readUInt16LE(eocd + 10);
+    const dirSize = tail.readUInt32LE(eocd + 12);
+    const dirOffset = tail.readUInt32LE(eocd + 16);
     if (count === 0xffff || dirOffset === 0xffffffff) throw new ZipError('zip64 archives are not read');
-    if (dirOffset + dirSize > d.length) throw new ZipError('central directory lies outside the file');
+    if (dirOffset + dirSize > this.size) throw new ZipError('central directory lies outside the file');
     if (count > this.limits.maxEntries) throw new ZipError(`${count} entries, over the limit of ${this.limits.maxEntries}`);
-    let p = dirOffset;
+    const d = this.readAt(dirOffset, dirSize);
+    let p = 0;
     for (let n = 0; n < count; n++) {
       if (p + 46 > d.length || d.readUInt32LE(p) !== 0x02014b50) throw new ZipError(`corrupt central directory at entry ${n}`);
       const method = d.readUInt16LE(p + 10);
@@ -83,12 +116,12 @@ export class ZipArchive {
     if (e.compressedSize > 0 && e.size / e.compressedSize > maxRatio) {
       return { ok: false, reason: `compression ratio ${Math.round(e.size / e.compressedSize)}:1, over the limit of ${maxRatio}:1 (zip bomb?)` };
     }
-    const d = this.data;
     const h = e.localOffset;
-    if (h + 30 > d.length || d.readUInt32LE(h) !== 0x04034b50) return { ok: false, reason: 'corrupt local header' };
-    const start = h + 30 + d.readUInt16LE(h + 26) + d.readUInt16LE(h + 28);
-    if (start + e.compressedSize > d.length) return { ok: false, reason: 'entry data lies outside the file' };
-    const raw = d.subarray(start, start + e.compressedSize);
+    const header = this.readAt(h, 30);
+    if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) return { ok: false, reason: 'corrupt local header' };
+    const start = h + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+    if (start + e.compressedSize > this.size) return { ok: false, reason: 'entry data lies outside the file' };
+    const raw = this.readAt(start, e.compressedSize);
     if (e.method === 0) {
       return e.compressedSize === e.size ? { ok: true, data: Buffer.from(raw) } : { ok: false, reason: 'stored entry with mismatched sizes' };
     }

@@ -50,7 +50,7 @@ export class WorkspaceIndex {
   releaseRefs = false;
   /** Files read from dependency jars, by path (the rest is workspace code). */
   private libraries = new Map<string, LibraryMark>();
-  /** Per workspace folder: every top-level type its dependency jars hold, read or not. */
+  /** Per workspace folder: every top-level type its dependency jars hold, read or not (internal names, `a/b/C`). */
   private jarTypes = new Map<string, Set<string>>();
 
   // ---- writes ----
@@ -86,7 +86,8 @@ export class WorkspaceIndex {
    */
   isJarType(qualified: string): boolean {
     for (let n = qualified; n.includes('.'); n = n.slice(0, n.lastIndexOf('.'))) {
-      for (const names of this.jarTypes.values()) if (names.has(n)) return true;
+      const internal = n.replaceAll('.', '/');
+      for (const names of this.jarTypes.values()) if (names.has(internal)) return true;
     }
     return false;
   }
