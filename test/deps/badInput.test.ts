@@ -1,6 +1,6 @@
 // Bad jars: each is listed as skipped with its reason, and nothing else is lost.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { deflateRawSync } from 'node:zlib';
@@ -119,4 +119,18 @@ test('only the types the workspace reaches are loaded', async (t) => {
   assert.equal(dep.typesLoaded, 3, 'Used, its supertype Base and the Helper it imports');
   assert.ok(ix.index.symbol('com.acme.big.Base#inherited()'));
   assert.equal(ix.index.symbol('com.acme.other.Unused0'), undefined);
+});
+
+test('a jar entry whose name climbs out of the cache folder is never written or read', async () => {
+  const ws = writeFixture({ 'src/Main.java': 'import evil.Escape;\nclass Main { Escape e; }\n' });
+  const lib = join(ws.root, 'lib');
+  mkdirSync(lib);
+  writeFileSync(join(lib, 'evil.jar'), zipOf('evil/Other.class', Buffer.from('not a class')));
+  writeFileSync(join(lib, 'evil-sources.jar'), zipOf('../../evil/Escape.java', Buffer.from('package evil; public class Escape {}')));
+  const cache = tempDir('needle-cache-');
+  const ix = new Indexer({ cacheDir: join(cache, 'inner'), dependencies: defaultDependencySettings() });
+  await ix.addFolder(ws.root);
+  assert.equal(ix.index.symbol('evil.Escape'), undefined);
+  assert.equal(existsSync(join(cache, 'evil')), false);
+  assert.equal(ix.status().dependencies?.[0].typesLoaded, 0);
 });

@@ -52,6 +52,8 @@ function addReach(reach: Reach, f: FileFacts): void {
   }
 }
 
+const JAVA_PATH = /^[A-Za-z_$][\w$]*(?:\/[A-Za-z_$][\w$]*)*$/;
+
 /** One jar opened for reading: its source or class entries by top-level type name. */
 class OpenJar {
   /** Top-level types by internal name (`a/b/C`) -> entry name. */
@@ -66,6 +68,8 @@ class OpenJar {
       const bare = name.slice(0, -ext.length);
       // Member and anonymous classes come with their top-level class; module and package descriptors declare no type.
       if ((!sources && bare.includes('$')) || bare.startsWith('META-INF/') || bare.endsWith('-info')) continue;
+      // Only names that can be Java types: a hostile entry name never becomes a path outside the cache.
+      if (!JAVA_PATH.test(bare)) continue;
       this.tops.set(bare, name);
     }
   }
