@@ -6,7 +6,7 @@
 // the packages it imports on demand or shares, then the types those files import and extend.
 
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FileFacts } from '../java/facts';
 import { ClassFileError, readClassFile, type ClassInfo } from './classFile';
@@ -54,31 +54,64 @@ function addReach(reach: Reach, f: FileFacts): void {
 
 const JAVA_PATH = /^[A-Za-z_$][\w$]*(?:\/[A-Za-z_$][\w$]*)*$/;
 
-/** One jar opened for reading: its source or class entries by top-level type name. */
+/**
+ * What a previous run learnt of a jar: its top-level types and content hash, trusted while the
+ * jar's size and mtime are unchanged, so a warm start reads no jar whose types are already cached.
+ */
+interface JarListing { size: number; mtimeMs: number; sources: boolean; tops: string[]; hash?: string }
+
+const LISTINGS_FILE = 'jars.json';
+
+function readListings(cacheRoot: string): Map<string, JarListing> {
+  try {
+    const o = JSON.parse(readFileSync(join(cacheRoot, LISTINGS_FILE), 'utf8')) as { jars?: Record<string, JarListing> };
+    return new Map(Object.entries(o.jars ?? {}).filter(([, l]) => Array.isArray(l?.tops) && typeof l.size === 'number'));
+  } catch {
+    return new Map(); // absent or malformed: every jar is listed again
+  }
+}
+
+function saveListings(cacheRoot: string, listings: Map<string, JarListing>): void {
+  try {
+    mkdirSync(cacheRoot, { recursive: true });
+    const tmp = join(cacheRoot, `${LISTINGS_FILE}.${process.pid}.tmp`);
+    writeFileSync(tmp, JSON.stringify({ jars: Object.fromEntries([...listings].sort((x, y) => (x[0] < y[0] ? -1 : 1))) }));
+    renameSync(tmp, join(cacheRoot, LISTINGS_FILE));
+  } catch { /* a read-only cache only costs the next start its listings */ }
+}
+
+/** One jar: its source or class entries by top-level type name; the archive itself opened only when needed. */
 class OpenJar {
-  /** Top-level types by internal name (`a/b/C`) -> entry name. */
-  readonly tops = new Map<string, string>();
+  /** Top-level types by internal name (`a/b/C`). */
+  readonly tops: Set<string>;
   private packages?: Map<string, string[]>;
   private classes = new Map<string, ClassInfo | null>();
 
-  constructor(readonly zip: ZipArchive, readonly sources: boolean, readonly problems: JarProblem[], readonly label: string) {
-    const ext = sources ? '.java' : '.class';
-    for (const name of zip.entries.keys()) {
-      if (!name.endsWith(ext)) continue;
-      const bare = name.slice(0, -ext.length);
-      // Member and anonymous classes come with their top-level class; module and package descriptors declare no type.
-      if ((!sources && bare.includes('$')) || bare.startsWith('META-INF/') || bare.endsWith('-info')) continue;
-      // Only names that can be Java types: a hostile entry name never becomes a path outside the cache.
-      if (!JAVA_PATH.test(bare)) continue;
-      this.tops.set(bare, name);
-    }
+  constructor(readonly label: string, readonly listing: JarListing, readonly problems: JarProblem[], private archive?: ZipArchive) {
+    this.tops = new Set(listing.tops);
+  }
+
+  get sources(): boolean { return this.listing.sources; }
+
+  /** The archive; throws ZipError when it cannot be read. */
+  zip(): ZipArchive {
+    return (this.archive ??= ZipArchive.open(this.label));
+  }
+
+  close(): void {
+    this.archive?.close();
+  }
+
+  /** The jar's content hash (read once, then kept in the listing). */
+  hash(): string {
+    return (this.listing.hash ??= createHash('sha256').update(readFileSync(this.label)).digest('hex').slice(0, 24));
   }
 
   /** Qualified names of the top-level types of a package (dotted), sorted. */
   typesIn(pkg: string): string[] {
     if (!this.packages) {
       this.packages = new Map();
-      for (const bare of this.tops.keys()) {
+      for (const bare of this.tops) {
         const slash = bare.lastIndexOf('/');
         const p = slash < 0 ? '' : bare.slice(0, slash);
         let list = this.packages.get(p);
@@ -96,15 +129,24 @@ class OpenJar {
     return undefined;
   }
 
+  private entry(name: string): Buffer | undefined {
+    try {
+      const r = this.zip().read(name);
+      if (r.ok) return r.data;
+      this.problems.push({ path: `${this.label}!/${name}`, reason: r.reason });
+    } catch (e) {
+      this.problems.push({ path: this.label, reason: `corrupt jar: ${(e as Error).message}` });
+    }
+    return undefined;
+  }
+
   classInfo(internal: string): ClassInfo | undefined {
     if (this.classes.has(internal)) return this.classes.get(internal) ?? undefined;
     let info: ClassInfo | null = null;
-    const entry = internal + '.class';
-    const r = this.zip.read(entry);
-    if (!r.ok) this.problems.push({ path: `${this.label}!/${entry}`, reason: r.reason });
-    else {
-      try { info = readClassFile(r.data); } catch (e) {
-        this.problems.push({ path: `${this.label}!/${entry}`, reason: e instanceof ClassFileError ? e.message : `unreadable class file: ${(e as Error).message}` });
+    const data = this.entry(internal + '.class');
+    if (data) {
+      try { info = readClassFile(data); } catch (e) {
+        this.problems.push({ path: `${this.label}!/${internal}.class`, reason: e instanceof ClassFileError ? e.message : `unreadable class file: ${(e as Error).message}` });
       }
     }
     this.classes.set(internal, info);
@@ -113,21 +155,32 @@ class OpenJar {
 
   /** The Java text of one top-level type, or undefined (the reason is in problems). */
   text(qualified: string): string | undefined {
-    const entry = this.tops.get(qualified.replaceAll('.', '/'))!;
-    if (this.sources) {
-      const r = this.zip.read(entry);
-      if (!r.ok) { this.problems.push({ path: `${this.label}!/${entry}`, reason: r.reason }); return undefined; }
-      return r.data.toString('utf8');
-    }
-    const info = this.classInfo(entry.slice(0, -'.class'.length));
+    const bare = qualified.replaceAll('.', '/');
+    if (this.sources) return this.entry(bare + '.java')?.toString('utf8');
+    const info = this.classInfo(bare);
     if (!info) return undefined;
     try {
-      return stubSource(info, (n) => this.classInfo(n), `${this.label}!/${entry}`);
+      return stubSource(info, (n) => this.classInfo(n), `${this.label}!/${bare}.class`);
     } catch (e) {
-      this.problems.push({ path: `${this.label}!/${entry}`, reason: `unreadable signature: ${(e as Error).message}` });
+      this.problems.push({ path: `${this.label}!/${bare}.class`, reason: `unreadable signature: ${(e as Error).message}` });
       return undefined;
     }
   }
+}
+
+/** The top-level types of an opened archive (entry names that can be Java types only). */
+function listTops(zip: ZipArchive, sources: boolean): string[] {
+  const ext = sources ? '.java' : '.class';
+  const tops: string[] = [];
+  for (const name of zip.entries.keys()) {
+    if (!name.endsWith(ext)) continue;
+    const bare = name.slice(0, -ext.length);
+    // Member and anonymous classes come with their top-level class; module and package descriptors declare no type.
+    if ((!sources && bare.includes('$')) || bare.startsWith('META-INF/') || bare.endsWith('-info')) continue;
+    // Only names that can be Java types: a hostile entry name never becomes a path outside the cache.
+    if (JAVA_PATH.test(bare)) tops.push(bare);
+  }
+  return tops.sort();
 }
 
 export interface LoadResult {
@@ -147,12 +200,14 @@ export interface LoadResult {
  */
 export async function loadLibraries(deps: Dependency[], reach: Reach, cacheRoot: string, factsOf: (text: string) => Promise<FileFacts>): Promise<LoadResult & { facts: Map<string, FileFacts> }> {
   const problems: JarProblem[] = [];
-  const jars: { dep: Dependency; jar: OpenJar; root?: string }[] = [];
+  const listings = readListings(cacheRoot);
+  const knownHashes = new Map([...listings].map(([path, l]) => [path, l.hash]));
+  const jars: { dep: Dependency; jar: OpenJar }[] = [];
   for (const dep of deps) {
     const path = dep.sourcesJar ?? dep.jar;
     if (!path || dep.problem) continue;
     // A broken -sources.jar falls back to the classes.
-    const jar = openJar(path, !!dep.sourcesJar, problems) ?? (dep.sourcesJar && dep.jar ? openJar(dep.jar, false, problems) : undefined);
+    const jar = openJar(path, !!dep.sourcesJar, problems, listings) ?? (dep.sourcesJar && dep.jar ? openJar(dep.jar, false, problems, listings) : undefined);
     if (jar) jars.push({ dep, jar });
   }
   try {
@@ -164,20 +219,23 @@ export async function loadLibraries(deps: Dependency[], reach: Reach, cacheRoot:
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const next: Reach = { types: new Set(), packages: new Set() };
       let any = false;
-      for (const entry of jars) {
-        const { dep, jar } = entry;
+      for (const { dep, jar } of jars) {
         const names = new Set<string>();
         for (const t of wanted.types) { const top = jar.topOf(t); if (top) names.add(top); }
         for (const p of wanted.packages) for (const t of jar.typesIn(p)) names.add(t);
         for (const name of [...names].sort()) {
           if (taken.has(name)) continue;
           taken.add(name);
-          const text = jar.text(name);
-          if (text === undefined) continue;
-          // Hashed only once a type is taken from it: unreached jars are never read whole.
-          const root = (entry.root ??= cacheFolder(cacheRoot, jar.label));
+          // Hashed only once a type is taken from it: unreached jars are never read whole. A type
+          // already in the jar's cache folder is read from there, without opening the jar.
+          const root = join(cacheRoot, jar.hash());
           const path = join(root, jar.sources ? 'sources' : 'classes', ...name.split('.')) + '.java';
-          writeReadOnly(path, text);
+          let text = cachedText(path);
+          if (text === undefined) {
+            text = jar.text(name);
+            if (text === undefined) continue;
+            writeReadOnly(path, text);
+          }
           const f = await factsOf(text);
           facts.set(path, f);
           files.push({ path, text, root, dependency: dep, fromSources: jar.sources });
@@ -206,16 +264,28 @@ export async function loadLibraries(deps: Dependency[], reach: Reach, cacheRoot:
       wanted = next;
     }
     const jarTypes = new Set<string>();
-    for (const { jar } of jars) for (const name of jar.tops.keys()) jarTypes.add(name);
+    for (const { jar } of jars) for (const name of jar.tops) jarTypes.add(name);
     return { files, facts, problems, typesLoaded, jarsOpened: jars.length, jarTypes };
   } finally {
-    for (const { jar } of jars) jar.zip.close();
+    for (const { jar } of jars) jar.close();
+    // Saved when a jar was listed anew or hashed for the first time.
+    if ([...listings].some(([path, l]) => !knownHashes.has(path) || knownHashes.get(path) !== l.hash)) saveListings(cacheRoot, listings);
   }
 }
 
-function openJar(path: string, sources: boolean, problems: JarProblem[]): OpenJar | undefined {
+function openJar(path: string, sources: boolean, problems: JarProblem[], listings: Map<string, JarListing>): OpenJar | undefined {
+  let st;
+  try { st = statSync(path); } catch (e) {
+    problems.push({ path, reason: `unreadable jar (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` });
+    return undefined;
+  }
+  const known = listings.get(path);
+  if (known && known.size === st.size && known.mtimeMs === st.mtimeMs && known.sources === sources) return new OpenJar(path, known, problems);
   try {
-    return new OpenJar(ZipArchive.open(path), sources, problems, path);
+    const zip = ZipArchive.open(path);
+    const listing: JarListing = { size: st.size, mtimeMs: st.mtimeMs, sources, tops: listTops(zip, sources) };
+    listings.set(path, listing);
+    return new OpenJar(path, listing, problems, zip);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     problems.push({ path, reason: e instanceof ZipError ? `corrupt jar: ${e.message}` : code ? `unreadable jar (${code})` : `unreadable jar: ${(e as Error).message}` });
@@ -223,9 +293,9 @@ function openJar(path: string, sources: boolean, problems: JarProblem[]): OpenJa
   }
 }
 
-/** The cache folder of a jar: named by its content hash, so a changed jar (a new SNAPSHOT) gets a new one. */
-function cacheFolder(cacheRoot: string, jarPath: string): string {
-  return join(cacheRoot, createHash('sha256').update(readFileSync(jarPath)).digest('hex').slice(0, 24));
+/** A type's text from the jar's cache folder (written by an earlier run from the same jar content). */
+function cachedText(path: string): string | undefined {
+  try { return readFileSync(path, 'utf8'); } catch { return undefined; }
 }
 
 /** Writes a cache file read-only, unless it already holds this text (same jar hash, same name). */
