@@ -10,6 +10,7 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync
 import { dirname, join } from 'node:path';
 import type { FileFacts } from '../java/facts';
 import { ClassFileError, readClassFile, type ClassInfo } from './classFile';
+import { holdsSorted, lowerBound } from './sorted';
 import { stubSource } from './stubs';
 import { coordinatesText, type Dependency } from './types';
 import { ZipArchive, ZipError } from './zip';
@@ -82,13 +83,12 @@ function saveListings(cacheRoot: string, listings: Map<string, JarListing>): voi
 
 /** One jar: its source or class entries by top-level type name; the archive itself opened only when needed. */
 class OpenJar {
-  /** Top-level types by internal name (`a/b/C`). */
-  readonly tops: Set<string>;
-  private packages?: Map<string, string[]>;
+  /** Top-level types by internal name (`a/b/C`), sorted. */
+  readonly tops: string[];
   private classes = new Map<string, ClassInfo | null>();
 
   constructor(readonly label: string, readonly listing: JarListing, readonly problems: JarProblem[], private archive?: ZipArchive) {
-    this.tops = new Set(listing.tops);
+    this.tops = listing.tops;
   }
 
   get sources(): boolean { return this.listing.sources; }
@@ -109,23 +109,17 @@ class OpenJar {
 
   /** Qualified names of the top-level types of a package (dotted), sorted. */
   typesIn(pkg: string): string[] {
-    if (!this.packages) {
-      this.packages = new Map();
-      for (const bare of this.tops) {
-        const slash = bare.lastIndexOf('/');
-        const p = slash < 0 ? '' : bare.slice(0, slash);
-        let list = this.packages.get(p);
-        if (!list) this.packages.set(p, (list = []));
-        list.push(bare.replaceAll('/', '.'));
-      }
-      for (const list of this.packages.values()) list.sort();
+    const prefix = pkg ? pkg.replaceAll('.', '/') + '/' : '';
+    const out: string[] = [];
+    for (let i = lowerBound(this.tops, prefix); i < this.tops.length && this.tops[i].startsWith(prefix); i++) {
+      if (!this.tops[i].includes('/', prefix.length)) out.push(this.tops[i].replaceAll('/', '.'));
     }
-    return this.packages.get(pkg.replaceAll('.', '/')) ?? [];
+    return out;
   }
 
   /** The top-level type a qualified name means, trying `a.b.Outer.Inner` as `a.b.Outer`. */
   topOf(name: string): string | undefined {
-    for (let n = name; n.includes('.'); n = n.slice(0, n.lastIndexOf('.'))) if (this.tops.has(n.replaceAll('.', '/'))) return n;
+    for (let n = name; n.includes('.'); n = n.slice(0, n.lastIndexOf('.'))) if (holdsSorted(this.tops, n.replaceAll('.', '/'))) return n;
     return undefined;
   }
 
@@ -188,8 +182,8 @@ export interface LoadResult {
   problems: JarProblem[];
   /** Per dependency (by jar path): types loaded. */
   typesLoaded: Map<string, number>;
-  /** Every top-level type the jars hold, loaded or not (internal names, `a/b/C`): real APIs the index has not read. */
-  jarTypes: Set<string>;
+  /** Per jar, every top-level type it holds, loaded or not (internal names, `a/b/C`, sorted): real APIs the index has not read. */
+  jarTypes: string[][];
   jarsOpened: number;
 }
 
@@ -263,8 +257,7 @@ export async function loadLibraries(deps: Dependency[], reach: Reach, cacheRoot:
       if (!any) break;
       wanted = next;
     }
-    const jarTypes = new Set<string>();
-    for (const { jar } of jars) for (const name of jar.tops) jarTypes.add(name);
+    const jarTypes = jars.map(({ jar }) => jar.tops);
     return { files, facts, problems, typesLoaded, jarsOpened: jars.length, jarTypes };
   } finally {
     for (const { jar } of jars) jar.close();

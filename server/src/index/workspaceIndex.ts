@@ -6,6 +6,7 @@
 import type { FileFacts, RefFact, SymbolFact } from '../java/facts';
 import { memberLookupKey, resolveFile, type Edge, type FileResolution } from '../java/resolve';
 import { isTypeKind, SymbolTable } from '../java/symbols';
+import { holdsSorted } from '../deps/sorted';
 
 export interface IndexedFile {
   path: string;
@@ -50,8 +51,8 @@ export class WorkspaceIndex {
   releaseRefs = false;
   /** Files read from dependency jars, by path (the rest is workspace code). */
   private libraries = new Map<string, LibraryMark>();
-  /** Per workspace folder: every top-level type its dependency jars hold, read or not (internal names, `a/b/C`). */
-  private jarTypes = new Map<string, Set<string>>();
+  /** Per workspace folder, per jar: every top-level type it holds, read or not (internal names, `a/b/C`, sorted). */
+  private jarTypes = new Map<string, string[][]>();
 
   // ---- writes ----
 
@@ -75,7 +76,7 @@ export class WorkspaceIndex {
     if (this.files.has(path)) this.libraries.set(path, mark);
   }
 
-  setJarTypes(root: string, names: Set<string> | undefined): void {
+  setJarTypes(root: string, names: string[][] | undefined): void {
     if (names) this.jarTypes.set(root, names);
     else this.jarTypes.delete(root);
   }
@@ -87,7 +88,7 @@ export class WorkspaceIndex {
   isJarType(qualified: string): boolean {
     for (let n = qualified; n.includes('.'); n = n.slice(0, n.lastIndexOf('.'))) {
       const internal = n.replaceAll('.', '/');
-      for (const names of this.jarTypes.values()) if (names.has(internal)) return true;
+      for (const jars of this.jarTypes.values()) if (jars.some((names) => holdsSorted(names, internal))) return true;
     }
     return false;
   }
