@@ -1,8 +1,8 @@
 // Maven discovery against a local repository written by the test: parents, properties,
 // dependencyManagement, scopes, nearest-wins, exclusions, cycles and missing artifacts.
 import { strict as assert } from 'node:assert';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { test } from 'node:test';
 import { defaultDependencySettings, discoverDependencies, expandGlob } from '../../server/src/deps/discover';
 import { coordinatesText } from '../../server/src/deps/types';
@@ -140,4 +140,22 @@ test('an unreadable repository folder is listed as skipped with its reason', () 
   } finally {
     chmodSync(locked, 0o755);
   }
+});
+
+test('with the mvn setting, `mvn -o dependency:build-classpath` is asked; when it cannot answer offline the poms are read and that is listed', (t) => {
+  const mvn = (process.env.PATH ?? '').split(delimiter).some((d) => d && existsSync(join(d, 'mvn')));
+  if (!mvn) {
+    if (process.env.CI) assert.fail('mvn is needed (Debian package maven)');
+    return t.skip('mvn is not on PATH (Debian package maven)');
+  }
+  const repo = tempDir();
+  const ws = tempDir();
+  publish(repo, { g: 'com.acme.platform', a: 'ledger', v: '1.0' });
+  writeFileSync(join(ws, 'pom.xml'), `<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>svc</artifactId><version>1</version><dependencies>${dep('com.acme.platform', 'ledger', '1.0')}</dependencies></project>`);
+  const d = discoverDependencies(ws, { ...settingsFor(repo), useMavenCommand: true });
+  const ledger = d.dependencies.find((x) => x.coordinates?.artifactId === 'ledger');
+  assert.ok(ledger?.jar?.endsWith('ledger-1.0.jar'), JSON.stringify(d));
+  // An empty local repository has no dependency plugin, so offline Maven fails and says so; else it answered.
+  if (ledger.source === 'maven') assert.ok(d.problems.some((p) => /mvn -o dependency:build-classpath failed .*the poms were read instead/.test(p.reason)), JSON.stringify(d.problems));
+  else assert.equal(ledger.source, 'mvn');
 });
