@@ -154,7 +154,8 @@ test('with the mvn setting, `mvn -o dependency:build-classpath` is asked; when i
   writeFileSync(join(ws, 'pom.xml'), `<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>svc</artifactId><version>1</version><dependencies>${dep('com.acme.platform', 'ledger', '1.0')}</dependencies></project>`);
   const d = discoverDependencies(ws, { ...settingsFor(repo), useMavenCommand: true });
   const ledger = d.dependencies.find((x) => x.coordinates?.artifactId === 'ledger');
-  assert.ok(ledger?.jar?.endsWith('ledger-1.0.jar'), JSON.stringify(d));
+  assert.ok(ledger, JSON.stringify(d));
+  assert.ok(ledger.jar?.endsWith('ledger-1.0.jar'), JSON.stringify(d));
   // An empty local repository has no dependency plugin, so offline Maven fails and says so; else it answered.
   if (ledger.source === 'maven') assert.ok(d.problems.some((p) => /mvn -o dependency:build-classpath failed .*the poms were read instead/.test(p.reason)), JSON.stringify(d.problems));
   else assert.equal(ledger.source, 'mvn');
