@@ -25,7 +25,7 @@ function sourceHash(dirs) {
   for (const d of dirs) walk(join(root, d));
   return h.digest('hex').slice(0, 16);
 }
-const indexerVersion = sourceHash(['server/src/java', 'server/src/index']);
+const indexerVersion = sourceHash(['server/src/java', 'server/src/index', 'server/src/deps']);
 
 const common = {
   bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true,

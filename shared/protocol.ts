@@ -113,6 +113,28 @@ export interface StatusResult {
   /** Share of reference sites resolved to an internal declaration or known to be external. */
   resolvedShare?: number;
   paused?: boolean;
+  /** The workspace's dependency jars (Maven, Gradle classpath file, .classpath, lib/, needle.dependencies). */
+  dependencies?: DependencyStatus[];
+}
+
+export interface DependencyStatus {
+  /** group:artifact:version when known, else the jar's path. */
+  name: string;
+  /** Where it came from: maven, mvn, gradle, eclipse, lib, setting. */
+  source: string;
+  /** The file (or setting) that declared it. */
+  declaredIn: string;
+  scope?: string;
+  /** For a transitive dependency, the artifacts that brought it, nearest first. */
+  via?: string[];
+  jar?: string;
+  sourcesFound: boolean;
+  /** Internal dependencies enter the dependency surface; public ones only resolve. */
+  internal: boolean;
+  /** Types read from it (only what the workspace reaches is read). */
+  typesLoaded: number;
+  /** Why it is not read: the coordinates looked for, test scope, a corrupt jar, … */
+  problem?: string;
 }
 
 // ---- needle/checkCode: proposed code checked against the workspace ----

@@ -19,7 +19,8 @@ let client: LanguageClient | undefined;
 /** The `needle.*` settings as the server reads them (server/src/lsp/settings.ts). */
 function needleSettings(): Record<string, unknown> {
   const c = vscode.workspace.getConfiguration('needle');
-  const keys = ['budgetTokens', 'threshold', 'maxRounds', 'exclude', 'pauseIndexing', 'codeLens', 'diagnostics', 'diagnosticSeverity', 'goldenRepositories', 'checkCodeDiagnostics'];
+  const keys = ['budgetTokens', 'threshold', 'maxRounds', 'exclude', 'pauseIndexing', 'codeLens', 'diagnostics', 'diagnosticSeverity', 'goldenRepositories', 'checkCodeDiagnostics',
+    'dependencies', 'internalGroups', 'mavenRepositories', 'useMavenCommand'];
   const out: Record<string, unknown> = {};
   for (const k of keys) {
     const v = c.get(k);

@@ -5,15 +5,16 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Indexer } from '../index/indexer';
 import { parseArgs, UsageError, type ParsedArgs } from './args';
-import { cacheDirOf } from './options';
+import { cacheDirOf, dependencySettingsOf } from './options';
 import { runRetrieve } from './retrieve';
 import { runMcp } from './mcp';
 import { hostPaths } from '../platform/paths';
 
 const USAGE = `usage:
-  needle index <dir> [--json] [--no-cache]
+  needle index <dir> [--json] [--no-cache] [dependency options]
   needle retrieve <dir> --file <path> --line <n> --column <n> [--query <text>] [--budget <n>] [--mode rcl|similarity|fixedK] [--json | --markdown]
-  needle mcp [dir] [--no-cache]     (an MCP server over stdio for coding agents)`;
+  needle mcp [dir] [--no-cache]     (an MCP server over stdio for coding agents)
+dependency options (index, retrieve, mcp): [--dependencies <globs>] [--internal-groups <prefixes>] [--maven-repo <dirs>] [--use-mvn] [--no-dependencies]`;
 
 function folderArg(args: ParsedArgs): string {
   const dir = args.positional[0];
@@ -25,7 +26,7 @@ function folderArg(args: ParsedArgs): string {
 
 async function runIndex(args: ParsedArgs): Promise<void> {
   const root = folderArg(args);
-  const indexer = new Indexer({ cacheDir: cacheDirOf(args), log: (m) => process.stderr.write(m + '\n') });
+  const indexer = new Indexer({ cacheDir: cacheDirOf(args), dependencies: dependencySettingsOf(args), log: (m) => process.stderr.write(m + '\n') });
   const started = performance.now();
   await indexer.addFolder(root);
   const ms = performance.now() - started;
@@ -35,12 +36,17 @@ async function runIndex(args: ParsedArgs): Promise<void> {
     root, files: s.files, symbols: s.symbols, edges: s.edges, unresolved: s.unresolved, external: s.external,
     resolvedShare: Number(s.resolvedShare.toFixed(4)), timeMs: Math.round(ms),
     peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024), skipped: status.skipped ?? [],
+    dependencies: status.dependencies ?? [], dependencyLoad: indexer.dependencyLoad,
   };
+  const dep = (d: (typeof report.dependencies)[number]) =>
+    `    ${d.name}  ${d.source}${d.scope ? ' ' + d.scope : ''}, ${d.internal ? 'internal' : 'public'}, ${d.sourcesFound ? 'sources' : 'no sources'}, ${d.typesLoaded} types` +
+    (d.via ? `, via ${d.via.join(' <- ')}` : '') + (d.problem ? `\n      not read: ${d.problem}` : '');
   if (args.flags.has('json')) { process.stdout.write(JSON.stringify(report, null, 2) + '\n'); return; }
   process.stdout.write(
     `${root}\n  files     ${report.files}\n  symbols   ${report.symbols}\n  edges     ${report.edges}\n` +
     `  resolved  ${(report.resolvedShare * 100).toFixed(1)} % of reference sites (${report.unresolved} unresolved)\n` +
     `  time      ${report.timeMs} ms\n  peak RSS  ${report.peakRssMB} MB\n` +
+    (report.dependencies.length ? `  dependencies ${report.dependencies.length} (${report.dependencyLoad?.jars ?? 0} jars read, ${report.dependencyLoad?.types ?? 0} types loaded in ${Math.round(report.dependencyLoad?.ms ?? 0)} ms)\n` + report.dependencies.map(dep).join('\n') + '\n' : '') +
     (report.skipped.length ? `  skipped   ${report.skipped.length}\n` + report.skipped.map((x) => `    ${x.path}: ${x.reason}`).join('\n') + '\n' : ''));
 }
 

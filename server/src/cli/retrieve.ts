@@ -7,7 +7,7 @@ import { Indexer } from '../index/indexer';
 import { renderContext } from '../render/markdown';
 import { defaultSettings, InvalidRequest, retrieveAt, uriOfPath } from '../service';
 import { intFlag, UsageError, type ParsedArgs } from './args';
-import { cacheDirOf } from './options';
+import { cacheDirOf, dependencySettingsOf } from './options';
 
 export async function runRetrieve(args: ParsedArgs, root: string): Promise<void> {
   const file = args.flags.get('file');
@@ -22,7 +22,7 @@ export async function runRetrieve(args: ParsedArgs, root: string): Promise<void>
   const budget = intFlag(args, 'budget', 1);
   const path = hostPaths.resolve(root, file);
 
-  const indexer = new Indexer({ cacheDir: cacheDirOf(args) });
+  const indexer = new Indexer({ cacheDir: cacheDirOf(args), dependencies: dependencySettingsOf(args) });
   await indexer.addFolder(root);
   let result;
   try {

@@ -54,6 +54,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   settings = { ...settings, ...opts.settings };
   exclude = opts.exclude;
   indexer.setExclude(exclude);
+  indexer.setDependencySettings(opts.dependencies);
   indexer.paused = opts.paused;
   checkCode.configure(params.initializationOptions);
   const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
@@ -135,6 +136,7 @@ connection.onDidChangeConfiguration((change) => {
   const opts = readSettings((change.settings as Record<string, unknown> | undefined)?.needle ?? change.settings);
   settings = { ...settings, ...opts.settings };
   indexer.paused = opts.paused;
+  indexer.setDependencySettings(opts.dependencies);
   checkCode.configure((change.settings as Record<string, unknown> | undefined)?.needle ?? change.settings);
 });
 

@@ -3,6 +3,7 @@
 
 import type { SymbolFact } from '../java/facts';
 import type { IndexedFile, SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
+import { typeNameResolver } from '../java/resolve';
 import { isTypeKind } from '../java/symbols';
 
 export function ownerOf(ref: SymbolRef): SymbolRef | undefined {
@@ -221,29 +222,16 @@ export function typeNames(typeText: string | undefined): string[] {
   return (typeText.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []).filter((n) => !/^(extends|super|final)$/.test(n)).map((n) => n);
 }
 
-/** Resolves a simple (or dotted) type name as seen from a file: same file, same package, imports, anywhere unique. */
-export function resolveTypeName(index: WorkspaceIndex, fromPath: string, name: string): SymbolRef | undefined {
+/**
+ * A simple (or dotted) type name as seen from a declaration, by the index's own rules
+ * (java/resolve.ts `typeNameResolver`); failing those, a type that is the only one of that simple
+ * name anywhere (names from Javadoc or a task text, which have no scope of their own).
+ */
+export function resolveTypeName(index: WorkspaceIndex, from: SymbolRef, name: string): SymbolRef | undefined {
+  const t = typeNameResolver(index.table, from.file.path, from.file.facts)(name, from.index);
+  if (t === 'external') return undefined;
+  if (t) return index.symbol(t.id);
   const simple = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
-  const f = index.file(fromPath);
-  if (f) {
-    const i = f.facts.symbols.findIndex((s) => isTypeKind(s.kind) && s.name === simple);
-    if (i >= 0) return { file: f, index: i, sym: f.facts.symbols[i] };
-    for (const imp of f.facts.imports) {
-      if (!imp.static && !imp.wildcard && imp.name.endsWith('.' + simple)) {
-        const r = index.symbol(imp.name);
-        if (r) return r;
-      }
-    }
-    const pkg = f.facts.package;
-    const r = index.symbol(pkg ? `${pkg}.${simple}` : simple);
-    if (r) return r;
-    for (const imp of f.facts.imports) {
-      if (imp.wildcard && !imp.static) {
-        const r2 = index.symbol(`${imp.name}.${simple}`);
-        if (r2) return r2;
-      }
-    }
-  }
   const ids = typesBySimpleName(index).get(simple);
   if (ids && ids.length === 1) return index.symbol(ids[0]);
   return undefined;
