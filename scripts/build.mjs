@@ -34,6 +34,8 @@ const common = {
   // that is empty, so we provide the bundle's own file URL.
   define: { 'import.meta.url': '__bundleUrl', __NEEDLE_INDEXER_VERSION__: JSON.stringify(indexerVersion) },
   banner: { js: "const __bundleUrl = require('url').pathToFileURL(__filename).href;" },
+  // The organisation index's clients load their own wasm and data files: required from node_modules at run time.
+  external: ['pg', 'pg-native', '@electric-sql/pglite', '@electric-sql/pglite/*'],
 };
 
 function testFiles(dir) {
@@ -53,7 +55,7 @@ const bundles = [
   { ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' },
   { ...common, entryPoints: ['server/src/index/worker.ts'], outfile: 'dist/worker.js' },
   { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node\n' + common.banner.js } },
-  { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: [...common.external, 'vscode'] },
 ].filter((b) => existsSync(join(root, b.entryPoints[0])));
 const benches = existsSync(join(root, 'bench')) ? readdirSync(join(root, 'bench')).filter((f) => f.endsWith('.bench.ts')).map((f) => `bench/${f}`) : [];
 if (benches.length) bundles.push({ ...common, entryPoints: benches, outdir: 'dist/bench', outbase: 'bench', packages: 'external' });

@@ -8,11 +8,13 @@ import { parseArgs, UsageError, type ParsedArgs } from './args';
 import { cacheDirOf } from './options';
 import { runRetrieve } from './retrieve';
 import { runMcp } from './mcp';
+import { runPublish } from './publish';
 
 const USAGE = `usage:
   needle index <dir> [--json] [--no-cache]
   needle retrieve <dir> --file <path> --line <n> --column <n> [--query <text>] [--budget <n>] [--mode rcl|similarity|fixedK] [--json | --markdown]
-  needle mcp [dir] [--no-cache]     (an MCP server over stdio for coding agents)`;
+  needle mcp [dir] [--no-cache]     (an MCP server over stdio for coding agents)
+  needle publish <dir> --db <postgres://… | folder> [--name <repo>] [--golden] [--visibility <label>] [--branch <b>] [--commit <sha>] [--json]`;
 
 function folderArg(args: ParsedArgs): string {
   const dir = args.positional[0];
@@ -51,6 +53,7 @@ async function main(): Promise<number> {
     if (args.command === 'index') await runIndex(args);
     else if (args.command === 'retrieve') await runRetrieve(args, folderArg(args));
     else if (args.command === 'mcp') await runMcp(args);
+    else if (args.command === 'publish') await runPublish(args, folderArg(args));
     else throw new UsageError(`unknown command ${args.command}`);
     return 0;
   } catch (e) {

@@ -1,0 +1,159 @@
+// `needle publish`: one repository's derived facts into the organisation index, in one
+// transaction (a reader sees the previous state or the new one, never half), and incrementally:
+// only files whose rows changed are rewritten, so publishing an unchanged repository writes nothing.
+
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { Indexer } from '../index/indexer';
+import type { OrgDb } from './db';
+import { OrgDbError } from './db';
+import { repositoryRows, type FileRows } from './facts';
+import { ensureSchema, FACT_TABLES } from './schema';
+
+export interface RepositoryMeta {
+  name: string;
+  commit: string | null;
+  defaultBranch: string | null;
+  golden: boolean;
+  /** 'public' (every reader) or a label that `needle.label_readers` grants to reader roles. */
+  visibility: string;
+}
+
+export interface PublishReport {
+  repository: string;
+  files: number;
+  /** Files whose rows were (re)written, and files no longer in the repository. */
+  changed: number;
+  removed: number;
+  metadataChanged: boolean;
+  /** Statements that wrote, and rows they wrote, in this publish. */
+  writeStatements: number;
+  rowsWritten: number;
+  indexMs: number;
+  writeMs: number;
+}
+
+const LABEL = /^[A-Za-z0-9_.-]{1,64}$/;
+
+export function checkLabel(label: string): string {
+  if (!LABEL.test(label)) throw new OrgDbError(`visibility label must be 1-64 letters, digits, '_', '.' or '-': ${JSON.stringify(label)}`);
+  return label;
+}
+
+function git(dir: string, ...args: string[]): string | null {
+  try {
+    return execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Name, commit and default branch from the folder and its git metadata; what the caller says wins. */
+export function repositoryMeta(dir: string, given: Partial<RepositoryMeta> = {}): RepositoryMeta {
+  const isRepo = existsSync(join(dir, '.git'));
+  const originHead = isRepo ? git(dir, 'symbolic-ref', '--short', 'refs/remotes/origin/HEAD') : null;
+  return {
+    name: given.name ?? basename(dir),
+    commit: given.commit !== undefined ? given.commit : isRepo ? git(dir, 'rev-parse', 'HEAD') : null,
+    defaultBranch: given.defaultBranch !== undefined ? given.defaultBranch
+      : originHead ? originHead.replace(/^origin\//, '') : isRepo ? git(dir, 'rev-parse', '--abbrev-ref', 'HEAD') : null,
+    golden: given.golden ?? false,
+    visibility: checkLabel(given.visibility ?? 'public'),
+  };
+}
+
+/** Rows per INSERT: each column travels as one bound array. */
+const BATCH_ROWS = 5000;
+
+async function insertRows<T>(tx: OrgDb, table: string, columns: [name: string, type: string, get: (r: T & { path: string }) => unknown][], repoId: number, rows: (T & { path: string })[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+    const batch = rows.slice(i, i + BATCH_ROWS);
+    const cols = ['path', ...columns.map((c) => c[0])];
+    const arrays = [batch.map((r) => r.path), ...columns.map((c) => batch.map((r) => c[2](r)))];
+    const types = ['text[]', ...columns.map((c) => `${c[1]}[]`)];
+    // text[][] cannot hold ragged arrays: flags travel as text joined by ',' and are split back in SQL.
+    const select = cols.map((c, k) => (types[k] === 'flags[]' ? `string_to_array(u${k}, ',')` : `u${k}`));
+    const unnest = types.map((t, k) => `$${k + 2}::${t === 'flags[]' ? 'text[]' : t}`).join(', ');
+    const names = cols.map((_, k) => `u${k}`).join(', ');
+    await tx.query(`INSERT INTO ${table} (repo_id, ${cols.join(', ')}) SELECT $1, ${select.join(', ')} FROM unnest(${unnest}) AS t(${names})`, [repoId, ...arrays]);
+  }
+}
+
+async function writeFiles(tx: OrgDb, repoId: number, files: FileRows[]): Promise<void> {
+  const flat = <T>(get: (f: FileRows) => T[]) => files.flatMap((f) => get(f).map((r) => ({ ...r, path: f.path })));
+  await insertRows(tx, 'needle.decls', [
+    ['symbol', 'text', (r) => r.symbol], ['kind', 'text', (r) => r.kind], ['name', 'text', (r) => r.name], ['package', 'text', (r) => r.package],
+    ['line', 'int', (r) => r.line], ['signature', 'text', (r) => r.signature], ['summary', 'text', (r) => r.summary],
+    ['description', 'text', (r) => r.description], ['search', 'text', (r) => r.search],
+  ], repoId, flat((f) => f.decls));
+  await insertRows(tx, 'needle.usages', [
+    ['line', 'int', (r) => r.line], ['col', 'int', (r) => r.col], ['from_symbol', 'text', (r) => r.fromSymbol], ['target', 'text', (r) => r.target],
+    ['name', 'text', (r) => r.name], ['kind', 'text', (r) => r.kind], ['site', 'text', (r) => r.site],
+  ], repoId, flat((f) => f.usages));
+  await insertRows(tx, 'needle.imports', [['name', 'text', (r) => r.name]], repoId, flat((f) => f.imports.map((name) => ({ name }))));
+  await insertRows(tx, 'needle.chunks', [
+    ['start_line', 'int', (r) => r.startLine], ['end_line', 'int', (r) => r.endLine], ['kind', 'text', (r) => r.kind], ['symbol', 'text', (r) => r.symbol],
+    ['header', 'text', (r) => r.header], ['text', 'text', (r) => r.text], ['flags', 'flags', (r) => r.flags.join(',')], ['search', 'text', (r) => r.search],
+  ], repoId, flat((f) => f.chunks));
+  await insertRows(tx, 'needle.files', [['hash', 'text', (r) => r.hash], ['digest', 'text', (r) => r.digest]], repoId, files.map((f) => ({ path: f.path, hash: f.hash, digest: f.digest })));
+}
+
+async function deleteFiles(tx: OrgDb, repoId: number, paths: string[]): Promise<void> {
+  if (!paths.length) return;
+  for (const table of [...FACT_TABLES, 'needle.files']) await tx.query(`DELETE FROM ${table} WHERE repo_id = $1 AND path = ANY($2::text[])`, [repoId, paths]);
+}
+
+/** Writes `rows` as repository `meta` in one transaction; files with an unchanged digest are left alone. */
+export async function publishRows(db: OrgDb, meta: RepositoryMeta, rows: FileRows[]): Promise<Omit<PublishReport, 'indexMs'>> {
+  await ensureSchema(db);
+  const started = performance.now();
+  const before = { ...db.writes };
+  const outcome = await db.transaction(async (tx) => {
+    // Publishes of the same repository queue up instead of interleaving.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`needle.repo:${meta.name}`]);
+    const existing = await tx.query<{ id: number; commit: string | null; default_branch: string | null; golden: boolean; visibility: string; files: number }>(
+      `SELECT id, commit, default_branch, golden, visibility, files FROM needle.repos WHERE name = $1`, [meta.name]);
+    let repo = existing.rows[0];
+    if (!repo) {
+      const inserted = await tx.query<{ id: number }>(`INSERT INTO needle.repos (name, commit, default_branch, golden, visibility) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [meta.name, meta.commit, meta.defaultBranch, meta.golden, meta.visibility]);
+      repo = { id: inserted.rows[0].id, commit: meta.commit, default_branch: meta.defaultBranch, golden: meta.golden, visibility: meta.visibility, files: -1 };
+    }
+    const known = new Map((await tx.query<{ path: string; digest: string }>(`SELECT path, digest FROM needle.files WHERE repo_id = $1`, [repo.id])).rows.map((r) => [r.path, r.digest]));
+    const changed = rows.filter((f) => known.get(f.path) !== f.digest);
+    const present = new Set(rows.map((f) => f.path));
+    const removed = [...known.keys()].filter((p) => !present.has(p)).sort();
+    await deleteFiles(tx, repo.id, [...changed.filter((f) => known.has(f.path)).map((f) => f.path), ...removed]);
+    await writeFiles(tx, repo.id, changed);
+    const metadataChanged = repo.commit !== meta.commit || repo.default_branch !== meta.defaultBranch || repo.golden !== meta.golden
+      || repo.visibility !== meta.visibility || repo.files !== rows.length;
+    if (metadataChanged || changed.length || removed.length) {
+      await tx.query(`UPDATE needle.repos SET commit = $2, default_branch = $3, golden = $4, visibility = $5, files = $6, published_at = now() WHERE id = $1`,
+        [repo.id, meta.commit, meta.defaultBranch, meta.golden, meta.visibility, rows.length]);
+    }
+    return { changed: changed.length, removed: removed.length, metadataChanged };
+  });
+  return {
+    repository: meta.name, files: rows.length, ...outcome,
+    writeStatements: db.writes.statements - before.statements, rowsWritten: db.writes.rows - before.rows,
+    writeMs: performance.now() - started,
+  };
+}
+
+export interface PublishOptions extends Partial<RepositoryMeta> {
+  /** The indexer's cache folder (null: none). */
+  cacheDir: string | null;
+  log?: (msg: string) => void;
+}
+
+/** Indexes `dir` with the ordinary Indexer and publishes what it derived. */
+export async function publishRepository(db: OrgDb, dir: string, options: PublishOptions): Promise<PublishReport> {
+  const meta = repositoryMeta(dir, options);
+  const started = performance.now();
+  const indexer = new Indexer({ cacheDir: options.cacheDir, log: options.log });
+  await indexer.addFolder(dir);
+  const rows = repositoryRows(indexer, dir);
+  const indexMs = performance.now() - started;
+  return { ...(await publishRows(db, meta, rows)), indexMs };
+}

@@ -1,0 +1,146 @@
+// The organisation index's schema, created and migrated by Needle itself. `needle.schema_version`
+// says which migrations have run; a database written by a newer Needle is refused before anything
+// is written, since this Needle cannot know what the newer schema means.
+//
+// Visibility is enforced by PostgreSQL (row-level security), not by our queries: a reader role sees
+// a repository when its label is 'public' or when `needle.label_readers` lets a role it belongs to
+// read that label. The publishing role owns the tables and so is not subject to the policies.
+
+import { OrgDbError, type OrgDb } from './db';
+
+export const SCHEMA_VERSION = 1;
+
+export class SchemaTooNewError extends OrgDbError {}
+export class SchemaMissingError extends OrgDbError {}
+
+/** Rows of a repository's facts live in these tables, each with `repo_id` and `path`. */
+export const FACT_TABLES = ['needle.decls', 'needle.usages', 'needle.imports', 'needle.chunks'] as const;
+
+const VISIBLE_REPO = `visibility = 'public' OR EXISTS (
+  SELECT 1 FROM needle.label_readers lr JOIN pg_roles ro ON ro.rolname = lr.reader
+  WHERE lr.label = visibility AND pg_has_role(ro.oid, 'MEMBER'))`;
+
+/** Migration n brings the schema from version n-1 to n. */
+const MIGRATIONS: string[][] = [
+  [
+    `CREATE EXTENSION IF NOT EXISTS pg_trgm`,
+    `CREATE TABLE needle.repos (
+      id serial PRIMARY KEY,
+      name text NOT NULL UNIQUE,
+      commit text,
+      default_branch text,
+      golden boolean NOT NULL DEFAULT false,
+      visibility text NOT NULL DEFAULT 'public',
+      files integer NOT NULL DEFAULT 0,
+      published_at timestamptz)`,
+    `CREATE TABLE needle.files (
+      repo_id integer NOT NULL REFERENCES needle.repos(id) ON DELETE CASCADE,
+      path text NOT NULL,
+      hash text NOT NULL,
+      digest text NOT NULL,
+      PRIMARY KEY (repo_id, path))`,
+    `CREATE TABLE needle.decls (
+      repo_id integer NOT NULL REFERENCES needle.repos(id) ON DELETE CASCADE,
+      path text NOT NULL,
+      symbol text NOT NULL,
+      kind text NOT NULL,
+      name text NOT NULL,
+      package text NOT NULL,
+      line integer NOT NULL,
+      signature text NOT NULL,
+      summary text NOT NULL,
+      description text NOT NULL,
+      search text NOT NULL,
+      tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', search)) STORED)`,
+    `CREATE INDEX decls_file ON needle.decls (repo_id, path)`,
+    `CREATE INDEX decls_symbol ON needle.decls (symbol)`,
+    `CREATE INDEX decls_package ON needle.decls (package, repo_id)`,
+    `CREATE INDEX decls_lower_name ON needle.decls (lower(name), repo_id)`,
+    `CREATE INDEX decls_name_trgm ON needle.decls USING gin (name gin_trgm_ops)`,
+    `CREATE INDEX decls_tsv ON needle.decls USING gin (tsv)`,
+    // A usage site: a resolved reference edge (target = the declaration's symbol id) or a reference
+    // the repository could not resolve (target null: it names something outside, e.g. another repository).
+    `CREATE TABLE needle.usages (
+      repo_id integer NOT NULL REFERENCES needle.repos(id) ON DELETE CASCADE,
+      path text NOT NULL,
+      line integer NOT NULL,
+      col integer NOT NULL,
+      from_symbol text NOT NULL,
+      target text,
+      name text NOT NULL,
+      kind text NOT NULL,
+      site text NOT NULL)`,
+    `CREATE INDEX usages_file ON needle.usages (repo_id, path)`,
+    `CREATE INDEX usages_target ON needle.usages (target)`,
+    `CREATE INDEX usages_name ON needle.usages (name) WHERE target IS NULL`,
+    `CREATE TABLE needle.imports (
+      repo_id integer NOT NULL REFERENCES needle.repos(id) ON DELETE CASCADE,
+      path text NOT NULL,
+      name text NOT NULL)`,
+    `CREATE INDEX imports_file ON needle.imports (repo_id, path)`,
+    `CREATE INDEX imports_name ON needle.imports (name)`,
+    `CREATE TABLE needle.chunks (
+      repo_id integer NOT NULL REFERENCES needle.repos(id) ON DELETE CASCADE,
+      path text NOT NULL,
+      start_line integer NOT NULL,
+      end_line integer NOT NULL,
+      kind text NOT NULL,
+      symbol text,
+      header text,
+      text text NOT NULL,
+      flags text[] NOT NULL,
+      search text NOT NULL,
+      tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', search)) STORED)`,
+    `CREATE INDEX chunks_file ON needle.chunks (repo_id, path)`,
+    `CREATE INDEX chunks_tsv ON needle.chunks USING gin (tsv)`,
+    `CREATE TABLE needle.label_readers (label text NOT NULL, reader name NOT NULL, PRIMARY KEY (label, reader))`,
+    `ALTER TABLE needle.repos ENABLE ROW LEVEL SECURITY`,
+    `CREATE POLICY visible ON needle.repos FOR SELECT USING (${VISIBLE_REPO})`,
+    ...['files', 'decls', 'usages', 'imports', 'chunks'].flatMap((t) => [
+      `ALTER TABLE needle.${t} ENABLE ROW LEVEL SECURITY`,
+      // The subquery reads needle.repos under the reader's own policy: rows of hidden repositories vanish too.
+      `CREATE POLICY visible ON needle.${t} FOR SELECT USING (EXISTS (SELECT 1 FROM needle.repos r WHERE r.id = repo_id))`,
+    ]),
+  ],
+];
+
+/** The version recorded in the database; 0 when Needle never wrote there. Reads only. */
+export async function schemaVersionOf(db: OrgDb): Promise<number> {
+  const present = await db.query<{ present: boolean }>(`SELECT to_regclass('needle.schema_version') IS NOT NULL AS present`);
+  if (!present.rows[0]?.present) return 0;
+  const v = await db.query<{ version: number | null }>(`SELECT max(version) AS version FROM needle.schema_version`);
+  return Number(v.rows[0]?.version ?? 0);
+}
+
+function tooNew(found: number): SchemaTooNewError {
+  return new SchemaTooNewError(`the organisation index has schema version ${found}, written by a newer Needle; this Needle knows versions up to ${SCHEMA_VERSION}: upgrade Needle (nothing was written)`);
+}
+
+/** Creates or migrates the schema to SCHEMA_VERSION (the publishing side). Throws SchemaTooNewError before any write. */
+export async function ensureSchema(db: OrgDb): Promise<void> {
+  const found = await schemaVersionOf(db);
+  if (found > SCHEMA_VERSION) throw tooNew(found);
+  if (found === SCHEMA_VERSION) return;
+  await db.transaction(async (tx) => {
+    // Two publishers migrating at once: the second waits here, then finds the work done.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('needle.schema'))`);
+    const now = await schemaVersionOf(tx);
+    if (now > SCHEMA_VERSION) throw tooNew(now);
+    if (now === 0) {
+      await tx.query(`CREATE SCHEMA IF NOT EXISTS needle`);
+      await tx.query(`CREATE TABLE needle.schema_version (version integer NOT NULL, written_by text NOT NULL, at timestamptz NOT NULL DEFAULT now())`);
+    }
+    for (let v = now + 1; v <= SCHEMA_VERSION; v++) {
+      for (const sql of MIGRATIONS[v - 1]) await tx.query(sql);
+      await tx.query(`INSERT INTO needle.schema_version (version, written_by) VALUES ($1, $2)`, [v, 'needle']);
+    }
+  });
+}
+
+/** The reading side: the schema must be exactly this Needle's. */
+export async function checkSchemaForRead(db: OrgDb): Promise<void> {
+  const found = await schemaVersionOf(db);
+  if (found === 0) throw new SchemaMissingError('the organisation index is empty: run `needle publish` first');
+  if (found > SCHEMA_VERSION) throw tooNew(found);
+  if (found < SCHEMA_VERSION) throw new SchemaMissingError(`the organisation index has schema version ${found}; publish once with this Needle to migrate it to ${SCHEMA_VERSION}`);
+}
