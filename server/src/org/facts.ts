@@ -7,6 +7,10 @@ import { createHash } from 'node:crypto';
 import { relative, sep } from 'node:path';
 import type { Indexer } from '../index/indexer';
 import { discoverFiles, readSourceFile } from '../index/files';
+import { refsOfText } from '../index/parseFile';
+import type { WorkspaceIndex } from '../index/workspaceIndex';
+import { erasedSimpleName } from '../java/extract';
+import type { Expr, FileFacts, RefFact } from '../java/facts';
 import { chunkTextFile, textFileType, type Chunk } from '../retrieval/chunks';
 import { chunkJavaFile } from '../retrieval/chunks/java';
 import { firstSentence, signatureLines, stripLine } from '../retrieval/symbols';
@@ -14,7 +18,12 @@ import { splitIdentifier } from '../text/identifiers';
 import { vetText } from '../vetting';
 
 export interface DeclRow { symbol: string; kind: string; name: string; package: string; line: number; signature: string; summary: string; description: string; search: string }
-export interface UsageRow { line: number; col: number; fromSymbol: string; target: string | null; name: string; kind: string; site: string }
+/**
+ * target: the symbol id a resolved edge points to, or for a reference into another repository the
+ * qualified name the file's imports give it (`com.acme.platform.Money#plus`, `com.acme.platform.Money`).
+ * foreign: the reference points outside this repository.
+ */
+export interface UsageRow { line: number; col: number; fromSymbol: string; target: string; name: string; kind: string; site: string; foreign: boolean }
 export interface ChunkRow { startLine: number; endLine: number; kind: string; symbol: string | null; header: string | null; text: string; flags: string[]; search: string }
 
 export interface FileRows {
@@ -31,6 +40,11 @@ export interface FileRows {
 
 /** Longest usage-site line kept (a minified line is not an example). */
 const MAX_SITE_CHARS = 240;
+
+/** A symbol id without its parameter list: `a.B#m(int)` → `a.B#m`; what foreign usages name. */
+export function memberKey(symbol: string): string {
+  return symbol.replace(/\(.*$/, '');
+}
 
 function relPath(root: string, path: string): string {
   return relative(root, path).split(sep).join('/');
@@ -71,6 +85,52 @@ function digestOf(rows: Omit<FileRows, 'digest'>): string {
   return createHash('sha1').update(JSON.stringify(rows)).digest('hex');
 }
 
+/** Packages of the platform and common libraries: their uses are not examples of an organisation's API. */
+const PLATFORM_PACKAGE = /^(java|javax|jdk|sun|com\.sun|org\.w3c|org\.xml)\./;
+
+/**
+ * References into types this repository imports but does not declare (another repository's API),
+ * named by the import. The index keeps only a count of such references, so the sites are read again
+ * from the file's text, and only for files that have such an import.
+ */
+export function foreignUsages(index: WorkspaceIndex, facts: FileFacts, text: string, hash: string): Omit<UsageRow, 'site'>[] {
+  const foreign = new Map<string, string>();
+  for (const i of facts.imports) {
+    if (i.static || i.wildcard || PLATFORM_PACKAGE.test(i.name) || index.symbol(i.name)) continue;
+    foreign.set(i.name.slice(i.name.lastIndexOf('.') + 1), i.name);
+  }
+  if (!foreign.size) return [];
+  const refs = refsOfText(text, hash) ?? [];
+  const fieldTypes = new Map<string, string>();
+  for (const s of facts.symbols) if (s.kind === 'field' && s.type) fieldTypes.set(s.name, s.type);
+  const typeOf = (e: Expr | undefined): string | undefined => {
+    if (!e) return undefined;
+    if (e.k === 'local') return e.type ?? undefined;
+    if (e.k === 'name') return fieldTypes.get(e.name) ?? e.name;
+    if (e.k === 'field' && e.recv.k === 'this') return fieldTypes.get(e.name);
+    if (e.k === 'new' || e.k === 'cast') return e.type;
+    return undefined;
+  };
+  const out: Omit<UsageRow, 'site'>[] = [];
+  const fromId = (r: RefFact) => facts.symbols[r.from]?.id ?? '';
+  for (const r of refs) {
+    let owner: string | undefined;
+    let member: string | undefined;
+    if (r.kind === 'call' || r.kind === 'methodRef' || r.kind === 'field') {
+      const recv = r.expr && 'recv' in r.expr ? r.expr.recv : undefined;
+      owner = typeOf(recv);
+      member = r.name;
+    } else if (r.kind === 'new' || r.kind === 'type') {
+      owner = r.type ?? r.name;
+    }
+    if (!owner) continue;
+    const qualified = foreign.get(erasedSimpleName(owner).replace(/\[\]$/g, ''));
+    if (!qualified) continue;
+    out.push({ line: r.line, col: r.col, fromSymbol: fromId(r), target: member ? `${qualified}#${member}` : qualified, name: member ?? r.name, kind: r.kind, foreign: true });
+  }
+  return out;
+}
+
 /** The rows of every Java file the indexer holds under `root`, and of every other text file Needle chunks. */
 export function repositoryRows(indexer: Indexer, root: string): FileRows[] {
   const out: FileRows[] = [];
@@ -95,10 +155,10 @@ export function repositoryRows(indexer: Indexer, root: string): FileRows[] {
     for (const e of r?.edges ?? []) {
       if (e.kind === 'imports') continue; // imports are their own table
       const name = e.to.replace(/\(.*$/, '').replace(/^.*[.#]/, '');
-      usages.push({ line: e.line, col: e.col, fromSymbol: e.from, target: e.to, name, kind: e.kind, site: site(e.line) });
+      usages.push({ line: e.line, col: e.col, fromSymbol: e.from, target: e.to, name, kind: e.kind, site: site(e.line), foreign: false });
     }
-    for (const u of r?.unresolved ?? []) usages.push({ line: u.line, col: u.col, fromSymbol: u.from, target: null, name: u.name, kind: u.kind, site: site(u.line) });
-    usages.sort((a, b) => a.line - b.line || a.col - b.col || a.kind.localeCompare(b.kind) || (a.target ?? '').localeCompare(b.target ?? ''));
+    for (const u of foreignUsages(indexer.index, facts, text, f.hash)) usages.push({ ...u, site: site(u.line) });
+    usages.sort((a, b) => a.line - b.line || a.col - b.col || a.kind.localeCompare(b.kind) || a.target.localeCompare(b.target));
     const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
     const chunks = chunkJavaFile(f.path, text, facts).map(chunkRow);
     const rows = { path: relPath(root, f.path), hash: f.hash, decls, usages, imports, chunks };

@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { Indexer } from '../index/indexer';
 import type { OrgDb } from './db';
 import { OrgDbError } from './db';
-import { repositoryRows, type FileRows } from './facts';
+import { memberKey, repositoryRows, type FileRows } from './facts';
 import { ensureSchema, FACT_TABLES } from './schema';
 
 export interface RepositoryMeta {
@@ -83,13 +83,13 @@ async function insertRows<T>(tx: OrgDb, table: string, columns: [name: string, t
 async function writeFiles(tx: OrgDb, repoId: number, files: FileRows[]): Promise<void> {
   const flat = <T>(get: (f: FileRows) => T[]) => files.flatMap((f) => get(f).map((r) => ({ ...r, path: f.path })));
   await insertRows(tx, 'needle.decls', [
-    ['symbol', 'text', (r) => r.symbol], ['kind', 'text', (r) => r.kind], ['name', 'text', (r) => r.name], ['package', 'text', (r) => r.package],
+    ['symbol', 'text', (r) => r.symbol], ['member_key', 'text', (r) => memberKey(r.symbol)], ['kind', 'text', (r) => r.kind], ['name', 'text', (r) => r.name], ['package', 'text', (r) => r.package],
     ['line', 'int', (r) => r.line], ['signature', 'text', (r) => r.signature], ['summary', 'text', (r) => r.summary],
     ['description', 'text', (r) => r.description], ['search', 'text', (r) => r.search],
   ], repoId, flat((f) => f.decls));
   await insertRows(tx, 'needle.usages', [
     ['line', 'int', (r) => r.line], ['col', 'int', (r) => r.col], ['from_symbol', 'text', (r) => r.fromSymbol], ['target', 'text', (r) => r.target],
-    ['name', 'text', (r) => r.name], ['kind', 'text', (r) => r.kind], ['site', 'text', (r) => r.site],
+    ['name', 'text', (r) => r.name], ['kind', 'text', (r) => r.kind], ['site', 'text', (r) => r.site], ['is_foreign', 'boolean', (r) => r.foreign],
   ], repoId, flat((f) => f.usages));
   await insertRows(tx, 'needle.imports', [['name', 'text', (r) => r.name]], repoId, flat((f) => f.imports.map((name) => ({ name }))));
   await insertRows(tx, 'needle.chunks', [

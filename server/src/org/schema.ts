@@ -43,6 +43,8 @@ const MIGRATIONS: string[][] = [
       repo_id integer NOT NULL REFERENCES needle.repos(id) ON DELETE CASCADE,
       path text NOT NULL,
       symbol text NOT NULL,
+      -- the symbol without its parameter list: what a reference from another repository names
+      member_key text NOT NULL,
       kind text NOT NULL,
       name text NOT NULL,
       package text NOT NULL,
@@ -53,26 +55,26 @@ const MIGRATIONS: string[][] = [
       search text NOT NULL,
       tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', search)) STORED)`,
     `CREATE INDEX decls_file ON needle.decls (repo_id, path)`,
-    `CREATE INDEX decls_symbol ON needle.decls (symbol)`,
+    `CREATE INDEX decls_member_key ON needle.decls (member_key)`,
     `CREATE INDEX decls_package ON needle.decls (package, repo_id)`,
     `CREATE INDEX decls_lower_name ON needle.decls (lower(name), repo_id)`,
     `CREATE INDEX decls_name_trgm ON needle.decls USING gin (name gin_trgm_ops)`,
     `CREATE INDEX decls_tsv ON needle.decls USING gin (tsv)`,
-    // A usage site: a resolved reference edge (target = the declaration's symbol id) or a reference
-    // the repository could not resolve (target null: it names something outside, e.g. another repository).
+    // A usage site: a resolved reference edge (target = the declaration's symbol id), or a reference
+    // into a type the repository imports but does not declare (foreign; target = the imported name#member).
     `CREATE TABLE needle.usages (
       repo_id integer NOT NULL REFERENCES needle.repos(id) ON DELETE CASCADE,
       path text NOT NULL,
       line integer NOT NULL,
       col integer NOT NULL,
       from_symbol text NOT NULL,
-      target text,
+      target text NOT NULL,
       name text NOT NULL,
       kind text NOT NULL,
-      site text NOT NULL)`,
+      site text NOT NULL,
+      is_foreign boolean NOT NULL)`,
     `CREATE INDEX usages_file ON needle.usages (repo_id, path)`,
     `CREATE INDEX usages_target ON needle.usages (target)`,
-    `CREATE INDEX usages_name ON needle.usages (name) WHERE target IS NULL`,
     `CREATE TABLE needle.imports (
       repo_id integer NOT NULL REFERENCES needle.repos(id) ON DELETE CASCADE,
       path text NOT NULL,

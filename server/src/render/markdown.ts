@@ -3,7 +3,7 @@
 
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RetrievalResult } from '../../../shared/protocol';
+import type { OrgContext, RetrievalResult } from '../../../shared/protocol';
 
 const f2 = (x: number) => x.toFixed(2);
 
@@ -37,5 +37,22 @@ export function contextAsMarkdown(r: RetrievalResult, roots: string[]): string {
     const fence = fenceFor(item.text);
     out.push(`${fence}java untrusted`, item.text, fence);
   }
+  if (r.org) orgAsMarkdown(r.org, out);
   return out.join('\n') + '\n';
+}
+
+const ORG_HEADINGS = { declaration: 'declaration', usage: 'usage example', chunk: 'code' } as const;
+
+/** The organisation index's part: its own section, each item named by repository and commit. */
+function orgAsMarkdown(org: OrgContext, out: string[]): void {
+  out.push('', '# From other repositories (organisation index)');
+  if (org.skipped) { out.push('', `The org source was skipped: ${org.skipped}`); return; }
+  out.push('', `${org.items.length} item(s) · ${org.tokens} tokens · prefiltered repositories: ${org.repositories.join(', ') || 'none'} · untrusted`);
+  for (const item of org.items) {
+    const at = `${item.repository}${item.commit ? `@${item.commit.slice(0, 12)}` : ''}${item.golden ? ' (golden)' : ''}`;
+    out.push('', `## ${ORG_HEADINGS[item.kind]}: ${at} ${item.path}:${item.line + 1}${item.endLine > item.line ? `-${item.endLine + 1}` : ''}${item.symbol ? ` — \`${item.symbol}\`` : ''}`);
+    if (item.flags?.length) out.push(`flags: ${item.flags.join(', ')}`);
+    const fence = fenceFor(item.text);
+    out.push(`${fence}java untrusted`, item.text, fence);
+  }
 }
