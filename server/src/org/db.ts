@@ -32,13 +32,9 @@ export function isServerUrl(target: string): boolean {
  */
 export function checkNoPassword(target: string): void {
   if (!isServerUrl(target)) return;
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    throw new OrgDbError(`not a valid connection URL: ${target.replace(/:[^:@/]*@/, ':…@')}`);
-  }
-  if (url.password || url.searchParams.has('password')) {
+  // Not WHATWG URL parsing: a socket URL (`postgres://user@/db?host=/run/postgresql`) has no host.
+  const userinfo = /^postgres(?:ql)?:\/\/([^@/?#]*)@/i.exec(target)?.[1] ?? '';
+  if (userinfo.includes(':') || /[?&]password=/i.test(target)) {
     throw new OrgDbError('the connection string must not contain a password: set PGPASSWORD or use a pgpass file (~/.pgpass or PGPASSFILE)');
   }
 }
