@@ -32,7 +32,7 @@ function binDir(): string | undefined {
 export function postgresUnavailable(): string | undefined {
   if (binDir()) return undefined;
   const why = 'PostgreSQL server binaries not found (install the Debian package postgresql)';
-  if (process.env.CI) throw new Error(`${why}: required when CI is set`);
+  if (process.env.CI || process.env.NEEDLE_PG_REQUIRED) throw new Error(`${why}: required when CI or NEEDLE_PG_REQUIRED is set`);
   return why;
 }
 

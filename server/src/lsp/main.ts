@@ -16,6 +16,7 @@ import { defaultSettings, InvalidRequest, pathOfUri, retrieveAt, validateParams,
 import { CancelledError } from '../retrieval/pipeline';
 import { registerEditorFeatures } from './editorFeatures';
 import { readSettings } from './settings';
+import { connectOrgIndex } from '../org/recall';
 import { registerCheckCode } from '../check/lsp';
 import { Scheduler } from '../scheduler';
 import { IdleMemory } from './idleMemory';
@@ -51,6 +52,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   supportsFolderEvents = !!params.capabilities.workspace?.workspaceFolders;
   const opts = readSettings(params.initializationOptions);
   settings = { ...settings, ...opts.settings };
+  if (settings.orgIndex) connectOrgIndex(settings.orgIndex).catch(() => {}); // opened now, not on the first request
   exclude = opts.exclude;
   indexer.setExclude(exclude);
   indexer.paused = opts.paused;
