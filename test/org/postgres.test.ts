@@ -10,6 +10,7 @@ import { Indexer } from '../../server/src/index/indexer';
 import { openOrgDb, type OrgDb } from '../../server/src/org/db';
 import { publishRepository } from '../../server/src/org/publish';
 import { closeOrgConnections, connectOrgIndex } from '../../server/src/org/recall';
+import { declarationsNamed, searchChunks } from '../../server/src/org/search';
 import { defaultSettings, retrieveAt, uriOfPath } from '../../server/src/service';
 import { postgresUnavailable, startCluster, SUPERUSER, type PgCluster } from '../helpers/postgres';
 import { repoRoot } from '../helpers/repoRoot';
@@ -86,6 +87,14 @@ describe('org index on a PostgreSQL server', { skip }, () => {
       const usages = async (db: OrgDb) => (await db.query<{ n: string }>(`SELECT count(*) AS n FROM needle.usages u JOIN needle.files f USING (repo_id, path) WHERE f.path LIKE 'src/com/acme/invoices/%'`)).rows[0].n;
       assert.equal(await usages(reader), '0');
       assert.notEqual(await usages(dev), '0');
+      // The index-backed searches (security-definer functions) apply the same rule, even when a
+      // reader names the hidden repository's id itself.
+      const ids = (await admin.query<{ id: number }>(`SELECT id FROM needle.repos ORDER BY id`)).rows.map((r) => r.id);
+      const chunkRepos = async (db: OrgDb) => [...new Set((await searchChunks(db, ids, ['invoices', 'money'], 20)).map((c) => c.repo))].sort();
+      assert.deepEqual(await chunkRepos(reader), ['platform']);
+      assert.deepEqual(await chunkRepos(dev), ['billing', 'platform']);
+      assert.deepEqual((await declarationsNamed(reader, 'Invoice', ids, 5)).map((d) => d.repo), []);
+      assert.deepEqual((await declarationsNamed(dev, 'Invoice', ids, 5)).map((d) => d.symbol), ['com.acme.invoices.Invoices']);
       // A reader's write is refused by PostgreSQL itself.
       await assert.rejects(reader.query(`INSERT INTO needle.repos (name) VALUES ($1)`, ['intruder']), (e: Error & { code?: string }) => e.code === '42501');
       await assert.rejects(dev.query(`UPDATE needle.repos SET golden = true`), (e: Error & { code?: string }) => e.code === '42501');

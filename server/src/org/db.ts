@@ -106,6 +106,8 @@ async function openServer(url: string, options: OpenOptions): Promise<OrgDb> {
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     statement_timeout: options.statementTimeoutMs,
     application_name: options.applicationName ?? 'needle',
+    // Compiling these short index lookups costs more than running them.
+    options: '-c jit=off',
   });
   // A server going away emits 'error' on an idle client; unhandled, it would end the process.
   let broken: Error | undefined;

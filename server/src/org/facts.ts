@@ -153,11 +153,12 @@ export function repositoryRows(indexer: Indexer, root: string): FileRows[] {
     const site = (line: number) => vetted((lines[line] ?? '').trim().slice(0, MAX_SITE_CHARS));
     const r = f.resolution;
     for (const e of r?.edges ?? []) {
-      if (e.kind === 'imports') continue; // imports are their own table
+      // Imports are their own table; type positions are too many to keep and no usage example.
+      if (e.kind === 'imports' || e.kind === 'type') continue;
       const name = e.to.replace(/\(.*$/, '').replace(/^.*[.#]/, '');
       usages.push({ line: e.line, col: e.col, fromSymbol: e.from, target: e.to, name, kind: e.kind, site: site(e.line), foreign: false });
     }
-    for (const u of foreignUsages(indexer.index, facts, text, f.hash)) usages.push({ ...u, site: site(u.line) });
+    for (const u of foreignUsages(indexer.index, facts, text, f.hash)) if (u.kind !== 'type') usages.push({ ...u, site: site(u.line) });
     usages.sort((a, b) => a.line - b.line || a.col - b.col || a.kind.localeCompare(b.kind) || a.target.localeCompare(b.target));
     const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
     const chunks = chunkJavaFile(f.path, text, facts).map(chunkRow);

@@ -13,7 +13,7 @@ import { vetText } from '../vetting';
 import { checkNoPassword, openOrgDb, redactUrl, type OrgDb } from './db';
 import { foreignUsages, memberKey } from './facts';
 import { checkSchemaForRead } from './schema';
-import { declarationsOf, rankRepositories, searchChunks, usageExamples } from './search';
+import { declarationsNamed, declarationsOf, rankRepositories, searchChunks, usageExamples } from './search';
 
 export interface OrgQuery {
   /** Packages the workspace imports but does not declare (another repository's API). */
@@ -134,19 +134,43 @@ function item(kind: OrgContextItem['kind'], h: { repo: string; commit: string | 
   return { kind, repository: h.repo, commit: h.commit, golden: h.golden, path: h.path, line, endLine, symbol, text: v.text, tokens: countTokens(v.text), untrusted: true, ...(allFlags.length ? { flags: allFlags } : {}) };
 }
 
-/** What the org index knows for `q`: declarations of the foreign APIs used, usage examples (golden first), chunks of the top repositories. */
+/**
+ * Words of the chunk search: whole identifiers (lower case) of at least this length or with
+ * several word parts. Single common words (get, value, name) match most chunks of a large
+ * repository, and ranking every match costs more than the query may take.
+ */
+const MIN_SEARCH_IDENTIFIER = 8;
+
+function searchTerms(identifiers: string[]): string[] {
+  return identifiers.filter((id) => id.length >= MIN_SEARCH_IDENTIFIER || splitIdentifier(id).length >= 2).map((id) => id.toLowerCase());
+}
+
+/**
+ * What the org index knows for `q`: declarations of the foreign APIs the method uses (by exact
+ * member key, else by a similar name in the top repositories), usage examples of them from other
+ * repositories (golden first), and chunks of the top repositories that share the method's identifiers.
+ */
 export async function orgItems(db: OrgDb, q: OrgQuery): Promise<{ items: OrgContextItem[]; repositories: string[] }> {
   const L = ORG_LIMITS;
+  const repos = await rankRepositories(db, { packages: q.packages, identifiers: q.identifiers, excludeRepo: q.excludeRepo, limit: L.repositories });
+  const repoIds = repos.map((r) => r.id);
   const decls = q.targets.length ? await declarationsOf(db, q.targets, L.declarations) : [];
-  const items: OrgContextItem[] = decls.map((d) => item('declaration', d, d.line, d.line,
-    (d.summary ? `/** ${d.summary} */\n` : '') + d.signature, d.symbol));
+  const declared = new Set(decls.map((d) => memberKey(d.symbol)));
+  const items: OrgContextItem[] = decls.map((d) => item('declaration', d, d.line, d.line, (d.summary ? `/** ${d.summary} */\n` : '') + d.signature, d.symbol));
+  // A member the exact lookup missed (a wrong receiver type, a renamed method): the closest names.
+  for (const t of q.targets.filter((t) => t.includes('#') && !declared.has(t))) {
+    for (const d of await declarationsNamed(db, t.slice(t.indexOf('#') + 1), repoIds, 2)) {
+      if (!declared.has(memberKey(d.symbol)) && items.length < L.declarations) {
+        declared.add(memberKey(d.symbol));
+        items.push(item('declaration', d, d.line, d.line, (d.summary ? `/** ${d.summary} */\n` : '') + d.signature, d.symbol));
+      }
+    }
+  }
   const usageTargets = [...new Set([...q.targets.filter((t) => t.includes('#')), ...decls.map((d) => d.symbol)])].sort();
   for (const u of await usageExamples(db, usageTargets, q.excludeRepo, L.usagesPerTarget, L.usages)) {
     items.push(item('usage', u, u.line, u.line, u.site, memberKey(u.target)));
   }
-  const repos = await rankRepositories(db, { packages: q.packages, identifiers: q.identifiers, excludeRepo: q.excludeRepo, limit: L.repositories });
-  const words = q.identifiers.flatMap((id) => [id.toLowerCase(), ...splitIdentifier(id)]);
-  for (const c of await searchChunks(db, repos.map((r) => r.id), words, L.chunks)) {
+  for (const c of await searchChunks(db, repoIds, searchTerms(q.identifiers), L.chunks)) {
     items.push(item('chunk', c, c.startLine, c.endLine, c.text, c.symbol ?? undefined, c.flags));
   }
   return { items, repositories: repos.map((r) => r.name) };

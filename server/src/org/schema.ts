@@ -16,9 +16,36 @@ export class SchemaMissingError extends OrgDbError {}
 /** Rows of a repository's facts live in these tables, each with `repo_id` and `path`. */
 export const FACT_TABLES = ['needle.decls', 'needle.usages', 'needle.imports', 'needle.chunks'] as const;
 
-const VISIBLE_REPO = `visibility = 'public' OR EXISTS (
+const visibleRepo = (who: string, repo: string) => `${repo}.visibility = 'public' OR EXISTS (
   SELECT 1 FROM needle.label_readers lr JOIN pg_roles ro ON ro.rolname = lr.reader
-  WHERE lr.label = visibility AND pg_has_role(ro.oid, 'MEMBER'))`;
+  WHERE lr.label = ${repo}.visibility AND pg_has_role(${who}, ro.oid, 'MEMBER'))`;
+
+/**
+ * Full-text (@@) and trigram (%) matching are not leakproof, so under row-level security PostgreSQL
+ * evaluates them only after the policies, row by row, never through their GIN indexes. These two
+ * searches therefore run as functions owned by the publishing role (SECURITY DEFINER, fixed
+ * search_path, no caller-supplied SQL) that apply the same visibility rule themselves, for the
+ * role that logged in (session_user), and then use the indexes.
+ */
+const SEARCH_FUNCTIONS = [
+  `CREATE FUNCTION needle.visible_repo_ids() RETURNS SETOF integer LANGUAGE sql STABLE SECURITY DEFINER
+   SET search_path = pg_catalog, needle AS $$
+   SELECT r.id FROM needle.repos r WHERE ${visibleRepo('session_user', 'r')} $$`,
+  `CREATE FUNCTION needle.search_chunks(repo_ids integer[], q tsquery, lim integer)
+   RETURNS TABLE (repo_id integer, path text, start_line integer, end_line integer, kind text, symbol text, header text, text text, flags text[], rank real)
+   LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, needle AS $$
+   SELECT c.repo_id, c.path, c.start_line, c.end_line, c.kind, c.symbol, c.header, c.text, c.flags, ts_rank(c.tsv, q)
+   FROM needle.chunks c
+   WHERE c.tsv @@ q AND c.repo_id = ANY(repo_ids) AND c.repo_id IN (SELECT needle.visible_repo_ids())
+   ORDER BY 10 DESC, c.repo_id, c.path, c.start_line LIMIT lim $$`,
+  `CREATE FUNCTION needle.search_names(repo_ids integer[], name text, lim integer)
+   RETURNS TABLE (repo_id integer, path text, symbol text, kind text, line integer, signature text, summary text, description text, similarity real)
+   LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, needle AS $$
+   SELECT d.repo_id, d.path, d.symbol, d.kind, d.line, d.signature, d.summary, d.description, similarity(d.name, search_names.name)
+   FROM needle.decls d
+   WHERE d.name % search_names.name AND d.repo_id = ANY(repo_ids) AND d.repo_id IN (SELECT needle.visible_repo_ids())
+   ORDER BY 9 DESC, d.repo_id, d.symbol, d.path LIMIT lim $$`,
+];
 
 /** Migration n brings the schema from version n-1 to n. */
 const MIGRATIONS: string[][] = [
@@ -47,17 +74,19 @@ const MIGRATIONS: string[][] = [
       member_key text NOT NULL,
       kind text NOT NULL,
       name text NOT NULL,
+      -- lower(name), stored: under row-level security only leakproof comparisons may use an index
+      lname text NOT NULL,
       package text NOT NULL,
       line integer NOT NULL,
       signature text NOT NULL,
       summary text NOT NULL,
       description text NOT NULL,
-      search text NOT NULL,
-      tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', search)) STORED)`,
+      -- identifier words of name and summary (publish computes them; the words themselves are not kept)
+      tsv tsvector NOT NULL)`,
     `CREATE INDEX decls_file ON needle.decls (repo_id, path)`,
     `CREATE INDEX decls_member_key ON needle.decls (member_key)`,
     `CREATE INDEX decls_package ON needle.decls (package, repo_id)`,
-    `CREATE INDEX decls_lower_name ON needle.decls (lower(name), repo_id)`,
+    `CREATE INDEX decls_lname ON needle.decls (lname, repo_id)`,
     `CREATE INDEX decls_name_trgm ON needle.decls USING gin (name gin_trgm_ops)`,
     `CREATE INDEX decls_tsv ON needle.decls USING gin (tsv)`,
     // A usage site: a resolved reference edge (target = the declaration's symbol id), or a reference
@@ -91,18 +120,18 @@ const MIGRATIONS: string[][] = [
       header text,
       text text NOT NULL,
       flags text[] NOT NULL,
-      search text NOT NULL,
-      tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', search)) STORED)`,
+      tsv tsvector NOT NULL)`,
     `CREATE INDEX chunks_file ON needle.chunks (repo_id, path)`,
     `CREATE INDEX chunks_tsv ON needle.chunks USING gin (tsv)`,
     `CREATE TABLE needle.label_readers (label text NOT NULL, reader name NOT NULL, PRIMARY KEY (label, reader))`,
     `ALTER TABLE needle.repos ENABLE ROW LEVEL SECURITY`,
-    `CREATE POLICY visible ON needle.repos FOR SELECT USING (${VISIBLE_REPO})`,
+    `CREATE POLICY visible ON needle.repos AS PERMISSIVE FOR SELECT USING (${visibleRepo('current_user', 'repos')})`,
     ...['files', 'decls', 'usages', 'imports', 'chunks'].flatMap((t) => [
       `ALTER TABLE needle.${t} ENABLE ROW LEVEL SECURITY`,
       // The subquery reads needle.repos under the reader's own policy: rows of hidden repositories vanish too.
       `CREATE POLICY visible ON needle.${t} FOR SELECT USING (EXISTS (SELECT 1 FROM needle.repos r WHERE r.id = repo_id))`,
     ]),
+    ...SEARCH_FUNCTIONS,
   ],
 ];
 

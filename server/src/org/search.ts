@@ -18,7 +18,7 @@ export async function rankRepositories(db: OrgDb, q: { packages: string[]; ident
   const w = REPO_RANK_WEIGHTS;
   const r = await db.query<{ id: number; name: string; commit: string | null; golden: boolean; score: string }>(
     `WITH pk AS (SELECT repo_id, count(DISTINCT package) AS n FROM needle.decls WHERE package = ANY($1::text[]) GROUP BY repo_id),
-          idn AS (SELECT repo_id, count(DISTINCT lower(name)) AS n FROM needle.decls WHERE lower(name) = ANY($2::text[]) GROUP BY repo_id)
+          idn AS (SELECT repo_id, count(DISTINCT lname) AS n FROM needle.decls WHERE lname = ANY($2::text[]) GROUP BY repo_id)
      SELECT r.id, r.name, r.commit, r.golden,
             coalesce(pk.n, 0) * $4::int + coalesce(idn.n, 0) * $5::int + CASE WHEN r.golden THEN $6::int ELSE 0 END AS score
      FROM needle.repos r LEFT JOIN pk ON pk.repo_id = r.id LEFT JOIN idn ON idn.repo_id = r.id
@@ -45,11 +45,11 @@ export interface NameHit extends DeclHit { similarity: number }
 
 /** Identifier search by trigram similarity (pg_trgm) on declaration names, within the given repositories. */
 export async function declarationsNamed(db: OrgDb, name: string, repoIds: number[], limit: number): Promise<NameHit[]> {
+  if (!repoIds.length) return [];
   const r = await db.query<NameHit>(
-    `SELECT r.name AS repo, r.commit, r.golden, d.path, d.symbol, d.kind, d.line, d.signature, d.summary, d.description, similarity(d.name, $1) AS similarity
-     FROM needle.decls d JOIN needle.repos r ON r.id = d.repo_id
-     WHERE d.repo_id = ANY($2::int[]) AND d.name % $1
-     ORDER BY similarity DESC, r.golden DESC, r.name, d.symbol LIMIT $3`, [name, repoIds, limit]);
+    `SELECT r.name AS repo, r.commit, r.golden, d.path, d.symbol, d.kind, d.line, d.signature, d.summary, d.description, d.similarity
+     FROM needle.search_names($2::int[], $1, $3) d JOIN needle.repos r ON r.id = d.repo_id
+     ORDER BY d.similarity DESC, r.golden DESC, r.name, d.symbol, d.path`, [name, repoIds, limit]);
   return r.rows.map((x) => ({ ...x, similarity: Number(x.similarity) }));
 }
 
@@ -70,12 +70,9 @@ export async function searchChunks(db: OrgDb, repoIds: number[], words: string[]
   const terms = queryWords(words);
   if (!terms.length || !repoIds.length) return [];
   const r = await db.query<{ repo: string; commit: string | null; golden: boolean; path: string; start_line: number; end_line: number; kind: string; symbol: string | null; header: string | null; text: string; flags: string[]; rank: number }>(
-    `WITH q AS (SELECT to_tsquery('simple', array_to_string($2::text[], ' | ')) AS q)
-     SELECT r.name AS repo, r.commit, r.golden, c.path, c.start_line, c.end_line, c.kind, c.symbol, c.header, c.text, c.flags,
-            ts_rank(c.tsv, q.q) AS rank
-     FROM needle.chunks c JOIN needle.repos r ON r.id = c.repo_id, q
-     WHERE c.repo_id = ANY($1::int[]) AND c.tsv @@ q.q
-     ORDER BY rank DESC, r.golden DESC, r.name, c.path, c.start_line LIMIT $3`, [repoIds, terms, limit]);
+    `SELECT r.name AS repo, r.commit, r.golden, c.path, c.start_line, c.end_line, c.kind, c.symbol, c.header, c.text, c.flags, c.rank
+     FROM needle.search_chunks($1::int[], to_tsquery('simple', array_to_string($2::text[], ' | ')), $3) c JOIN needle.repos r ON r.id = c.repo_id
+     ORDER BY c.rank DESC, r.golden DESC, r.name, c.path, c.start_line`, [repoIds, terms, limit]);
   return r.rows.map((x) => ({ repo: x.repo, commit: x.commit, golden: x.golden, path: x.path, startLine: x.start_line, endLine: x.end_line, kind: x.kind, symbol: x.symbol, header: x.header, text: x.text, flags: x.flags, rank: Number(x.rank) }));
 }
 
@@ -92,7 +89,7 @@ export async function usageExamples(db: OrgDb, targets: string[], excludeRepo: s
        SELECT r.name AS repo, r.commit, r.golden, u.path, u.line, u.from_symbol, u.target, u.site,
               row_number() OVER (PARTITION BY u.target, r.name ORDER BY u.path, u.line, u.col) AS k
        FROM needle.usages u JOIN needle.repos r ON r.id = u.repo_id
-       WHERE u.target = ANY($1::text[]) AND r.name IS DISTINCT FROM $2 AND u.kind <> 'type') s
+       WHERE u.target = ANY($1::text[]) AND r.name IS DISTINCT FROM $2 ) s
      WHERE k <= $3
      ORDER BY golden DESC, repo, path, line, target LIMIT $4`, [targets, excludeRepo ?? null, perTarget, limit]);
   return r.rows.map((x) => ({ repo: x.repo, commit: x.commit, golden: x.golden, path: x.path, line: x.line, fromSymbol: x.from_symbol, target: x.target, site: x.site }));
