@@ -26,13 +26,15 @@ function sourceHash(dirs) {
   return h.digest('hex').slice(0, 16);
 }
 const indexerVersion = sourceHash(['server/src/java', 'server/src/index']);
+// Rows published to the organisation index are re-derived when the code that derives them changes.
+const orgRowsVersion = sourceHash(['server/src/java', 'server/src/index', 'server/src/retrieval', 'server/src/vetting', 'server/src/text', 'server/src/org']);
 
 const common = {
   bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true,
   logLevel: 'warning', absWorkingDir: root,
   // ESM dependencies (web-tree-sitter, @vscode/ripgrep) read import.meta.url; in a CJS bundle
   // that is empty, so we provide the bundle's own file URL.
-  define: { 'import.meta.url': '__bundleUrl', __NEEDLE_INDEXER_VERSION__: JSON.stringify(indexerVersion) },
+  define: { 'import.meta.url': '__bundleUrl', __NEEDLE_INDEXER_VERSION__: JSON.stringify(indexerVersion), __NEEDLE_ORG_ROWS_VERSION__: JSON.stringify(orgRowsVersion) },
   banner: { js: "const __bundleUrl = require('url').pathToFileURL(__filename).href;" },
   // The organisation index's clients load their own wasm and data files: required from node_modules at run time.
   external: ['pg', 'pg-native', '@electric-sql/pglite', '@electric-sql/pglite/*'],

@@ -28,6 +28,13 @@ public class Ledger {
   public void record(Money amount, String reason) {}
 }
 `,
+    'src/com/acme/platform/Fees.java': `package com.acme.platform;
+
+public class Fees {
+  private final Ledger ledger = new Ledger();
+  public void charge(Money fee) { ledger.record(fee, "fee"); }
+}
+`,
     'config/payments.properties': `payments.gateway.url=https://pay.example.com\npayments.gateway.api-key=${secret}\n`,
     'api/openapi.yaml': `openapi: 3.0.0
 info: { title: Ledger, version: "1" }

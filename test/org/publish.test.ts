@@ -2,7 +2,7 @@
 // a newer schema refused, and the org recall source answering a retrieval in another workspace.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -57,6 +57,15 @@ describe('org index on PGlite', () => {
     const one = await publish(fx.platform.root, 'platform');
     assert.equal(one.changed, 1);
     assert.ok(one.rowsWritten > 0);
+    // Renaming record changes Fees' resolution, not its text: Fees is rewritten too.
+    const ledger = join(fx.platform.root, 'src/com/acme/platform/Ledger.java');
+    writeFileSync(ledger, readFileSync(ledger, 'utf8').replace('public void record(', 'public void post('));
+    const renamed = await publish(fx.platform.root, 'platform');
+    assert.equal(renamed.changed, 2);
+    const feeCalls = await db.query<{ target: string }>(`SELECT target FROM needle.usages WHERE path = $1 AND kind = 'call'`, ['src/com/acme/platform/Fees.java']);
+    assert.deepEqual(feeCalls.rows, [], 'the call of the vanished record resolves to nothing');
+    writeFileSync(ledger, readFileSync(ledger, 'utf8').replace('public void post(', 'public void record('));
+    assert.equal((await publish(fx.platform.root, 'platform')).changed, 2);
   });
 
   it('refuses a schema written by a newer Needle before writing anything', async () => {

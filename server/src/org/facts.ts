@@ -30,7 +30,14 @@ export interface FileRows {
   path: string;
   /** Content hash of the file's text. */
   hash: string;
-  /** Hash of every row below: a file whose content is unchanged can still resolve differently. */
+  /**
+   * Hash of everything the rows are derived from: the text, the file's resolution (a file whose
+   * content is unchanged can still resolve differently), its foreign imports, and the code that
+   * derives them. Equal to the published one: the rows are not derived again (`derived` false, empty).
+   */
+  sourceKey: string;
+  derived: boolean;
+  /** Hash of every row below. */
   digest: string;
   decls: DeclRow[];
   usages: UsageRow[];
@@ -81,12 +88,35 @@ function chunkRow(c: Chunk): ChunkRow {
   };
 }
 
-function digestOf(rows: Omit<FileRows, 'digest'>): string {
+function digestOf(rows: Omit<FileRows, 'digest' | 'sourceKey' | 'derived'>): string {
   return createHash('sha1').update(JSON.stringify(rows)).digest('hex');
+}
+
+declare const __NEEDLE_ORG_ROWS_VERSION__: string | undefined;
+
+/** A hash of the sources that derive rows (extraction, resolution, chunkers, vetting, this module), set by the build. */
+function rowsVersion(): string {
+  return typeof __NEEDLE_ORG_ROWS_VERSION__ === 'string' ? __NEEDLE_ORG_ROWS_VERSION__ : 'dev';
+}
+
+function sourceKeyOf(...parts: string[]): string {
+  const h = createHash('sha1').update(rowsVersion());
+  for (const p of parts) h.update('\0').update(p);
+  return h.digest('hex');
+}
+
+/** A file whose rows are already published as they would be derived now. */
+function unchangedFile(path: string, hash: string, sourceKey: string): FileRows {
+  return { path, hash, sourceKey, derived: false, digest: '', decls: [], usages: [], imports: [], chunks: [] };
 }
 
 /** Packages of the platform and common libraries: their uses are not examples of an organisation's API. */
 const PLATFORM_PACKAGE = /^(java|javax|jdk|sun|com\.sun|org\.w3c|org\.xml)\./;
+
+/** Single-type imports of types this repository does not declare, outside the platform's packages. */
+function foreignImports(index: WorkspaceIndex, facts: FileFacts): string[] {
+  return facts.imports.filter((i) => !i.static && !i.wildcard && !PLATFORM_PACKAGE.test(i.name) && !index.symbol(i.name)).map((i) => i.name);
+}
 
 /**
  * References into types this repository imports but does not declare (another repository's API),
@@ -95,10 +125,7 @@ const PLATFORM_PACKAGE = /^(java|javax|jdk|sun|com\.sun|org\.w3c|org\.xml)\./;
  */
 export function foreignUsages(index: WorkspaceIndex, facts: FileFacts, text: string, hash: string): Omit<UsageRow, 'site'>[] {
   const foreign = new Map<string, string>();
-  for (const i of facts.imports) {
-    if (i.static || i.wildcard || PLATFORM_PACKAGE.test(i.name) || index.symbol(i.name)) continue;
-    foreign.set(i.name.slice(i.name.lastIndexOf('.') + 1), i.name);
-  }
+  for (const name of foreignImports(index, facts)) foreign.set(name.slice(name.lastIndexOf('.') + 1), name);
   if (!foreign.size) return [];
   const refs = refsOfText(text, hash) ?? [];
   const fieldTypes = new Map<string, string>();
@@ -131,11 +158,17 @@ export function foreignUsages(index: WorkspaceIndex, facts: FileFacts, text: str
   return out;
 }
 
-/** The rows of every Java file the indexer holds under `root`, and of every other text file Needle chunks. */
-export function repositoryRows(indexer: Indexer, root: string): FileRows[] {
+/**
+ * The rows of every Java file the indexer holds under `root`, and of every other text file Needle
+ * chunks; files whose source key equals `published`'s (path → source key) are not derived again.
+ */
+export function repositoryRows(indexer: Indexer, root: string, published: Map<string, string> = new Map()): FileRows[] {
   const out: FileRows[] = [];
   for (const f of indexer.index.allFiles()) {
     if (f.root !== root) continue;
+    const path = relPath(root, f.path);
+    const sourceKey = sourceKeyOf(f.hash, JSON.stringify(f.resolution?.edges ?? []), foreignImports(indexer.index, f.facts).join(','));
+    if (published.get(path) === sourceKey) { out.push(unchangedFile(path, f.hash, sourceKey)); continue; }
     const text = indexer.textOf(f.path);
     if (text === undefined) continue;
     const lines = text.split('\n');
@@ -162,17 +195,20 @@ export function repositoryRows(indexer: Indexer, root: string): FileRows[] {
     usages.sort((a, b) => a.line - b.line || a.col - b.col || a.kind.localeCompare(b.kind) || a.target.localeCompare(b.target));
     const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
     const chunks = chunkJavaFile(f.path, text, facts).map(chunkRow);
-    const rows = { path: relPath(root, f.path), hash: f.hash, decls, usages, imports, chunks };
-    out.push({ ...rows, digest: digestOf(rows) });
+    const rows = { path, hash: f.hash, decls, usages, imports, chunks };
+    out.push({ ...rows, sourceKey, derived: true, digest: digestOf(rows) });
   }
   const { files } = discoverFiles(root, { accept: (name) => textFileType(name) !== undefined });
   for (const path of files) {
     const r = readSourceFile(path);
     if (!r.ok) continue;
+    const rel = relPath(root, path);
+    const sourceKey = sourceKeyOf(r.hash);
+    if (published.get(rel) === sourceKey) { out.push(unchangedFile(rel, r.hash, sourceKey)); continue; }
     const chunks = chunkTextFile(path, r.text).map(chunkRow);
     if (!chunks.length) continue;
-    const rows = { path: relPath(root, path), hash: r.hash, decls: [], usages: [], imports: [], chunks };
-    out.push({ ...rows, digest: digestOf(rows) });
+    const rows = { path: rel, hash: r.hash, decls: [], usages: [], imports: [], chunks };
+    out.push({ ...rows, sourceKey, derived: true, digest: digestOf(rows) });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

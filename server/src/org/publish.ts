@@ -106,7 +106,8 @@ async function writeFiles(tx: OrgDb, repoId: number, files: FileRows[]): Promise
     ['start_line', 'int', (r) => r.startLine], ['end_line', 'int', (r) => r.endLine], ['kind', 'text', (r) => r.kind], ['symbol', 'text', (r) => r.symbol],
     ['header', 'text', (r) => r.header], ['text', 'text', (r) => r.text], ['flags', 'flags', (r) => r.flags.join(',')], ['tsv', 'tsvector', (r) => r.search],
   ], repoId, flat((f) => f.chunks));
-  await insertRows(tx, 'needle.files', [['hash', 'text', (r) => r.hash], ['digest', 'text', (r) => r.digest]], repoId, files.map((f) => ({ path: f.path, hash: f.hash, digest: f.digest })));
+  await insertRows(tx, 'needle.files', [['hash', 'text', (r) => r.hash], ['source_key', 'text', (r) => r.sourceKey], ['digest', 'text', (r) => r.digest]], repoId,
+    files.map((f) => ({ path: f.path, hash: f.hash, sourceKey: f.sourceKey, digest: f.digest })));
 }
 
 async function deleteFiles(tx: OrgDb, repoId: number, paths: string[]): Promise<void> {
@@ -114,8 +115,12 @@ async function deleteFiles(tx: OrgDb, repoId: number, paths: string[]): Promise<
   for (const table of [...FACT_TABLES, 'needle.files']) await tx.query(`DELETE FROM ${table} WHERE repo_id = $1 AND path = ANY($2::text[])`, [repoId, paths]);
 }
 
-/** Writes `rows` as repository `meta` in one transaction; files with an unchanged digest are left alone. */
-export async function publishRows(db: OrgDb, meta: RepositoryMeta, rows: FileRows[]): Promise<Omit<PublishReport, 'indexMs' | 'coldIndexMs'>> {
+/**
+ * Publishes repository `meta` in one transaction. `derive` is given the published source keys (path →
+ * key) and returns every file's rows, derived again only where the key changed; files whose rows
+ * come out equal (same digest) are left alone.
+ */
+export async function publishRows(db: OrgDb, meta: RepositoryMeta, derive: (published: Map<string, string>) => FileRows[]): Promise<Omit<PublishReport, 'indexMs' | 'coldIndexMs'>> {
   await ensureSchema(db);
   const started = performance.now();
   const before = { ...db.writes };
@@ -130,8 +135,10 @@ export async function publishRows(db: OrgDb, meta: RepositoryMeta, rows: FileRow
         [meta.name, meta.commit, meta.defaultBranch, meta.golden, meta.visibility]);
       repo = { id: inserted.rows[0].id, commit: meta.commit, default_branch: meta.defaultBranch, golden: meta.golden, visibility: meta.visibility, files: -1 };
     }
-    const known = new Map((await tx.query<{ path: string; digest: string }>(`SELECT path, digest FROM needle.files WHERE repo_id = $1`, [repo.id])).rows.map((r) => [r.path, r.digest]));
-    const changed = rows.filter((f) => known.get(f.path) !== f.digest);
+    const published = (await tx.query<{ path: string; source_key: string; digest: string }>(`SELECT path, source_key, digest FROM needle.files WHERE repo_id = $1`, [repo.id])).rows;
+    const known = new Map(published.map((r) => [r.path, r.digest]));
+    const rows = derive(new Map(published.map((r) => [r.path, r.source_key])));
+    const changed = rows.filter((f) => f.derived && known.get(f.path) !== f.digest);
     const present = new Set(rows.map((f) => f.path));
     const removed = [...known.keys()].filter((p) => !present.has(p)).sort();
     await deleteFiles(tx, repo.id, [...changed.filter((f) => known.has(f.path)).map((f) => f.path), ...removed]);
@@ -142,10 +149,10 @@ export async function publishRows(db: OrgDb, meta: RepositoryMeta, rows: FileRow
       await tx.query(`UPDATE needle.repos SET commit = $2, default_branch = $3, golden = $4, visibility = $5, files = $6, published_at = now() WHERE id = $1`,
         [repo.id, meta.commit, meta.defaultBranch, meta.golden, meta.visibility, rows.length]);
     }
-    return { changed: changed.length, removed: removed.length, metadataChanged };
+    return { files: rows.length, changed: changed.length, removed: removed.length, metadataChanged };
   });
   return {
-    repository: meta.name, files: rows.length, ...outcome,
+    repository: meta.name, ...outcome,
     writeStatements: db.writes.statements - before.statements, rowsWritten: db.writes.rows - before.rows,
     writeMs: performance.now() - started,
   };
@@ -160,10 +167,16 @@ export interface PublishOptions extends Partial<RepositoryMeta> {
 /** Indexes `dir` with the ordinary Indexer and publishes what it derived. */
 export async function publishRepository(db: OrgDb, dir: string, options: PublishOptions): Promise<PublishReport> {
   const meta = repositoryMeta(dir, options);
-  const started = performance.now();
   const indexer = new Indexer({ cacheDir: options.cacheDir, log: options.log });
   await indexer.addFolder(dir);
-  const rows = repositoryRows(indexer, dir);
-  const indexMs = performance.now() - started;
-  return { ...(await publishRows(db, meta, rows)), coldIndexMs: indexer.indexMs ?? indexMs, indexMs };
+  let deriveMs = 0;
+  const report = await publishRows(db, meta, (published) => {
+    const t = performance.now();
+    const rows = repositoryRows(indexer, dir, published);
+    deriveMs = performance.now() - t;
+    return rows;
+  });
+  const coldIndexMs = indexer.indexMs ?? 0;
+  // Deriving happens inside the write's transaction; it is reported with indexing.
+  return { ...report, writeMs: report.writeMs - deriveMs, coldIndexMs, indexMs: coldIndexMs + deriveMs };
 }

@@ -64,6 +64,7 @@ const MIGRATIONS: string[][] = [
       repo_id integer NOT NULL REFERENCES needle.repos(id) ON DELETE CASCADE,
       path text NOT NULL,
       hash text NOT NULL,
+      source_key text NOT NULL,
       digest text NOT NULL,
       PRIMARY KEY (repo_id, path))`,
     `CREATE TABLE needle.decls (
