@@ -11,6 +11,7 @@ import { openOrgDb, type OrgDb } from '../../server/src/org/db';
 import { publishRepository } from '../../server/src/org/publish';
 import { closeOrgConnections, connectOrgIndex, orgQueryOf, orgRecall } from '../../server/src/org/recall';
 import { SchemaTooNewError } from '../../server/src/org/schema';
+import { contextAsMarkdown } from '../../server/src/render/markdown';
 import { defaultSettings, retrieveAt, uriOfPath } from '../../server/src/service';
 import { orgFixtures } from './fixtures';
 
@@ -101,7 +102,13 @@ describe('org index on PGlite', () => {
     assert.deepEqual([...new Set(usages.map((u) => u.repository))], ['billing', 'platform', 'reports']);
     assert.match(usages[0].text, /plus\(/);
     assert.ok(org.repositories.includes('platform'), org.repositories.join(','));
+    const chunk = org.items.find((i) => i.kind === 'chunk');
+    assert.ok(chunk && org.repositories.includes(chunk.repository), 'a chunk from a prefiltered repository');
+    assert.match(chunk.text, /Money|Ledger/);
     assert.ok(!result.items.some((i) => i.uri.includes('platform')), 'org items stay out of the local part');
+    const md = contextAsMarkdown(result, [fx.app.root]);
+    assert.match(md, /# From other repositories \(organisation index\)[\s\S]*## declaration: platform@c-platform src\/com\/acme\/platform\/Money\.java:\d+/);
+    assert.match(md, /## usage example: billing@c-billing \(golden\)/);
     // Deterministic: the same request, the same org part.
     const again = await retrieveAt(indexer, params, settings);
     assert.deepEqual(again.org!.items, org.items);
@@ -117,6 +124,7 @@ describe('org index on PGlite', () => {
     const r = await retrieveAt(indexer, params, { ...defaultSettings(), orgIndex: 'postgres://needle@127.0.0.1:9/needle' });
     assert.ok(r.items.length > 0, 'the local context is still answered');
     assert.match(r.org!.skipped ?? '', /skipped/);
+    assert.match(contextAsMarkdown(r, [fx.app.root]), /The org source was skipped: org index postgres:\/\/127\.0\.0\.1:9\/needle skipped/);
     assert.ok(performance.now() - started < 10_000);
     const q = orgQueryOf({ index: indexer.index, roots: [fx.app.root], textOf: (p) => indexer.textOf(p), openPaths: [], path: cursor.path, position: cursor, budgetTokens: 4000, mode: 'rcl', maxRounds: 0, threshold: 0.5 });
     const withPassword = await orgRecall(q, { target: 'postgres://needle:hunter2@127.0.0.1/needle', budgetTokens: 4000 });

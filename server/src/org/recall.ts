@@ -8,6 +8,7 @@ import type { OrgContext, OrgContextItem } from '../../../shared/protocol';
 import type { PipelineRequest } from '../retrieval/request';
 import { countTokens } from '../retrieval/cap';
 import { perIndexVersion } from '../retrieval/symbols';
+import { identifierFamiliarity, partFamiliarity } from '../gate/lexicon';
 import { identifiersIn, splitIdentifier } from '../text/identifiers';
 import { vetText } from '../vetting';
 import { checkNoPassword, openOrgDb, redactUrl, type OrgDb } from './db';
@@ -135,14 +136,20 @@ function item(kind: OrgContextItem['kind'], h: { repo: string; commit: string | 
 }
 
 /**
- * Words of the chunk search: whole identifiers (lower case) of at least this length or with
- * several word parts. Single common words (get, value, name) match most chunks of a large
- * repository, and ranking every match costs more than the query may take.
+ * Words of the chunk search: whole identifiers (lower case) that public Java code does not make
+ * common (the public-prior lexicon of the gate: `Override`, `toString`, `IOException` are in most of
+ * the JDK's files) and that are either compounds or rare single words. A common word matches most
+ * chunks of a large repository, and ranking every match costs more than the query may take.
  */
-const MIN_SEARCH_IDENTIFIER = 8;
+const COMMON_IDENTIFIER = 0.75;
+const COMMON_WORD = 0.5;
 
-function searchTerms(identifiers: string[]): string[] {
-  return identifiers.filter((id) => id.length >= MIN_SEARCH_IDENTIFIER || splitIdentifier(id).length >= 2).map((id) => id.toLowerCase());
+export function searchTerms(identifiers: string[]): string[] {
+  return identifiers.filter((id) => {
+    if (identifierFamiliarity(id) >= COMMON_IDENTIFIER) return false;
+    const parts = splitIdentifier(id);
+    return parts.length >= 2 || (parts.length === 1 && partFamiliarity(parts[0]) < COMMON_WORD);
+  }).map((id) => id.toLowerCase());
 }
 
 /**
