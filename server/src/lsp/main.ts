@@ -16,7 +16,7 @@ import { defaultSettings, InvalidRequest, pathOfUri, retrieveAt, validateParams,
 import { CancelledError } from '../retrieval/pipeline';
 import { registerEditorFeatures } from './editorFeatures';
 import { readSettings } from './settings';
-import { connectOrgIndex } from '../org/recall';
+import { closeOrgConnections, connectOrgIndex } from '../org/recall';
 import { registerCheckCode } from '../check/lsp';
 import { Scheduler } from '../scheduler';
 import { IdleMemory } from './idleMemory';
@@ -191,6 +191,7 @@ export async function handleRetrieve(raw: unknown, token?: CancellationToken) {
 connection.onShutdown(async () => {
   await settled();
   for (const root of indexer.folders) indexer.saveFolderCache(root);
+  await closeOrgConnections(); // a PGlite folder is flushed and released
 });
 
 connection.onRequest(Methods.status, () => indexer.status());
