@@ -7,7 +7,7 @@ import { DEFAULT_THRESHOLD, gate } from './gate/sufficiency';
 import type { Indexer } from './index/indexer';
 import { CancelledError, retrieve } from './retrieval/pipeline';
 import { DEFAULTS, type PipelineRequest } from './retrieval/request';
-import { orgQueryOf, orgRecall } from './org/recall';
+import { orgContextFor } from './org/recall';
 
 export interface Settings {
   budgetTokens: number;
@@ -116,7 +116,7 @@ async function retrieveOnce(indexer: Indexer, params: RetrieveContextParams, set
     isCancelled,
   };
   // The org source runs beside the local pipeline, bounded by its own timeout; it never fails the request.
-  const org = settings.orgIndex ? orgRecall(orgQueryOf(req), { target: settings.orgIndex, budgetTokens: req.budgetTokens }) : undefined;
+  const org = settings.orgIndex ? orgContextFor(req, settings.orgIndex) : undefined;
   const result = await retrieve(req, req.mode === 'rcl' ? gate : undefined);
   if (org) result.org = await org;
   if (indexer.state !== 'ready') {

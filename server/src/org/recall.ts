@@ -197,6 +197,17 @@ function fitted(items: OrgContextItem[], budget: number): OrgContextItem[] {
 
 class Timeout extends Error {}
 
+/** The org part for a retrieval request: its question built from the request, then orgRecall; never throws. */
+export async function orgContextFor(req: PipelineRequest, target: string): Promise<OrgContext> {
+  let q: OrgQuery;
+  try {
+    q = orgQueryOf(req);
+  } catch (e) {
+    return { items: [], repositories: [], tokens: 0, ms: 0, skipped: `org index skipped: ${(e as Error).message}` };
+  }
+  return orgRecall(q, { target, budgetTokens: req.budgetTokens });
+}
+
 /**
  * The org part of a retrieval: never throws. On a timeout, a refused connection or a schema this
  * Needle cannot read, it answers no items and says why the org source was skipped.
