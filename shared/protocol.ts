@@ -98,6 +98,36 @@ export interface RetrievalResult {
   dependencySurface: SurfaceEntry[];
   uncertainty: { api: number; repository: number; similar: number };
   timingsMs: { total: number; [stage: string]: number };
+  /** The organisation index's part (setting `needle.orgIndex`), apart from `items`. */
+  org?: OrgContext;
+}
+
+/** Something another repository of the organisation holds: a declaration, a usage site or a chunk. */
+export interface OrgContextItem {
+  kind: 'declaration' | 'usage' | 'chunk';
+  repository: string;
+  commit: string | null;
+  golden: boolean;
+  /** Relative to the repository's root. */
+  path: string;
+  /** 0-based, inclusive. */
+  line: number;
+  endLine: number;
+  symbol?: string;
+  text: string;
+  tokens: number;
+  untrusted: true;
+  flags?: string[];
+}
+
+export interface OrgContext {
+  items: OrgContextItem[];
+  /** Repositories the prefilter chose for chunk search, best first. */
+  repositories: string[];
+  tokens: number;
+  ms: number;
+  /** Set when the org source was not used: why (timeout, unreachable, schema). */
+  skipped?: string;
 }
 
 export interface SkippedFile { path: string; reason: string }

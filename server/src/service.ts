@@ -7,16 +7,19 @@ import type { Indexer } from './index/indexer';
 import { CancelledError, retrieve } from './retrieval/pipeline';
 import { DEFAULTS, type PipelineRequest } from './retrieval/request';
 import { hostPaths, PathError, shorten, type FilePaths } from './platform/paths';
+import { orgContextFor } from './org/recall';
 
 export interface Settings {
   budgetTokens: number;
   threshold: number;
   maxRounds: number;
   goldenRoots: string[];
+  /** The organisation index (`needle.orgIndex`): a postgres:// URL without password, or a PGlite folder. */
+  orgIndex?: string;
 }
 
 export function defaultSettings(): Settings {
-  return { budgetTokens: DEFAULTS.budgetTokens, threshold: DEFAULT_THRESHOLD, maxRounds: DEFAULTS.maxRounds, goldenRoots: [] };
+  return { budgetTokens: DEFAULTS.budgetTokens, threshold: DEFAULT_THRESHOLD, maxRounds: DEFAULTS.maxRounds, goldenRoots: [], orgIndex: process.env.NEEDLE_ORG_INDEX || undefined };
 }
 
 /** A request that cannot be served as asked; the LSP layer answers InvalidParams with the message. */
@@ -107,7 +110,10 @@ async function retrieveOnce(indexer: Indexer, params: RetrieveContextParams, set
     threshold: settings.threshold,
     isCancelled,
   };
+  // The org source runs beside the local pipeline, bounded by its own timeout; it never fails the request.
+  const org = settings.orgIndex ? orgContextFor(req, settings.orgIndex) : undefined;
   const result = await retrieve(req, req.mode === 'rcl' ? gate : undefined);
+  if (org) result.org = await org;
   if (indexer.state !== 'ready') {
     result.reviewReasons = [...result.reviewReasons, 'the workspace index is still being built: the answer uses what is indexed so far'];
   }

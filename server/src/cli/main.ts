@@ -9,11 +9,13 @@ import { cacheDirOf, dependencySettingsOf } from './options';
 import { runRetrieve } from './retrieve';
 import { runMcp } from './mcp';
 import { hostPaths } from '../platform/paths';
+import { runPublish } from './publish';
 
 const USAGE = `usage:
   needle index <dir> [--json] [--no-cache] [dependency options]
   needle retrieve <dir> --file <path> --line <n> --column <n> [--query <text>] [--budget <n>] [--mode rcl|similarity|fixedK] [--json | --markdown]
   needle mcp [dir] [--no-cache]     (an MCP server over stdio for coding agents)
+  needle publish <dir> --db <postgres://… | folder> [--name <repo>] [--golden] [--visibility <label>] [--branch <b>] [--commit <sha>] [--json]
 dependency options (index, retrieve, mcp): [--dependencies <globs>] [--internal-groups <prefixes>] [--maven-repo <dirs>] [--use-mvn] [--no-dependencies]`;
 
 function folderArg(args: ParsedArgs): string {
@@ -58,6 +60,7 @@ async function main(): Promise<number> {
     if (args.command === 'index') await runIndex(args);
     else if (args.command === 'retrieve') await runRetrieve(args, folderArg(args));
     else if (args.command === 'mcp') await runMcp(args);
+    else if (args.command === 'publish') await runPublish(args, folderArg(args));
     else throw new UsageError(`unknown command ${args.command}`);
     return 0;
   } catch (e) {

@@ -15,6 +15,7 @@ import { defaultSettings, InvalidRequest, pathOfUri, retrieveAt, validateParams,
 import { CancelledError } from '../retrieval/pipeline';
 import { registerEditorFeatures } from './editorFeatures';
 import { readSettings } from './settings';
+import { closeOrgConnections, connectOrgIndex } from '../org/recall';
 import { registerCheckCode } from '../check/lsp';
 import { Scheduler } from '../scheduler';
 import { IdleMemory } from './idleMemory';
@@ -52,6 +53,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   supportsFolderEvents = !!params.capabilities.workspace?.workspaceFolders;
   const opts = readSettings(params.initializationOptions);
   settings = { ...settings, ...opts.settings };
+  if (settings.orgIndex) connectOrgIndex(settings.orgIndex).catch(() => {}); // opened now, not on the first request
   exclude = opts.exclude;
   indexer.setExclude(exclude);
   indexer.setDependencySettings(opts.dependencies);
@@ -193,6 +195,7 @@ export async function handleRetrieve(raw: unknown, token?: CancellationToken) {
 connection.onShutdown(async () => {
   await settled();
   for (const root of indexer.folders) indexer.saveFolderCache(root);
+  await closeOrgConnections(); // a PGlite folder is flushed and released
 });
 
 connection.onRequest(Methods.status, () => indexer.status());

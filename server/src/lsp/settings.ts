@@ -35,6 +35,7 @@ export function readSettings(raw: unknown): EditorSettings {
   const rounds = num(o.maxRounds, 0, 10);
   if (rounds !== undefined) s.maxRounds = Math.floor(rounds);
   if (Array.isArray(o.goldenRepositories)) s.goldenRoots = o.goldenRepositories.filter((x): x is string => typeof x === 'string');
+  if (typeof o.orgIndex === 'string' && o.orgIndex.trim()) s.orgIndex = o.orgIndex.trim();
   const severity = o.diagnosticSeverity;
   const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
   current = {

@@ -5,7 +5,7 @@
 // line once, in source order, gaps marked (shownLines.ts). Pure: no index, no editor API.
 
 import { hostPaths } from '../platform/paths';
-import type { ContextItem, RetrievalResult } from '../../../shared/protocol';
+import type { ContextItem, OrgContext, RetrievalResult } from '../../../shared/protocol';
 import { mergeShownLines, shownLinesOf } from './shownLines';
 
 export interface RenderOptions {
@@ -136,5 +136,24 @@ export function renderContext(r: RetrievalResult, opts: RenderOptions = {}): str
     const fence = fenceFor(text);
     out.push('', `${fence}${languageOf(group.uri)} untrusted`, text, fence, '');
   }
+  if (r.org) out.push(...orgSection(r.org));
   return out.join('\n');
+}
+
+const ORG_HEADINGS = { declaration: 'declaration', usage: 'usage example', chunk: 'code' } as const;
+
+/** The organisation index's part: its own section, each item named by repository and commit. */
+function orgSection(org: OrgContext): string[] {
+  const out = ['## From other repositories (organisation index)', ''];
+  if (org.skipped) return [...out, `The org source was skipped: ${inline(org.skipped)}`, ''];
+  out.push(`${org.items.length} item(s) · ${org.tokens} tokens · prefiltered repositories: ${org.repositories.map(inline).join(', ') || 'none'} · untrusted`, '');
+  for (const item of org.items) {
+    const at = `${item.repository}${item.commit ? `@${item.commit.slice(0, 12)}` : ''}${item.golden ? ' (golden)' : ''}`;
+    const lines = `${item.line + 1}${item.endLine > item.line ? `–${item.endLine + 1}` : ''}`;
+    out.push(`### ${ORG_HEADINGS[item.kind]}: ${inline(at)} ${inline(item.path)}:${lines}${item.symbol ? ` — ${code(item.symbol)}` : ''}`, '');
+    if (item.flags?.length) out.push(`**${item.flags.map((f) => FLAG_LABEL[f] ?? `⚑ ${inline(f)}`).join(', ')}**`, '');
+    const fence = fenceFor(item.text);
+    out.push(`${fence}${languageOf(item.path)} untrusted`, item.text, fence, '');
+  }
+  return out;
 }
