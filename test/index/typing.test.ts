@@ -51,9 +51,9 @@ test('brace repair: the unclosed blocks close before the next member, at line en
   const after = fixed.split('\n');
   assert.equal(after.length, before.length, 'no line added');
   const changed = after.flatMap((l, i) => (l === before[i] ? [] : [i]));
-  // The three open blocks (if, for, the method) close on the last code line before the Javadoc of balance().
-  assert.deepEqual(changed, [7]);
-  assert.equal(after[7], before[7] + '}}}');
+  // The three open blocks (if, for, the method) close on the blank line above the Javadoc of balance().
+  assert.deepEqual(changed, [9]);
+  assert.equal(after[9], '}}}');
 });
 
 test('brace repair: balanced text, braces in strings, chars and comments are left alone', () => {
@@ -62,10 +62,10 @@ test('brace repair: balanced text, braces in strings, chars and comments are lef
   assert.equal(repairUnclosedBodies(tricky), undefined);
 });
 
-test('brace repair: a line comment at the end of the last code line is not where the brace goes', () => {
-  const text = 'class T {\n  void a() {\n    if (x) {\n      go();\n    foo(); // a comment\n\n  void b() {}\n}\n';
+test('brace repair: never inside a line comment; after the last code line when no blank line precedes the member', () => {
+  const text = 'class T {\n  void a() {\n    if (x) {\n      go();\n    foo(); // a comment\n  void b() {}\n}\n';
   const fixed = repairUnclosedBodies(text)!;
-  // The `if` closes before `foo();` (at its indentation); the method before b(), but line 4 ends in a comment: both go after `go();`.
+  // The `if` closes before `foo();` (at its indentation), the method before b(); line 4 ends in a comment, so both go after `go();`.
   assert.equal(fixed.split('\n')[4], '    foo(); // a comment', 'nothing appended inside the comment');
   assert.equal(fixed.split('\n')[3], '      go();}}');
 });
@@ -73,7 +73,7 @@ test('brace repair: a line comment at the end of the last code line is not where
 test('brace repair: switch labels at the switch\'s indentation stay inside it', () => {
   const text = 'class T {\n  int a(int k) {\n    switch (k) {\n    case 1:\n      return 1;\n    default:\n      return 0;\n\n  int b() { return 2; }\n}\n';
   const fixed = repairUnclosedBodies(text)!;
-  assert.equal(fixed.split('\n')[6], '      return 0;}}');
+  assert.equal(fixed.split('\n')[7], '}}');
   assert.equal(fixed.split('\n')[3], '    case 1:');
 });
 
@@ -122,4 +122,23 @@ test('an open document being typed (incremental re-parse) gets the facts a fresh
     assert.deepEqual(ix.index.file(path)!.facts.symbols, fresh.symbols, `cut at line ${cut}: incremental = fresh parse`);
   }
   await ix.closeDocument(path);
+});
+
+test('brace repair: an anonymous class or lambda left open inside a call closes the call too', async () => {
+  const text = [
+    'class T {',
+    '  void a() {',
+    '    run(new Visitor() {',
+    '      public void head(Node n) {',
+    '        if (n.ok()) {',
+    '          go(n,',
+    '',
+    '  void b() {}',
+    '}',
+    '',
+  ].join('\n');
+  assert.equal(repairUnclosedBodies(text)!.split('\n')[6], ');}}});}');
+  const facts = await factsOfText(text);
+  const t = facts.symbols.findIndex((x) => x.name === 'T');
+  assert.ok(facts.symbols.some((x) => x.name === 'b' && x.parent === t), 'b() is still a member of T');
 });

@@ -7,7 +7,8 @@
 //
 // The repair is a function of the text alone (cold indexing, an open document and a re-extraction
 // of reference sites all apply it), so the index still equals a fresh build of the same texts.
-// It only inserts `}` at the end of a line, so every line and column of the real text stays put.
+// It only inserts `}` at the end of a line (a blank line just above the next member when there is
+// one, outside any half-written statement), so every line and column of the real text stays put.
 // Files whose braces balance are never touched.
 
 /** Indentation width of a tab (only comparisons within one file matter). */
@@ -25,11 +26,18 @@ export function repairUnclosedBodies(text: string): string | undefined {
   let missing = 0;
   for (const l of lines) missing += l.opens - l.closes;
   if (missing <= 0) return undefined;
-  /** Indentation of the line of each open `{`, innermost last. */
-  const stack: number[] = [];
-  /** Line -> `}` to append to it. */
-  const inserts = new Map<number, number>();
+  /**
+   * Each open `{`, innermost last: the indentation of its statement, and the `(` still open around
+   * it (`run(new Visitor() {`, `forEach(x -> {`), closed with it.
+   */
+  const stack: { indent: number; parens: number }[] = [];
+  /** `(` open in the current block. */
+  let parens = 0;
+  /** Line -> what to append to it. */
+  const inserts = new Map<number, string>();
   let lastCodeLine = -1;
+  /** The last blank line since then: the braces go there, clear of a half-written statement. */
+  let lastBlankLine = -1;
   /** Indentation of the line the current statement or declaration began on (a `{` belongs to it, not to a continuation line). */
   let statementIndent = 0;
   let statementEnded = true;
@@ -41,29 +49,39 @@ export function repairUnclosedBodies(text: string): string | undefined {
       const closer = l.first === '}';
       let k = 0;
       while (k < stack.length - 1 && k < missing) {
-        const indent = stack[stack.length - 1 - k];
+        const indent = stack[stack.length - 1 - k].indent;
         if (closer ? indent > l.indent : indent >= l.indent && !INSIDE_AT_SAME_INDENT.test(l.firstWord)) k++;
         else break;
       }
-      if (k > 0 && lastCodeLine >= 0) {
-        inserts.set(lastCodeLine, (inserts.get(lastCodeLine) ?? 0) + k);
-        stack.length -= k;
+      const at = lastBlankLine >= 0 ? lastBlankLine : lastCodeLine;
+      if (k > 0 && at >= 0) {
+        // A half-written call (`foo(bar,`) closes first, so the error stays inside its statement.
+        let closers = parens ? ')'.repeat(parens) + ';' : '';
+        for (let n = 0; n < k; n++) {
+          const open = stack.pop()!;
+          closers += '}' + (open.parens ? ')'.repeat(open.parens) + ';' : '');
+        }
+        inserts.set(at, (inserts.get(at) ?? '') + closers);
+        parens = 0;
         missing -= k;
       }
     }
     if (l.first !== undefined && statementEnded) statementIndent = l.indent;
-    for (const c of l.braces) {
-      if (c === '{') stack.push(statementIndent);
-      else stack.pop();
+    for (const c of l.brackets) {
+      if (c === '{') { stack.push({ indent: statementIndent, parens }); parens = 0; }
+      else if (c === '}') parens = stack.pop()?.parens ?? 0;
+      else if (c === '(') parens++;
+      else if (parens > 0) parens--;
     }
     if (l.last !== undefined) statementEnded = l.last === ';' || l.last === '{' || l.last === '}';
-    if (l.endsInCode) lastCodeLine = i;
+    if (l.endsInCode) { lastCodeLine = i; lastBlankLine = -1; }
+    else if (l.blank) lastBlankLine = i;
   }
   if (!inserts.size) return undefined;
   const raw = text.split('\n');
-  for (const [line, count] of inserts) {
+  for (const [line, closers] of inserts) {
     const cr = raw[line].endsWith('\r') ? '\r' : '';
-    raw[line] = raw[line].slice(0, raw[line].length - cr.length) + '}'.repeat(count) + cr;
+    raw[line] = raw[line].slice(0, raw[line].length - cr.length) + closers + cr;
   }
   return raw.join('\n');
 }
@@ -76,12 +94,14 @@ interface ScannedLine {
   firstWord: string;
   /** The last code character (a string or char literal counts as `"`). */
   last?: string;
-  /** Braces in code, in order. */
-  braces: string[];
+  /** Braces and parentheses in code, in order. */
+  brackets: string[];
   opens: number;
   closes: number;
   /** Whether the end of the line is in code (so a `}` appended there is read as code). */
   endsInCode: boolean;
+  /** Whitespace only, in code (not inside a comment or text block). */
+  blank: boolean;
 }
 
 /** Splits Java text into lines, noting braces outside comments, strings, chars and text blocks. */
@@ -93,7 +113,7 @@ function scanLines(text: string): ScannedLine[] {
   while (i <= text.length) {
     let end = text.indexOf('\n', i);
     if (end < 0) end = text.length;
-    const line: ScannedLine = { indent: 0, firstWord: '', braces: [], opens: 0, closes: 0, endsInCode: false };
+    const line: ScannedLine = { indent: 0, firstWord: '', brackets: [], opens: 0, closes: 0, endsInCode: false, blank: false };
     let j = i;
     let width = 0;
     while (j < end && (text[j] === ' ' || text[j] === '\t')) { width += text[j] === '\t' ? TAB : 1; j++; }
@@ -124,13 +144,15 @@ function scanLines(text: string): ScannedLine[] {
         while (j < end && text[j] !== c) j += text[j] === '\\' ? 2 : 1;
         j++; continue;
       }
-      if (c === '{') { line.braces.push(c); line.opens++; }
-      else if (c === '}') { line.braces.push(c); line.closes++; }
+      if (c === '{') { line.brackets.push(c); line.opens++; }
+      else if (c === '}') { line.brackets.push(c); line.closes++; }
+      else if (c === '(' || c === ')') line.brackets.push(c);
       j++;
     }
     // A `//` comment runs to the end of the line: a brace appended there would be commented out.
     const tail = text.slice(i, end);
     line.endsInCode = state === 'code' && !hasLineComment(tail) && sawFirst;
+    line.blank = startsInCode && state === 'code' && tail.trim() === '';
     out.push(line);
     i = end + 1;
   }
