@@ -16,11 +16,12 @@ export interface ServerSession {
   close(): Promise<void>;
 }
 
-export async function startServer(roots: string[], initializationOptions: object = {}, capabilities?: object): Promise<ServerSession> {
+/** `env` is added to the server's environment (by default it runs without a persistent cache: NEEDLE_NO_CACHE). */
+export async function startServer(roots: string[], initializationOptions: object = {}, capabilities?: object, env: Record<string, string> = {}): Promise<ServerSession> {
   // Tests are bundled into dist/test/<area>/; the server bundle is dist/server.js.
   const serverPath = [join(__dirname, '..', '..', 'server.js'), join(__dirname, '..', 'server.js'), join(process.cwd(), 'dist', 'server.js')].find((p) => existsSync(p));
   if (!serverPath) throw new Error('dist/server.js not found: run the build first');
-  const child = spawn(process.execPath, [serverPath, '--stdio'], { env: { ...process.env, NEEDLE_NO_CACHE: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverPath, '--stdio'], { env: { ...process.env, NEEDLE_NO_CACHE: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (d) => { err += d; });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
