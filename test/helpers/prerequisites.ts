@@ -37,7 +37,7 @@ export function probe(what: string, install: string, cmd: string, args: string[]
     problem: () => {
       const r = spawnSync(cmd, args, { encoding: 'utf8', timeout: 60_000 });
       if (r.error) return `${cmd}: ${r.error.message}`;
-      return r.status === 0 ? undefined : `${what} unavailable (${cmd} exited ${r.status}): ${(r.stderr || r.stdout).trim().split('\n').slice(-1)[0] ?? ''}`;
+      return r.status === 0 ? undefined : `${cmd} ${args.join(' ')} exited ${r.status}`;
     },
   };
 }
