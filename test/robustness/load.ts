@@ -261,3 +261,65 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<OpenLoopReport> {
     rmSync(root, { recursive: true, force: true });
   }
 }
+
+export interface BackgroundLoadOptions { files: number; requests: number; seed?: number; log?: (m: string) => void }
+
+export interface BackgroundLoadReport {
+  idle: { p50: number; p95: number };
+  loaded: { p50: number; p95: number; max: number };
+  ratioP95: number;
+  /** Code lenses resolved while the user's requests ran (the background load). */
+  lensesResolved: number;
+}
+
+/**
+ * A user's retrievals while the editor keeps the server busy with background work: `files`
+ * documents open, their diagnostics passes running and every code lens of each resolved over and
+ * over. Reports the user's latency against the same requests on an idle server.
+ */
+export async function runBackgroundLoad(o: BackgroundLoadOptions): Promise<BackgroundLoadReport> {
+  const rand = prng(o.seed ?? 7);
+  const root = copyWorkspace(ACME(), 'needle-lenses-');
+  const files = javaFilesUnder(join(root, 'src/main')).slice(0, o.files);
+  const targets = targetsIn(files);
+  const s = await startServer([root]);
+  try {
+    await s.waitReady();
+    const c = s.connection;
+    const ask = asker(c, rand);
+    const timed = async (n: number) => {
+      const lat: number[] = [];
+      for (let i = 0; i < n; i++) { const t0 = performance.now(); await ask(choose(rand, targets)); lat.push(performance.now() - t0); await sleep(50); }
+      return lat;
+    };
+    const idle = await timed(o.requests);
+    let stop = false, resolved = 0;
+    const uris = files.map((f) => pathToFileURL(f).toString());
+    for (const [i, uri] of uris.entries()) await c.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'java', version: 1, text: readFileSync(files[i], 'utf8') } });
+    const lensClient = async (uri: string) => {
+      while (!stop) {
+        const lenses = await c.sendRequest<{ data: unknown; range: unknown }[]>('textDocument/codeLens', { textDocument: { uri } });
+        for (const l of lenses) {
+          if (stop) return;
+          await c.sendRequest('codeLens/resolve', l).then(() => { resolved++; }, () => undefined);
+        }
+      }
+    };
+    const background = uris.map(lensClient);
+    await sleep(1000); // the diagnostics passes start after their debounce
+    const loaded = await timed(o.requests);
+    stop = true;
+    await Promise.all(background);
+    const idleP95 = percentile(idle, 95);
+    o.log?.(`idle p95 ${Math.round(idleP95)} ms; with ${o.files} files' lenses and diagnostics p95 ${Math.round(percentile(loaded, 95))} ms; ${resolved} lenses resolved meanwhile`);
+    return {
+      idle: { p50: Math.round(percentile(idle, 50)), p95: Math.round(idleP95) },
+      loaded: { p50: Math.round(percentile(loaded, 50)), p95: Math.round(percentile(loaded, 95)), max: Math.round(Math.max(...loaded)) },
+      ratioP95: Math.round((percentile(loaded, 95) / idleP95) * 100) / 100,
+      lensesResolved: resolved,
+    };
+  } finally {
+    await s.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
