@@ -16,7 +16,7 @@ import { openOrgDb } from '../server/src/org/db';
 import { publishRepository, type PublishReport } from '../server/src/org/publish';
 import { closeOrgConnections, connectOrgIndex, orgItems, orgQueryOf } from '../server/src/org/recall';
 import { defaultSettings, retrieveAt, uriOfPath, type Settings } from '../server/src/service';
-import { postgresUnavailable, startCluster, SUPERUSER } from '../test/helpers/postgres';
+import { POSTGRES, startCluster, SUPERUSER } from '../test/helpers/postgres';
 
 function sourceBytes(dir: string): number {
   let n = 0;
@@ -32,8 +32,8 @@ const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - 
 const f1 = (x: number) => x.toFixed(1);
 
 (async () => {
-  const unavailable = postgresUnavailable();
-  if (unavailable) { console.log(`bench:org skipped: ${unavailable}`); return; }
+  const unavailable = POSTGRES.problem();
+  if (unavailable) { console.log(`bench:org skipped: ${unavailable} (install: ${POSTGRES.install})`); return; }
   const cluster = startCluster();
   const scratch = mkdtempSync(join(tmpdir(), 'needle-orgbench-'));
   try {

@@ -12,7 +12,14 @@
 //   (an update waits at most for them), then the waiting updates run as one batch, then the
 //   reads that arrived before any update still waiting, even if more updates arrived meanwhile;
 // - an update that only brings one document or file up to date is skipped when a newer one for
-//   the same thing is already waiting (updateLatest).
+//   the same thing is already waiting (updateLatest);
+// - interactive reads (what a user asked for: retrieve, hover, check) go before background reads
+//   (code-lens resolves, diagnostics passes). A background read starts only when no update and no
+//   interactive read is waiting, at most MAX_BACKGROUND_READERS at a time, so a slot is always free
+//   for the user; one running when an interactive read or an update arrives is preempted (its work sees
+//   `preempted()` and stops at the next stage) and queued again, at most MAX_PREEMPTIONS times;
+// - background work for something that changed since it was asked for (`stale`: a superseded
+//   document version) is dropped with CancelledError, waiting or running, as rust-analyzer does.
 // When the last work is done the scheduler calls `onQuiet` (the idle memory release hooks in).
 // A read cancelled while it waits leaves the queue at once and rejects with CancelledError.
 
@@ -20,6 +27,20 @@ import { CancelledError } from './retrieval/pipeline';
 
 /** Reads running together at most. */
 export const MAX_READERS = 2;
+/** Background reads running together at most (fewer than MAX_READERS: a slot stays free for the user). */
+export const MAX_BACKGROUND_READERS = 1;
+/** Times a background read gives way to interactive ones before it runs to its end regardless. */
+export const MAX_PREEMPTIONS = 2;
+
+export interface ReadOptions {
+  /** Background work: after interactive reads, preemptible. */
+  background?: boolean;
+  /** True once the work is for something superseded (background only): it is dropped. */
+  stale?: () => boolean;
+}
+
+/** Passed to a read's work: true once a background read should stop so an interactive one can run. */
+export type Preempted = () => boolean;
 
 /** What a read needs of a cancellation token (vscode-languageserver's CancellationToken fits). */
 export interface CancelSignal {
@@ -28,19 +49,22 @@ export interface CancelSignal {
 }
 
 interface Job {
-  run: () => unknown;
+  run: (preempted: Preempted) => unknown;
   /** Arrival order across updates and reads. */
   seq: number;
   /** Updates only: a job whose key a later waiting update shares is superseded by it and skipped. */
   key?: string;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  background?: { stale?: () => boolean; preempted: boolean; preemptions: number };
 }
 
 export class Scheduler {
   private updates: Job[] = [];
   private reads: Job[] = [];
+  private backgroundReads: Job[] = [];
   private readers = 0;
+  private running = new Set<Job>();
   private updating = false;
   /** Settles after the last update enqueued so far. */
   private lastUpdate: Promise<unknown> = Promise.resolve();
@@ -52,7 +76,7 @@ export class Scheduler {
 
   /** True while any read or update is running or waiting. */
   get busy(): boolean {
-    return this.updating || this.readers > 0 || this.updates.length > 0 || this.reads.length > 0;
+    return this.updating || this.readers > 0 || this.updates.length > 0 || this.reads.length > 0 || this.backgroundReads.length > 0;
   }
 
   /** Applies an index update after every update enqueued before it (and after the reads running now). */
@@ -73,6 +97,8 @@ export class Scheduler {
   private enqueueUpdate(work: () => unknown, key?: string): Promise<unknown> {
     const done = new Promise((resolve, reject) => this.updates.push({ run: work, seq: ++this.arrivals, key, resolve, reject }));
     this.lastUpdate = done.catch((e) => this.hooks.onUpdateError?.(e));
+    // An edit goes before background work: a background read running now gives way to it.
+    this.preemptBackground();
     this.pump();
     return done;
   }
@@ -82,21 +108,36 @@ export class Scheduler {
     return this.lastUpdate;
   }
 
-  /** Runs a read when its turn comes: after every update enqueued before it, never alongside an update. */
-  read<T>(work: () => T | Promise<T>, cancel?: CancelSignal): Promise<T> {
-    if (cancel?.isCancellationRequested) return Promise.reject(new CancelledError());
+  /**
+   * Runs a read when its turn comes: after every update enqueued before it, never alongside an
+   * update. Background reads (`options.background`) wait for interactive ones; their work should
+   * stop (throw CancelledError) once `preempted()` is true, and is then run again later.
+   */
+  read<T>(work: (preempted: Preempted) => T | Promise<T>, cancel?: CancelSignal, options: ReadOptions = {}): Promise<T> {
+    if (cancel?.isCancellationRequested || options.stale?.()) return Promise.reject(new CancelledError());
     return new Promise<T>((resolve, reject) => {
       const job: Job = { run: work, seq: ++this.arrivals, resolve: resolve as (v: unknown) => void, reject };
+      if (options.background) job.background = { stale: options.stale, preempted: false, preemptions: 0 };
+      const queue = options.background ? this.backgroundReads : this.reads;
       const sub = cancel?.onCancellationRequested(() => {
-        const i = this.reads.indexOf(job);
+        const i = queue.indexOf(job);
         if (i < 0) return; // already running: the work checks its token itself
-        this.reads.splice(i, 1);
+        queue.splice(i, 1);
         reject(new CancelledError());
       });
-      job.run = () => { sub?.dispose(); return work(); };
-      this.reads.push(job);
+      job.resolve = (v) => { sub?.dispose(); resolve(v as T); };
+      job.reject = (e) => { sub?.dispose(); reject(e); };
+      queue.push(job);
+      if (!options.background) this.preemptBackground();
       this.pump();
     });
+  }
+
+  /** Asks running background reads to give way (an interactive read or an update is waiting). */
+  private preemptBackground(): void {
+    for (const job of this.running) {
+      if (job.background && job.background.preemptions < MAX_PREEMPTIONS) job.background.preempted = true;
+    }
   }
 
   /** Starts whatever may start now. Called on every enqueue and every completion. */
@@ -110,14 +151,47 @@ export class Scheduler {
     this.startReads();
   }
 
-  /** Starts waiting reads, in order, up to MAX_READERS, as long as no update that arrived before them is still waiting. */
+  /**
+   * Starts waiting reads, in order, up to MAX_READERS, as long as no update that arrived before
+   * them is still waiting; then background reads, when nothing else waits.
+   */
   private startReads(): void {
     const firstWaitingUpdate = this.updates[0]?.seq ?? Infinity;
-    while (this.readers < this.maxReaders && this.reads.length && this.reads[0].seq < firstWaitingUpdate) {
-      const job = this.reads.shift()!;
-      this.readers++;
-      void settle(job).finally(() => { this.readers--; this.pump(); });
+    while (this.readers < this.maxReaders && this.reads.length && this.reads[0].seq < firstWaitingUpdate) this.start(this.reads.shift()!);
+    for (;;) {
+      if (this.updates.length || this.reads.length || !this.backgroundReads.length) return;
+      let background = 0;
+      for (const j of this.running) if (j.background) background++;
+      // With a single reader slot, background work may take it (and is preempted when the user asks).
+      const backgroundSlots = Math.max(1, Math.min(MAX_BACKGROUND_READERS, this.maxReaders - 1));
+      if (this.readers >= this.maxReaders || background >= backgroundSlots) return;
+      const job = this.backgroundReads.shift()!;
+      if (job.background!.stale?.()) { job.reject(new CancelledError()); continue; }
+      this.start(job);
     }
+  }
+
+  private start(job: Job): void {
+    this.readers++;
+    this.running.add(job);
+    const b = job.background;
+    void (async () => {
+      try {
+        const value = await job.run(() => !!b && (b.preempted || !!b.stale?.()));
+        job.resolve(value);
+      } catch (e) {
+        if (b && b.preempted && !b.stale?.() && e instanceof CancelledError) {
+          // Gave way to an interactive read: first in line among background reads once it is done.
+          b.preempted = false;
+          b.preemptions++;
+          this.backgroundReads.unshift(job);
+        } else job.reject(e);
+      } finally {
+        this.running.delete(job);
+        this.readers--;
+        this.pump();
+      }
+    })();
   }
 
   /** The updates waiting now, in order, as one batch; then reads get their turn. */
@@ -130,6 +204,8 @@ export class Scheduler {
         if (job.key !== undefined) this.release(job.key);
         if (superseded) job.resolve(undefined);
         else await settle(job);
+        // An update makes background work for what it changed stale: drop it while it waits.
+        this.dropStale();
       }
     } finally {
       this.updating = false;
@@ -138,6 +214,15 @@ export class Scheduler {
     // they must); the updates that arrived during this batch wait for them.
     this.startReads();
     this.pump();
+  }
+
+  private dropStale(): void {
+    for (let i = this.backgroundReads.length - 1; i >= 0; i--) {
+      const job = this.backgroundReads[i];
+      if (!job.background!.stale?.()) continue;
+      this.backgroundReads.splice(i, 1);
+      job.reject(new CancelledError());
+    }
   }
 
   private release(key: string): void {
@@ -149,7 +234,7 @@ export class Scheduler {
 
 async function settle(job: Job): Promise<void> {
   try {
-    job.resolve(await job.run());
+    job.resolve(await job.run(() => false));
   } catch (e) {
     job.reject(e);
   }

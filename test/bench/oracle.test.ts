@@ -6,6 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../helpers/repoRoot';
+import { JDK, requires } from '../helpers/prerequisites';
+
+const NEEDS_JDK = requires(JDK);
 
 interface Body { startLine: number; startCol: number; endLine: number; endCol: number; startOffset: number; endOffset: number }
 interface Decl { kind: string; name: string; owner: string; qualified: string; file: string; line: number; col: number; modifiers: string[]; body?: Body }
@@ -23,6 +26,7 @@ const fixture = join(root, 'test', 'fixtures', 'oracle');
 let cached: Promise<OracleOutput> | undefined;
 function oracle(): Promise<OracleOutput> {
   cached ??= (async () => {
+    NEEDS_JDK.assertPresent();
     const mod = await import(pathToFileURL(join(root, 'bench', 'oracle', 'oracle.mjs')).href);
     const out: string = await mod.runOracle(fixture, { cacheDir: join(root, '.cache'), quiet: true });
     return JSON.parse(readFileSync(out, 'utf8')) as OracleOutput;
@@ -47,7 +51,7 @@ function assertRef(o: OracleOutput, file: string, line: number, col: number, exp
   assert.deepEqual({ ...found[0], ...expected }, found[0]);
 }
 
-test('oracle: files, error tolerance, sorted output', async () => {
+test('oracle: files, error tolerance, sorted output', { skip: NEEDS_JDK.skip }, async () => {
   const o = await oracle();
   assert.deepEqual(o.files, [
     'fx/Base.java', 'fx/Broken.java', 'fx/Color.java', 'fx/Impl.java', 'fx/Marker.java',
@@ -66,7 +70,7 @@ test('oracle: files, error tolerance, sorted output', async () => {
   }
 });
 
-test('oracle: declarations at the name identifier', async () => {
+test('oracle: declarations at the name identifier', { skip: NEEDS_JDK.skip }, async () => {
   const o = await oracle();
   // javadoc, annotation and a line break before `extends`
   assert.deepEqual(decl(o, 'fx.Impl'), {
@@ -105,7 +109,7 @@ test('oracle: declarations at the name identifier', async () => {
   assert.equal(o.declarations.filter((d) => d.qualified.startsWith('fx.Point#x(')).length, 0);
 });
 
-test('oracle: calls, constructor calls, method references', async () => {
+test('oracle: calls, constructor calls, method references', { skip: NEEDS_JDK.skip }, async () => {
   const o = await oracle();
   const from = 'fx.Impl#points(Point)';
   assertRef(o, 'Impl.java', 18, 8, { kind: 'call', name: 'util', from: 'fx.Impl', target: 'fx.Base#util(String,int[])' }); // static initializer
@@ -132,7 +136,7 @@ test('oracle: calls, constructor calls, method references', async () => {
   assertRef(o, 'Impl.java', 46, 44, { kind: 'methodRef', name: 'len', from, target: 'fx.Base#len(String)' });
 });
 
-test('oracle: instance creation', async () => {
+test('oracle: instance creation', { skip: NEEDS_JDK.skip }, async () => {
   const o = await oracle();
   const from = 'fx.Impl#points(Point)';
   assertRef(o, 'Impl.java', 38, 22, { kind: 'new', name: 'Point', from, target: 'fx.Point#Point(int,int)' });
@@ -150,7 +154,7 @@ test('oracle: instance creation', async () => {
   assert.equal(refsAt(o, 'Color.java', 10, 4).length, 0);
 });
 
-test('oracle: fields and types', async () => {
+test('oracle: fields and types', { skip: NEEDS_JDK.skip }, async () => {
   const o = await oracle();
   const from = 'fx.Impl#points(Point)';
   assertRef(o, 'Impl.java', 9, 1, { kind: 'type', name: 'Marker', from: 'fx.Impl', target: 'fx.Marker' });
@@ -184,7 +188,7 @@ test('oracle: fields and types', async () => {
   assert.equal(o.references.filter((r) => r.file === 'fx/Color.java' && r.line < 11).length, 1); // helper() only
 });
 
-test('oracle: import declarations and package names', async () => {
+test('oracle: import declarations and package names', { skip: NEEDS_JDK.skip }, async () => {
   const o = await oracle();
   assert.deepEqual(o.imports, [
     { kind: 'type', name: 'Base', file: 'fx/Broken.java', line: 3, col: 17, target: 'fx.Base' },

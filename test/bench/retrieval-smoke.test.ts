@@ -9,13 +9,18 @@ import { corpusTable, svgReport } from '../../bench/retrieval/report';
 import { eligibleTasks, loadOracle, maskText, MASKED_BODY } from '../../bench/retrieval/tasks';
 import { readFileSync } from 'node:fs';
 import { repoRoot } from '../helpers/repoRoot';
+import { JDK, requires } from '../helpers/prerequisites';
+
+/** The tasks come from the javac oracle. */
+const NEEDS_JDK = requires(JDK);
 
 
 const root = repoRoot();
 const sourceRoot = join(root, 'examples', 'acme-shop', 'src', 'main', 'java');
 const inUnit = (x: number) => Number.isFinite(x) && x >= 0 && x <= 1;
 
-test('tasks: eligible methods have ≥ 2 gold symbols, one in another file; masking empties the body', async () => {
+test('tasks: eligible methods have ≥ 2 gold symbols, one in another file; masking empties the body', { skip: NEEDS_JDK.skip }, async () => {
+  NEEDS_JDK.assertPresent();
   const o = await loadOracle(root, sourceRoot);
   const tasks = eligibleTasks(o);
   assert.ok(tasks.length >= 5, `enough tasks in acme-shop (${tasks.length})`);
@@ -31,7 +36,8 @@ test('tasks: eligible methods have ≥ 2 gold symbols, one in another file; mask
   }
 });
 
-test('retrieval bench runs end to end on acme-shop through the server', { timeout: 300_000 }, async () => {
+test('retrieval bench runs end to end on acme-shop through the server', { timeout: 300_000, skip: NEEDS_JDK.skip }, async () => {
+  NEEDS_JDK.assertPresent();
   const budget = 4000;
   const r: CorpusReport = await runCorpus({ root, name: 'acme-shop', sourceRoot, test: 4, validation: 3, budgetTokens: budget, settleMs: 100 });
   assert.deepEqual(r.errors, []);

@@ -7,19 +7,20 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, clos
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { executable, file, type Prerequisite } from '../helpers/prerequisites';
 
 export const root = process.cwd();
 export const CODE_SERVER_ENTRY = join(root, '.cache/code-server/node_modules/code-server/out/node/entry.js');
 export const CHROMIUM = process.env.NEEDLE_E2E_CHROMIUM ?? '/usr/bin/chromium';
 
-/** Why the e2e test cannot run here, or undefined when it can. */
-export function missingPrerequisite(): string | undefined {
-  if (!existsSync(CODE_SERVER_ENTRY)) return `code-server is not installed (run test/e2e/install-code-server.sh): ${CODE_SERVER_ENTRY}`;
-  if (!existsSync(CHROMIUM)) return `chromium not found at ${CHROMIUM} (Debian package chromium)`;
-  try { require.resolve('playwright-core'); } catch { return 'playwright-core is not installed (devDependency)'; }
-  if (!existsSync(join(root, 'dist/extension.js'))) return 'dist/extension.js is missing (npm run build)';
-  return undefined;
-}
+/** What the e2e test needs: code-server, Debian's chromium, playwright-core, the built extension, ps. */
+export const E2E_PREREQUISITES: Prerequisite[] = [
+  file('chromium', 'apt-get install chromium', CHROMIUM),
+  file('code-server', 'test/e2e/install-code-server.sh (needs Debian package libkrb5-dev)', CODE_SERVER_ENTRY),
+  { what: 'playwright-core', install: 'npm ci (devDependency)', problem: () => { try { require.resolve('playwright-core'); return undefined; } catch { return 'not installed'; } } },
+  file('the built extension', 'npm run build', join(root, 'dist/extension.js')),
+  executable('ps', 'procps'),
+];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -4,7 +4,7 @@
 // palette commands (context view, copy) and the restart after the server is killed.
 //
 // Needs code-server in .cache/code-server (test/e2e/install-code-server.sh, run by .ci/run) and
-// Debian's chromium. Without them it is skipped, unless NEEDLE_E2E_REQUIRED=1 (CI) makes that a
+// Debian's chromium. Without them it is skipped (test/helpers/prerequisites.ts), unless CI is set: then it is a
 // failure. Screenshots go to test-results/e2e/, or to docs/screenshots/ with
 // NEEDLE_E2E_SCREENSHOTS=docs (npm run test:e2e).
 
@@ -13,13 +13,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, languageServerPids, missingPrerequisite, root, startWorkbench, type Workbench } from './codeServer';
+import { CHROMIUM, E2E_PREREQUISITES, languageServerPids, root, startWorkbench, type Workbench } from './codeServer';
+import { requires } from '../helpers/prerequisites';
 
 // Code passed to page.evaluate runs in the browser, where this global exists.
 declare const navigator: { clipboard: { writeText(text: string): Promise<void>; readText(): Promise<string> } };
 
-const missing = missingPrerequisite();
-if (missing && process.env.NEEDLE_E2E_REQUIRED === '1') throw new Error(`e2e prerequisites missing: ${missing}`);
+const E2E = requires(...E2E_PREREQUISITES);
 
 const shotsDir = process.env.NEEDLE_E2E_SCREENSHOTS === 'docs' ? join(root, 'docs/screenshots') : join(root, 'test-results/e2e');
 const ORDER_SERVICE = 'src/main/java/com/acme/shop/order/OrderService.java';
@@ -33,12 +33,13 @@ const THRESHOLD = 0.98;
 const STATUS_READY = /Needle: \d+ files · \d+ symbols/;
 const LENS = /coverage \d\.\d\d · novelty \d\.\d\d/;
 
-describe('VS Code (code-server) end to end', { skip: missing, timeout: 240_000 }, () => {
+describe('VS Code (code-server) end to end', { skip: E2E.skip, timeout: 240_000 }, () => {
   let wb: Workbench;
   let browser: Browser;
   let page: Page;
 
   before(async () => {
+    E2E.assertPresent();
     wb = await startWorkbench({ workspaceSettings: { 'needle.threshold': THRESHOLD } });
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({

@@ -6,7 +6,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyExample, editorEnv, requireExecutable, runProcess, SERVER } from './helpers';
+import { copyExample, editorEnv, runProcess, SERVER } from './helpers';
+import { executable, onPath, probe, requires } from '../helpers/prerequisites';
+
+const EMACS = requires(
+  executable('emacs', 'emacs-nox elpa-eglot'),
+  probe('eglot', 'apt-get install elpa-eglot', 'emacs', ['-Q', '--batch', '--eval', "(progn (require 'package) (package-activate-all) (require 'eglot))"]),
+);
 
 const ELISP = String.raw`
 (require 'package)
@@ -55,8 +61,9 @@ const ELISP = String.raw`
    (kill-emacs 1)))
 `;
 
-test('emacs: eglot calls needle/retrieveContext on dist/server.js', { timeout: 200_000 }, async () => {
-  const emacs = requireExecutable('emacs', 'apt-get install -y emacs-nox elpa-eglot');
+test('emacs: eglot calls needle/retrieveContext on dist/server.js', { timeout: 200_000, skip: EMACS.skip }, async () => {
+  EMACS.assertPresent();
+  const emacs = onPath('emacs')!;
   const ws = copyExample('emacs');
   try {
     const home = join(ws.dir, 'home');
@@ -69,7 +76,6 @@ test('emacs: eglot calls needle/retrieveContext on dist/server.js', { timeout: 2
     const started = Date.now();
     const { code, output } = await runProcess(emacs, ['--batch', '-l', script], editorEnv(home, { NEEDLE_TEST_CONFIG: config }), 180_000);
     const elapsed = Date.now() - started;
-    if (/Cannot open load file.*eglot/.test(output)) assert.fail(`eglot is not installed (apt-get install -y elpa-eglot): ${output.slice(-1000)}`);
     assert.ok(existsSync(out), `emacs wrote no result (exit ${code}): ${output.slice(-2000)}`);
     const r = JSON.parse(readFileSync(out, 'utf8'));
     assert.equal(r.error, undefined, `the Emacs script failed: ${r.error}\n${output.slice(-2000)}`);

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 
 export const ROOT = join(__dirname, '..', '..', '..');
@@ -39,15 +39,6 @@ export function copyExample(prefix: string): Workspace {
     cursor: { line: todo, character: lines[todo].indexOf('//') >= 0 ? lines[todo].indexOf('//') : lines[todo].search(/\S/) },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
-}
-
-/** The absolute path of an executable on PATH, or a failure that says how to install it. */
-export function requireExecutable(name: string, install: string): string {
-  for (const d of (process.env.PATH ?? '').split(delimiter)) {
-    const p = join(d, name);
-    if (d && existsSync(p)) return p;
-  }
-  throw new Error(`\`${name}\` is not on PATH: the editor tests need it (install with \`${install}\`)`);
 }
 
 /** The environment for an editor run: no persistent cache, no user configuration. */

@@ -7,7 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyExample, editorEnv, requireExecutable, runProcess, SERVER } from './helpers';
+import { copyExample, editorEnv, runProcess, SERVER } from './helpers';
+import { executable, onPath, requires } from '../helpers/prerequisites';
+
+const NEOVIM = requires(executable('nvim', 'neovim'));
 
 const LUA = String.raw`
 local cfg = vim.fn.json_decode(table.concat(vim.fn.readfile(os.getenv('NEEDLE_TEST_CONFIG')), '\n'))
@@ -89,8 +92,9 @@ write()
 vim.cmd(ok and 'qa!' or 'cquit! 1')
 `;
 
-test('neovim: vim.lsp client gets context, hover, code lens and diagnostics from dist/server.js', { timeout: 200_000 }, async () => {
-  const nvim = requireExecutable('nvim', 'apt-get install -y neovim');
+test('neovim: vim.lsp client gets context, hover, code lens and diagnostics from dist/server.js', { timeout: 200_000, skip: NEOVIM.skip }, async () => {
+  NEOVIM.assertPresent();
+  const nvim = onPath('nvim')!;
   const ws = copyExample('nvim');
   try {
     const home = join(ws.dir, 'home');

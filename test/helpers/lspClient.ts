@@ -18,15 +18,19 @@ export interface ServerSession {
   close(): Promise<void>;
 }
 
-/** `command`: how to start the server (default: node dist/server.js --stdio); `env`: its whole environment. */
-export interface StartOptions { command?: string[]; env?: NodeJS.ProcessEnv }
+/**
+ * `command`: how to start the server (default: node dist/server.js --stdio); `env`: its whole
+ * environment (default: this process's); `extraEnv`: added last. By default the server runs
+ * without a persistent cache (NEEDLE_NO_CACHE), unless `extraEnv` says otherwise.
+ */
+export interface StartOptions { command?: string[]; env?: NodeJS.ProcessEnv; extraEnv?: Record<string, string> }
 
 export async function startServer(roots: string[], initializationOptions: object = {}, capabilities?: object, opts: StartOptions = {}): Promise<ServerSession> {
   // Tests are bundled into dist/test/<area>/; the server bundle is dist/server.js.
   const serverPath = [join(__dirname, '..', '..', 'server.js'), join(__dirname, '..', 'server.js'), join(process.cwd(), 'dist', 'server.js')].find((p) => existsSync(p));
   if (!serverPath && !opts.command) throw new Error('dist/server.js not found: run the build first');
   const [cmd, ...args] = opts.command ?? [process.execPath, serverPath!, '--stdio'];
-  const child = spawn(cmd, args, { env: { ...(opts.env ?? process.env), NEEDLE_NO_CACHE: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(cmd, args, { env: { ...(opts.env ?? process.env), NEEDLE_NO_CACHE: '1', ...opts.extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (d) => { err += d; });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));

@@ -1,12 +1,13 @@
 // A private PostgreSQL cluster for integration tests: initdb in a temporary folder, the server
 // listening only on a Unix socket in that folder (no TCP), trust authentication for roles the test
 // creates. Run as the `postgres` (or `nobody`) user when the tests run as root, since initdb
-// refuses root. Absent binaries skip the test outside CI and fail it in CI.
+// refuses root. Absent binaries skip the test outside CI and fail it in CI (`requires(POSTGRES)`).
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Prerequisite } from './prerequisites';
 
 export interface PgCluster {
   dir: string;
@@ -28,13 +29,12 @@ function binDir(): string | undefined {
   return versions.length ? join(base, versions[0], 'bin') : undefined;
 }
 
-/** Why the tests cannot run here, or undefined when they can (in CI a missing server is an error). */
-export function postgresUnavailable(): string | undefined {
-  if (binDir()) return undefined;
-  const why = 'PostgreSQL server binaries not found (install the Debian package postgresql)';
-  if (process.env.CI || process.env.NEEDLE_PG_REQUIRED) throw new Error(`${why}: required when CI or NEEDLE_PG_REQUIRED is set`);
-  return why;
-}
+/** A PostgreSQL server's binaries (Debian's layout), for `requires` (test/helpers/prerequisites.ts). */
+export const POSTGRES: Prerequisite = {
+  what: 'a PostgreSQL server (initdb, pg_ctl)',
+  install: 'apt-get install postgresql',
+  problem: () => (binDir() ? undefined : 'no /usr/lib/postgresql/<version>/bin/initdb'),
+};
 
 function runAsUser(): { uid: number; gid: number; name: string } | undefined {
   if (process.getuid?.() !== 0) return undefined;

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Indexer } from '../../server/src/index/indexer';
@@ -53,6 +53,30 @@ test('a corrupt or truncated cache is never trusted', async () => {
   assert.ok(logs.some((m) => /rebuilding/.test(m)), logs.join('\n'));
   writeFileSync(join(cacheDir, cacheFile), 'not a cache at all');
   assert.equal((await indexed(fx.root, cacheDir)).index.canonical(), fresh);
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+test('a flipped bit anywhere in the cache file is detected, reported and rebuilt', async () => {
+  const fx = writeFixture(FILES);
+  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const fresh = (await indexed(fx.root, cacheDir)).index.canonical();
+  const [cacheFile] = readdirSync(cacheDir);
+  const path = join(cacheDir, cacheFile);
+  const good = readFileSync(path);
+  // Every part of the file: magic, header length, digest, JSON header, each section, the last byte.
+  const positions = [...new Set([0, 9, 15, 40, ...Array.from({ length: 24 }, (_, k) => Math.floor((good.length - 1) * (k + 1) / 24))])];
+  for (const at of positions) {
+    for (const bit of [0x01, 0x80]) {
+      const bad = Buffer.from(good);
+      bad[at] ^= bit;
+      writeFileSync(path, bad);
+      const logs: string[] = [];
+      const ix = new Indexer({ cacheDir, log: (m) => logs.push(m) });
+      await ix.addFolder(fx.root);
+      assert.equal(ix.index.canonical(), fresh, `bit ${bit} of byte ${at} of ${good.length}`);
+      assert.ok(logs.some((m) => /rebuilding/.test(m)), `byte ${at}: not reported: ${logs.join('\n')}`);
+    }
+  }
   rmSync(cacheDir, { recursive: true, force: true });
 });
 

@@ -12,12 +12,13 @@ import { publishRepository } from '../../server/src/org/publish';
 import { closeOrgConnections, connectOrgIndex } from '../../server/src/org/recall';
 import { declarationsNamed, searchChunks } from '../../server/src/org/search';
 import { defaultSettings, retrieveAt, uriOfPath } from '../../server/src/service';
-import { postgresUnavailable, startCluster, SUPERUSER, type PgCluster } from '../helpers/postgres';
+import { POSTGRES, startCluster, SUPERUSER, type PgCluster } from '../helpers/postgres';
+import { requires } from '../helpers/prerequisites';
 import { repoRoot } from '../helpers/repoRoot';
 import { writeFixture } from '../helpers/workspace';
 import { orgFixtures } from './fixtures';
 
-const skip = postgresUnavailable();
+const PG = requires(POSTGRES);
 
 /** A repository big enough that its publish takes a while: `n` files of 30 documented methods each. */
 function bigRepository(n: number): string {
@@ -49,7 +50,8 @@ async function publishAndKillMidway(cluster: PgCluster, root: string, name: stri
   return exited;
 }
 
-describe('org index on a PostgreSQL server', { skip }, () => {
+describe('org index on a PostgreSQL server', { skip: PG.skip }, () => {
+  before(() => PG.assertPresent());
   let cluster: PgCluster;
   let admin: OrgDb;
   let publisher: OrgDb;

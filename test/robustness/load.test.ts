@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runLoad } from './load';
+import { runLoad, runOpenLoop } from './load';
 
 test('load (short): 20 concurrent retrievals while files are edited, no errors', { timeout: 120_000 }, async (t) => {
   const r = await runLoad({
@@ -16,4 +16,14 @@ test('load (short): 20 concurrent retrievals while files are edited, no errors',
   assert.ok(r.requests >= 20, `only ${r.requests} requests answered`);
   assert.ok(r.edits >= 20, `only ${r.edits} edits`);
   assert.ok(r.serverAlive && !r.stderrProblems);
+});
+
+test('open-loop load (short): Poisson arrivals from open documents while one is typed into, every request answered', { timeout: 120_000 }, async (t) => {
+  const r = await runOpenLoop({ rates: [3], secondsPerRate: 4, documents: 3, idleRequests: 3, keystrokeMs: 100, log: (m) => t.diagnostic(m) });
+  const [x] = r.rates;
+  assert.ok(x.sent >= 3, `arrivals: ${x.sent}`);
+  assert.equal(x.errors, 0);
+  assert.equal(x.answered, x.sent);
+  assert.ok(x.p50 > 0 && x.p95 >= x.p50 && x.max >= x.p95);
+  assert.equal(r.highestRateWithin3x, x.ratioP95 <= 3 ? 3 : 0);
 });

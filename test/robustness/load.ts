@@ -7,7 +7,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RetrievalResult, StatusResult } from '../../shared/protocol';
-import { startServer } from '../helpers/lspClient';
+import { startServer, type ServerSession } from '../helpers/lspClient';
 import { ACME, choose, copyWorkspace, cpuMsOf, javaFilesUnder, percentile, prng, rssOf, sleep } from './lib';
 
 export interface LoadOptions { seconds: number; concurrency: number; idleRequests: number; writerIntervalMs: number; seed?: number; log?: (m: string) => void;
@@ -32,23 +32,35 @@ export interface LoadReport {
 const mb = (b: number | undefined) => Math.round((b ?? 0) / 1048576);
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
+interface Target { uri: string; line: number }
+
+/** Statement lines in the upper part of each file (the writers only add at the end). */
+function targetsIn(files: string[]): Target[] {
+  const targets: Target[] = [];
+  for (const f of files) {
+    const lines = readFileSync(f, 'utf8').split('\n');
+    lines.forEach((l, i) => { if (i < lines.length * 0.7 && /^ {8}\S/.test(l)) targets.push({ uri: pathToFileURL(f).toString(), line: i }); });
+  }
+  return targets;
+}
+
+const QUERIES = [undefined, undefined, 'order total is wrong after a refund', 'NullPointerException in InvoiceService', 'retry budget exhausted'];
+
+function asker(c: ServerSession['connection'], rand: () => number) {
+  return (t: Target) => c.sendRequest<RetrievalResult>('needle/retrieveContext', { textDocument: { uri: t.uri }, position: { line: t.line, character: 8 }, query: choose(rand, QUERIES), budgetTokens: 3000 });
+}
+
 export async function runLoad(o: LoadOptions): Promise<LoadReport> {
   const log = o.log ?? (() => {});
   const rand = prng(o.seed ?? 3);
   const root = copyWorkspace(ACME(), 'needle-load-');
   const files = javaFilesUnder(join(root, 'src/main'));
-  // Targets: statement lines in the upper part of each file (the writer only appends at the end).
-  const targets: { uri: string; line: number }[] = [];
-  for (const f of files) {
-    const lines = readFileSync(f, 'utf8').split('\n');
-    lines.forEach((l, i) => { if (i < lines.length * 0.7 && /^ {8}\S/.test(l)) targets.push({ uri: pathToFileURL(f).toString(), line: i }); });
-  }
-  const queries = [undefined, undefined, 'order total is wrong after a refund', 'NullPointerException in InvoiceService', 'retry budget exhausted'];
+  const targets = targetsIn(files);
   const s = await startServer([root]);
   try {
     await s.waitReady();
     const c = s.connection;
-    const ask = (t: { uri: string; line: number }) => c.sendRequest<RetrievalResult>('needle/retrieveContext', { textDocument: { uri: t.uri }, position: { line: t.line, character: 8 }, query: choose(rand, queries), budgetTokens: 3000 });
+    const ask = asker(c, rand);
 
     // Idle: one request at a time.
     const pid = s.process.pid!;
@@ -140,6 +152,171 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
       rss: baseline ? { baselineMb: mb(baseline), peakMb: mb(peak), afterMb: mb(after) } : undefined,
       serverAlive: s.process.exitCode === null,
       stderrProblems: /uncaught|unhandled/.test(s.stderr()),
+    };
+  } finally {
+    await s.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+export interface OpenLoopOptions {
+  /** Arrival rates to run, requests per second. */
+  rates: number[];
+  secondsPerRate: number;
+  /** Open documents the requests come from. */
+  documents: number;
+  idleRequests: number;
+  /** The writer types one character into an open file this often. */
+  keystrokeMs: number;
+  seed?: number;
+  log?: (m: string) => void;
+}
+
+export interface OpenLoopReport {
+  idle: { p50: number; p95: number };
+  rates: { rate: number; sent: number; answered: number; errors: number; p50: number; p95: number; max: number; ratioP95: number }[];
+  /** The highest rate up to which every rate's p95 stays within 3 x the idle p95 (0 when none does). */
+  highestRateWithin3x: number;
+}
+
+/**
+ * Load as editors make it: requests arrive at a fixed mean rate (Poisson: exponential gaps,
+ * whether or not earlier ones have been answered), from cursors in several open documents, while
+ * a writer types into one of them a character at a time.
+ */
+export async function runOpenLoop(o: OpenLoopOptions): Promise<OpenLoopReport> {
+  const log = o.log ?? (() => {});
+  const rand = prng(o.seed ?? 5);
+  const root = copyWorkspace(ACME(), 'needle-openloop-');
+  const files = javaFilesUnder(join(root, 'src/main'));
+  const docs = files.slice(0, Math.max(2, o.documents));
+  const targets = targetsIn(docs);
+  const s = await startServer([root]);
+  try {
+    await s.waitReady();
+    const c = s.connection;
+    const ask = asker(c, rand);
+    const texts = new Map<string, { text: string; version: number }>();
+    for (const f of docs) {
+      const uri = pathToFileURL(f).toString();
+      const text = readFileSync(f, 'utf8');
+      texts.set(uri, { text, version: 1 });
+      await c.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'java', version: 1, text } });
+    }
+    await s.waitReady();
+    const idle: number[] = [];
+    for (let i = 0; i < o.idleRequests; i++) {
+      const t0 = performance.now();
+      await ask(choose(rand, targets));
+      idle.push(performance.now() - t0);
+    }
+    const idleP95 = percentile(idle, 95);
+    log(`idle: ${idle.length} requests, p50 ${Math.round(percentile(idle, 50))} ms, p95 ${Math.round(idleP95)} ms`);
+    // The writer: a new method typed at the end of the first document, one keystroke at a time.
+    const typed = pathToFileURL(docs[0]).toString();
+    const doc = texts.get(typed)!;
+    const close = doc.text.lastIndexOf('}');
+    const head = doc.text.slice(0, close), tail = doc.text.slice(close);
+    const method = '    int typed(int x) {\n        int y = x * 2;\n        if (y > 10) {\n            return y - 1;\n        }\n        return y;\n    }\n';
+    const rates: OpenLoopReport['rates'] = [];
+    for (const rate of o.rates) {
+      const lat: number[] = [];
+      let errors = 0, sent = 0;
+      const inflight: Promise<void>[] = [];
+      const end = performance.now() + o.secondsPerRate * 1000;
+      let typing = true;
+      const writer = (async () => {
+        let k = 0;
+        while (typing) {
+          k = (k % method.length) + 1;
+          doc.version++;
+          doc.text = head + method.slice(0, k) + tail;
+          await c.sendNotification('textDocument/didChange', { textDocument: { uri: typed, version: doc.version }, contentChanges: [{ text: doc.text }] });
+          await sleep(o.keystrokeMs);
+        }
+      })();
+      // Arrivals on a fixed schedule: each request is sent at its time, answered or not.
+      let next = performance.now();
+      while (next < end) {
+        next += (-Math.log(1 - rand()) / rate) * 1000;
+        const wait = next - performance.now();
+        if (wait > 0) await sleep(wait);
+        const t0 = performance.now();
+        sent++;
+        inflight.push(ask(choose(rand, targets)).then(() => { lat.push(performance.now() - t0); }, () => { errors++; }));
+      }
+      await Promise.all(inflight);
+      typing = false;
+      await writer;
+      const p95 = percentile(lat, 95);
+      rates.push({ rate, sent, answered: lat.length, errors, p50: Math.round(percentile(lat, 50)), p95: Math.round(p95), max: Math.round(Math.max(...lat)), ratioP95: Math.round((p95 / idleP95) * 100) / 100 });
+      log(`rate ${rate}/s: ${sent} sent, ${lat.length} answered, p50 ${Math.round(percentile(lat, 50))} ms, p95 ${Math.round(p95)} ms (${(p95 / idleP95).toFixed(2)} x idle)`);
+    }
+    // Up to the first rate that breaks the bound: beyond it the server is saturated.
+    let highest = 0;
+    for (const r of [...rates].sort((x, y) => x.rate - y.rate)) { if (r.ratioP95 > 3) break; highest = r.rate; }
+    return { idle: { p50: Math.round(percentile(idle, 50)), p95: Math.round(idleP95) }, rates, highestRateWithin3x: highest };
+  } finally {
+    await s.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+export interface BackgroundLoadOptions { files: number; requests: number; seed?: number; log?: (m: string) => void }
+
+export interface BackgroundLoadReport {
+  idle: { p50: number; p95: number };
+  loaded: { p50: number; p95: number; max: number };
+  ratioP95: number;
+  /** Code lenses resolved while the user's requests ran (the background load). */
+  lensesResolved: number;
+}
+
+/**
+ * A user's retrievals while the editor keeps the server busy with background work: `files`
+ * documents open, their diagnostics passes running and every code lens of each resolved over and
+ * over. Reports the user's latency against the same requests on an idle server.
+ */
+export async function runBackgroundLoad(o: BackgroundLoadOptions): Promise<BackgroundLoadReport> {
+  const rand = prng(o.seed ?? 7);
+  const root = copyWorkspace(ACME(), 'needle-lenses-');
+  const files = javaFilesUnder(join(root, 'src/main')).slice(0, o.files);
+  const targets = targetsIn(files);
+  const s = await startServer([root]);
+  try {
+    await s.waitReady();
+    const c = s.connection;
+    const ask = asker(c, rand);
+    const timed = async (n: number) => {
+      const lat: number[] = [];
+      for (let i = 0; i < n; i++) { const t0 = performance.now(); await ask(choose(rand, targets)); lat.push(performance.now() - t0); await sleep(50); }
+      return lat;
+    };
+    const idle = await timed(o.requests);
+    let stop = false, resolved = 0;
+    const uris = files.map((f) => pathToFileURL(f).toString());
+    for (const [i, uri] of uris.entries()) await c.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'java', version: 1, text: readFileSync(files[i], 'utf8') } });
+    const lensClient = async (uri: string) => {
+      while (!stop) {
+        const lenses = await c.sendRequest<{ data: unknown; range: unknown }[]>('textDocument/codeLens', { textDocument: { uri } });
+        for (const l of lenses) {
+          if (stop) return;
+          await c.sendRequest('codeLens/resolve', l).then(() => { resolved++; }, () => undefined);
+        }
+      }
+    };
+    const background = uris.map(lensClient);
+    await sleep(1000); // the diagnostics passes start after their debounce
+    const loaded = await timed(o.requests);
+    stop = true;
+    await Promise.all(background);
+    const idleP95 = percentile(idle, 95);
+    o.log?.(`idle p95 ${Math.round(idleP95)} ms; with ${o.files} files' lenses and diagnostics p95 ${Math.round(percentile(loaded, 95))} ms; ${resolved} lenses resolved meanwhile`);
+    return {
+      idle: { p50: Math.round(percentile(idle, 50)), p95: Math.round(idleP95) },
+      loaded: { p50: Math.round(percentile(loaded, 50)), p95: Math.round(percentile(loaded, 95)), max: Math.round(Math.max(...loaded)) },
+      ratioP95: Math.round((percentile(loaded, 95) / idleP95) * 100) / 100,
+      lensesResolved: resolved,
     };
   } finally {
     await s.close();

@@ -6,6 +6,7 @@ import type { Point, Tree } from 'web-tree-sitter';
 import { extractFacts } from '../java/extract';
 import type { FileFacts } from '../java/facts';
 import { javaParser } from '../java/parser';
+import { repairedText } from './parseFile';
 
 export interface TextEdit { startIndex: number; oldEndIndex: number; newEndIndex: number; startPosition: Point; oldEndPosition: Point; newEndPosition: Point }
 
@@ -47,6 +48,16 @@ export class OpenTrees {
     }
     prev?.tree.delete();
     if (!tree) { this.trees.delete(path); throw new Error('tree-sitter returned no tree'); }
+    // A body being typed: extract from the repaired text, as a fresh parse of this text would.
+    const fixed = repairedText(tree, text);
+    if (fixed !== undefined) {
+      tree.edit(editBetween(text, fixed));
+      const again: Tree | null = parser.parse(fixed, tree);
+      tree.delete();
+      if (!again) { this.trees.delete(path); throw new Error('tree-sitter returned no tree'); }
+      this.trees.set(path, { text: fixed, tree: again });
+      return extractFacts(again, fixed);
+    }
     this.trees.set(path, { text, tree });
     return extractFacts(tree, text);
   }

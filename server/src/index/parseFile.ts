@@ -1,10 +1,11 @@
 // One file's text -> its facts. Runs in worker threads during cold indexing and in the main
 // thread for single-file updates, so both paths produce identical facts.
 
+import { repairUnclosedBodies } from '../java/braceRepair';
 import { extractFacts } from '../java/extract';
 import type { FileFacts, RefFact } from '../java/facts';
 import { parseJava, parserIfLoaded } from '../java/parser';
-import type { Node } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import { hashText, readSourceFile, type FileStamp } from './files';
 
 export type ParseOutcome =
@@ -27,15 +28,28 @@ const BLANK_DEPTH = 400;
 export function refsOfText(text: string | undefined, hash: string): RefFact[] | undefined {
   const parser = parserIfLoaded();
   if (!parser || text === undefined || hashText(text) !== hash) return undefined;
-  const tree = parser.parse(text);
+  let tree = parser.parse(text);
   if (!tree) return undefined;
-  try { return extractFacts(tree, text).refs; } finally { tree.delete(); }
+  const fixed = repairedText(tree, text);
+  if (fixed !== undefined) { tree.delete(); tree = parser.parse(fixed); if (!tree) return undefined; }
+  try { return extractFacts(tree, fixed ?? text).refs; } finally { tree.delete(); }
 }
 
-export async function factsOfText(text: string, maxDepth = BLANK_DEPTH): Promise<FileFacts> {
+/**
+ * The text extraction reads when a tree has syntax errors from unclosed blocks (a body being
+ * typed): the same text with the missing braces inserted (java/braceRepair.ts), else undefined.
+ * Every path from text to facts goes through it, so they all see the same declarations.
+ */
+export function repairedText(tree: Tree, text: string): string | undefined {
+  return tree.rootNode.hasError ? repairUnclosedBodies(text) : undefined;
+}
+
+export async function factsOfText(text: string, maxDepth = BLANK_DEPTH, repair = true): Promise<FileFacts> {
   const tree = await parseJava(text);
   let spans: Span[] = [];
   try {
+    const fixed = repair ? repairedText(tree, text) : undefined;
+    if (fixed !== undefined) return await factsOfText(fixed, maxDepth, false);
     if (bracketDepth(text) > MAX_NESTING) spans = subtreesBelow(tree.rootNode, maxDepth);
     if (!spans.length) return extractFacts(tree, text);
   } catch (e) {
@@ -56,7 +70,7 @@ export async function factsOfText(text: string, maxDepth = BLANK_DEPTH): Promise
     flat += text.slice(at, start) + filler + text.slice(start + filler.length, end).replace(/[^\r\n]/g, ' ');
     at = end;
   }
-  return factsOfText(flat + text.slice(at), Math.floor(maxDepth / 2));
+  return factsOfText(flat + text.slice(at), Math.floor(maxDepth / 2), repair);
 }
 
 /** The deepest nesting of (, [ and { in the text (brackets in strings and comments count too: a cheap upper bound). */

@@ -1,16 +1,20 @@
 // The on-disk cache of extracted facts and edges, one file per workspace folder, keyed by each
 // file's content hash and the indexer's version (encoding: cacheCodec.ts). A cache that fails
 // any check is discarded and rebuilt, never trusted; a cache that cannot be written (full disk,
-// read-only) is only logged.
+// read-only) is only logged. Crash safety: a save writes a temporary file, flushes it to disk and
+// renames it over the old cache, so a process killed at any point leaves the old cache or the new
+// one, never a mix; a digest of every byte after it, kept in the file's prefix, catches truncation
+// and flipped bits anywhere;
+// temporary files of writers that died are removed by the next save.
 
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { CorruptCache, decodeFiles, encodeFiles, type CachedFile } from './cacheCodec';
 
 /** Eight bytes that open every cache file of this format. */
-const MAGIC = 'NEEDLEC3';
+const MAGIC = 'NEEDLEC4';
 
 export type { CachedFile } from './cacheCodec';
 
@@ -23,8 +27,8 @@ export function cacheFileFor(cacheDir: string, root: string): string {
 }
 
 /**
- * The file: 8 bytes of magic, a 4-byte header length, a JSON header (version, root, section
- * sizes, checksums), then the raw sections: ints, string offsets, stamps, string text. Written
+ * The file: 8 bytes of magic, a 4-byte header length, the 20-byte SHA-1 of everything after the
+ * prefix, a JSON header (version, root, section sizes, checksums), then the raw sections: ints, string offsets, stamps, string text. Written
  * section by section and read back with one copy per section, so neither direction builds one
  * big serialized object (that was ~100 MB of peak memory at the end of a java.base cold index).
  */
@@ -34,7 +38,8 @@ interface Header {
   textBytes: number; wide: boolean; check: number; stringsCheck: number;
 }
 
-const PREFIX = 12;
+const DIGEST_AT = 12;
+const PREFIX = DIGEST_AT + 20;
 
 function align8(n: number): number {
   return (n + 7) & ~7;
@@ -48,6 +53,7 @@ export function loadCache(cacheDir: string, root: string, version: string): { fi
     if (buf.length < PREFIX || buf.toString('latin1', 0, 8) !== MAGIC) return { files: new Map(), problem: 'cache has no valid header; rebuilding' };
     const headerBytes = buf.readUInt32LE(8);
     if (PREFIX + headerBytes > buf.length) return { files: new Map(), problem: 'cache has no valid header; rebuilding' };
+    if (!createHash('sha1').update(buf.subarray(PREFIX)).digest().equals(buf.subarray(DIGEST_AT, PREFIX))) throw new CorruptCache('cache digest mismatch: truncated or damaged');
     const h = JSON.parse(buf.toString('utf8', PREFIX, PREFIX + headerBytes)) as Header;
     if (h?.version !== version) return { files: new Map(), problem: 'cache from another indexer version; rebuilding' };
     if (h.root !== root) return { files: new Map(), problem: 'cache belongs to another folder; rebuilding' };
@@ -73,7 +79,23 @@ export function loadCache(cacheDir: string, root: string, version: string): { fi
   }
 }
 
-/** Writes atomically (temp file + rename), so a crash mid-write leaves the old cache or none. */
+/** Temporary files of earlier saves of this cache whose writer is no longer running (killed mid-save). */
+function removeDeadWriters(file: string): void {
+  const prefix = basename(file) + '.';
+  let names: string[];
+  try { names = readdirSync(dirname(file)); } catch { return; }
+  for (const name of names) {
+    const m = name.startsWith(prefix) ? /^(\d+)\.tmp$/.exec(name.slice(prefix.length)) : null;
+    if (!m || Number(m[1]) === process.pid || alive(Number(m[1]))) continue;
+    rmSync(join(dirname(file), name), { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+}
+
+/** Writes atomically (temp file, flushed, renamed), so a crash mid-write leaves the old cache or none. */
 export function saveCache(cacheDir: string, root: string, version: string, files: Map<string, CachedFile>): string | undefined {
   const file = cacheFileFor(cacheDir, root);
   const tmp = `${file}.${process.pid}.tmp`;
@@ -84,28 +106,33 @@ export function saveCache(cacheDir: string, root: string, version: string, files
     const e = encodeFiles(entries);
     const wide = /[^\u0000-\u00ff]/.test(e.text);
     const text = Buffer.from(e.text, wide ? 'utf16le' : 'latin1');
+    // The sections as written after the header, each padded to 8 bytes (typed arrays need alignment).
+    const sections: Uint8Array[] = [];
+    let size = 0;
+    for (const a of [e.ints, e.offsets, e.floats]) {
+      sections.push(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+      size += a.byteLength;
+      if (align8(size) > size) { sections.push(Buffer.alloc(align8(size) - size)); size = align8(size); }
+    }
+    sections.push(text);
     const header = Buffer.from(JSON.stringify({
       version, root, ints: e.ints.length, offsets: e.offsets.length, floats: e.floats.length,
       textBytes: text.length, wide, check: e.check, stringsCheck: e.stringsCheck,
     } satisfies Header));
+    const end = PREFIX + header.length;
+    const body = [header, Buffer.alloc(align8(end) - end), ...sections];
+    const digest = createHash('sha1');
+    for (const b of body) digest.update(b);
     const prefix = Buffer.alloc(PREFIX);
     prefix.write(MAGIC, 0, 'latin1');
     prefix.writeUInt32LE(header.length, 8);
+    digest.digest().copy(prefix, DIGEST_AT);
+    removeDeadWriters(file);
     fd = openSync(tmp, 'w');
-    let at = 0;
-    const put = (bytes: Uint8Array) => {
-      writeSync(fd!, bytes);
-      at += bytes.length;
-      const pad = align8(at) - at;
-      if (pad) { writeSync(fd!, Buffer.alloc(pad)); at += pad; }
-    };
     writeSync(fd, prefix);
-    writeSync(fd, header);
-    at = PREFIX + header.length;
-    const pad = align8(at) - at;
-    if (pad) { writeSync(fd, Buffer.alloc(pad)); at += pad; }
-    for (const a of [e.ints, e.offsets, e.floats]) put(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
-    writeSync(fd, text);
+    for (const b of body) writeSync(fd, b);
+    // On disk before the rename: after a crash the name points at a whole file, old or new.
+    fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
     renameSync(tmp, file);

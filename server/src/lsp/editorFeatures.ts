@@ -2,7 +2,7 @@
 // for one method and shows the gate's verdict. Conversions only; the verdict comes from the core.
 
 import {
-  DiagnosticSeverity, type CancellationToken, type CodeLens, type Connection, type Diagnostic, type Hover, type TextDocuments,
+  DiagnosticSeverity, LSPErrorCodes, ResponseError, type CancellationToken, type CodeLens, type Connection, type Diagnostic, type Hover, type TextDocuments,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { Commands, type RetrievalResult, type RetrieveContextParams } from '../../../shared/protocol';
@@ -16,7 +16,8 @@ interface Deps {
   documents: TextDocuments<TextDocument>;
   indexer: Indexer;
   getSettings: () => Settings;
-  retrieve: (params: RetrieveContextParams, token?: CancellationToken) => Promise<RetrievalResult>;
+  /** `background`: scheduled after user requests and dropped once `stale` (scheduler.ts). */
+  retrieve: (params: RetrieveContextParams, token?: CancellationToken, background?: { stale: () => boolean }) => Promise<RetrievalResult>;
   settled: () => Promise<unknown>;
 }
 
@@ -65,17 +66,21 @@ export function registerEditorFeatures(d: Deps): void {
     try { path = pathOfUri(p.textDocument.uri); } catch { return []; }
     return methodsOf(indexer, path).map((m) => ({
       range: { start: { line: m.nameSpan.sl, character: m.nameSpan.sc }, end: { line: m.nameSpan.el, character: m.nameSpan.ec } },
-      data: { uri: p.textDocument.uri, line: m.nameSpan.sl, character: m.nameSpan.sc },
+      data: { uri: p.textDocument.uri, line: m.nameSpan.sl, character: m.nameSpan.sc, version: documents.get(p.textDocument.uri)?.version },
     }));
   });
 
   connection.onCodeLensResolve(async (lens, token): Promise<CodeLens> => {
-    const data = lens.data as { uri: string; line: number; character: number };
+    const data = lens.data as { uri: string; line: number; character: number; version?: number };
     const position = { line: data.line, character: data.character };
     try {
-      const r = await d.retrieve({ textDocument: { uri: data.uri }, position }, token);
+      // Background work: a lens of a document version since edited is not worth computing.
+      const stale = () => data.version !== undefined && documents.get(data.uri)?.version !== data.version;
+      const r = await d.retrieve({ textDocument: { uri: data.uri }, position }, token, { stale });
       lens.command = { title: verdictLine(r), command: Commands.retrieveContext, arguments: [data.uri, position] };
     } catch (e) {
+      // Cancelled or superseded: the client asks again for the current version.
+      if (e instanceof ResponseError && (e.code === LSPErrorCodes.RequestCancelled || e.code === LSPErrorCodes.ContentModified)) throw e;
       lens.command = { title: `needle: ${(e as Error).message}`, command: '' };
     }
     return lens;
@@ -101,7 +106,7 @@ export function registerEditorFeatures(d: Deps): void {
       if (generation.get(uri) !== gen) return; // superseded by a newer edit
       let r: RetrievalResult;
       try {
-        r = await d.retrieve({ textDocument: { uri }, position: { line: m.nameSpan.sl, character: m.nameSpan.sc } });
+        r = await d.retrieve({ textDocument: { uri }, position: { line: m.nameSpan.sl, character: m.nameSpan.sc } }, undefined, { stale: () => generation.get(uri) !== gen });
       } catch { continue; }
       if (!r.review) continue;
       const missing = uncovered(r, 5);

@@ -164,7 +164,12 @@ function ioTurn(): Promise<void> {
   return new Promise((r) => setImmediate(() => setImmediate(r)));
 }
 
-export async function handleRetrieve(raw: unknown, token?: CancellationToken) {
+/**
+ * One retrieval through the scheduler. `background` marks work the user did not ask for just now
+ * (code-lens resolves, diagnostics passes): it waits for interactive requests, gives way to them,
+ * and is dropped once `stale` (its document version was superseded).
+ */
+export async function handleRetrieve(raw: unknown, token?: CancellationToken, background?: { stale: () => boolean }) {
   let params: RetrieveContextParams;
   try {
     params = validateParams(raw);
@@ -176,16 +181,17 @@ export async function handleRetrieve(raw: unknown, token?: CancellationToken) {
     // The scheduler starts the retrieval after every update that arrived before it, and applies
     // none while it runs. A turn of the event loop before and after: a $/cancelRequest that arrived
     // meanwhile is read (stages run back to back in one turn, so the pipeline's own checks rarely see it).
-    const result = await scheduler.read(async () => {
+    const result = await scheduler.read(async (preempted) => {
       await ioTurn();
-      if (token?.isCancellationRequested) throw new CancelledError();
-      return retrieveAt(indexer, params, settings, () => !!token?.isCancellationRequested);
-    }, token);
+      if (token?.isCancellationRequested || preempted()) throw new CancelledError();
+      return retrieveAt(indexer, params, settings, () => !!token?.isCancellationRequested || preempted());
+    }, token, background && { background: true, stale: background.stale });
     await ioTurn();
     if (token?.isCancellationRequested) throw new CancelledError();
     return result;
   } catch (e) {
     if (e instanceof InvalidRequest) throw new ResponseError(ErrorCodes.InvalidParams, e.message);
+    if (e instanceof CancelledError && background?.stale()) throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed');
     if (e instanceof CancelledError || token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
     throw e;
   }
@@ -209,7 +215,7 @@ connection.onExecuteCommand(async (p, token) => {
 });
 
 const checkCode = registerCheckCode({ connection, documents, indexer, getSettings: () => settings, read: (work) => scheduler.read(work), waitForIndex });
-registerEditorFeatures({ connection, documents, indexer, getSettings: () => settings, retrieve: (params, token) => handleRetrieve(params, token), settled });
+registerEditorFeatures({ connection, documents, indexer, getSettings: () => settings, retrieve: (params, token, background) => handleRetrieve(params, token, background), settled });
 
 documents.listen(connection);
 connection.listen();

@@ -60,10 +60,18 @@ export function ripgrepPath(): string | null {
 }
 
 /**
- * Runs ripgrep (fixed strings, word match) over folders (or files), on the files `globs` name;
- * results sorted by path, line.
+ * ripgrep output (characters) read at most per search. The work is bounded by what is read, never by a clock:
+ * output comes in path order, so where a search stops depends on the files alone, not on the
+ * machine's load (a timer made the same request give fewer hits on a busy machine).
  */
-export function ripgrep(terms: string[], folders: string[], exclude: string[] = [], timeoutMs = 5000, globs = CONFIG_GLOBS): Promise<LexicalHit[]> {
+export const MAX_RIPGREP_OUTPUT_CHARS = 64 << 20;
+
+/**
+ * Runs ripgrep (fixed strings, word match) over folders (or files), on the files `globs` name;
+ * results sorted by path, line. Stops early once every term has all the hits it can keep, or
+ * after `maxOutputChars` characters of output.
+ */
+export function ripgrep(terms: string[], folders: string[], exclude: string[] = [], globs = CONFIG_GLOBS, maxOutputChars = MAX_RIPGREP_OUTPUT_CHARS): Promise<LexicalHit[]> {
   if (!terms.length || !folders.length) return Promise.resolve([]);
   // --sort path: ripgrep's parallel walk emits files in a racy order; the per-term cap below must see a stable one.
   const args = ['--json', '--sort', 'path', '--fixed-strings', '--word-regexp', '--no-config', '--max-columns', '400', '--max-filesize', '2M'];
@@ -81,7 +89,11 @@ export function ripgrep(terms: string[], folders: string[], exclude: string[] = 
     // file gives the same hits whether it is open (searched in memory) or not (searched on disk).
     const rawCap = MAX_HITS_PER_TERM * RAW_CAP_FACTOR;
     let buf = '';
-    const timer = setTimeout(() => child.kill(), timeoutMs);
+    let read = 0;
+    let stopped = false;
+    /** Terms that reached the raw cap: once all have, nothing further can be kept. */
+    let full = 0;
+    const stop = () => { if (!stopped) { stopped = true; child.kill(); } };
     const onLine = (line: string) => {
       if (!line.startsWith('{"type":"match"')) return;
       try {
@@ -97,18 +109,28 @@ export function ripgrep(terms: string[], folders: string[], exclude: string[] = 
           const n = perTerm.get(term) ?? 0;
           if (n >= rawCap) continue;
           perTerm.set(term, n + 1);
+          if (n + 1 === rawCap && ++full === terms.length) stop();
           hits.push({ path, line: m.line_number - 1, text: text.replace(/\r?\n$/, ''), term });
         }
       } catch { /* a malformed line is skipped */ }
     };
-    child.stdout.on('data', (d: Buffer) => {
-      buf += d.toString('utf8');
+    // Decoded as a stream, so a character split between two chunks stays whole.
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => {
+      buf += d;
       let i: number;
-      while ((i = buf.indexOf('\n')) >= 0) { onLine(buf.slice(0, i)); buf = buf.slice(i + 1); }
+      while (!stopped && (i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        // Counted in whole lines of the path-ordered stream: the cut falls at the same line whatever the chunking.
+        read += line.length + 1;
+        if (read > maxOutputChars) { stop(); break; }
+        onLine(line);
+      }
     });
-    const done = () => { clearTimeout(timer); if (buf) onLine(buf); resolve(sortHits(hits)); };
+    const done = () => { if (buf && !stopped) onLine(buf); resolve(sortHits(hits)); };
     child.on('close', done);
-    child.on('error', () => { clearTimeout(timer); resolve([]); });
+    child.on('error', () => resolve([]));
   });
 }
 
@@ -231,7 +253,7 @@ export async function diskHits(req: PipelineRequest, terms: string[], folders: s
   // Files named on the command line are searched whatever the globs say; the globs pick the
   // config files of the folders.
   const [named, rest] = await Promise.all([
-    ripgrep(words, [...list, ...folders], open, undefined, CONFIG_FILE_GLOBS),
+    ripgrep(words, [...list, ...folders], open, CONFIG_FILE_GLOBS),
     ripgrep(others, folders, open),
   ]);
   // A file that held the word but gave ripgrep no hit (a line past --max-columns): the cut may
