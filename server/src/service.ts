@@ -3,20 +3,21 @@
 
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RetrievalMode, RetrievalResult, RetrieveContextParams } from '../../shared/protocol';
-import { DEFAULT_THRESHOLD, gate } from './gate/sufficiency';
+import { gate } from './gate/sufficiency';
 import type { Indexer } from './index/indexer';
 import { CancelledError, retrieve } from './retrieval/pipeline';
 import { DEFAULTS, type PipelineRequest } from './retrieval/request';
 
 export interface Settings {
   budgetTokens: number;
-  threshold: number;
+  /** τ set by the user; unset, the calibrated τ of the judged scenario is in force. */
+  threshold?: number;
   maxRounds: number;
   goldenRoots: string[];
 }
 
 export function defaultSettings(): Settings {
-  return { budgetTokens: DEFAULTS.budgetTokens, threshold: DEFAULT_THRESHOLD, maxRounds: DEFAULTS.maxRounds, goldenRoots: [] };
+  return { budgetTokens: DEFAULTS.budgetTokens, maxRounds: DEFAULTS.maxRounds, goldenRoots: [] };
 }
 
 /** A request that cannot be served as asked; the LSP layer answers InvalidParams with the message. */
@@ -109,7 +110,7 @@ async function retrieveOnce(indexer: Indexer, params: RetrieveContextParams, set
     budgetTokens: params.budgetTokens ?? settings.budgetTokens,
     mode: params.mode ?? 'rcl',
     maxRounds: params.maxRounds ?? settings.maxRounds,
-    threshold: settings.threshold,
+    threshold: settings.threshold ?? NaN,
     isCancelled,
   };
   const result = await retrieve(req, req.mode === 'rcl' ? gate : undefined);

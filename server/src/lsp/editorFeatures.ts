@@ -27,8 +27,14 @@ const MAX_METHODS_PER_PASS = 60;
 
 const fmt = (x: number) => x.toFixed(2);
 
+/** What was judged, in words: `existing body`, `new body`, ... */
+export function scenarioLabel(r: RetrievalResult): string {
+  return (r.scenario ?? 'new-body').replace('-', ' ');
+}
+
 export function verdictLine(r: RetrievalResult): string {
-  return `coverage ${fmt(r.coverage)} · novelty ${fmt(r.novelty)} · confidence ${fmt(r.confidence)}${r.review ? ' · ⚠ review' : ''}`;
+  const p = r.gateFeatures?.judged === false ? 'P(sufficient) —' : `P(sufficient) ${fmt(r.confidence)}`;
+  return `${p} · ${scenarioLabel(r)} · coverage ${fmt(r.coverage)} · novelty ${fmt(r.novelty)}${r.review ? ' · ⚠ review' : ''}`;
 }
 
 function uncovered(r: RetrievalResult, n: number) {
@@ -110,7 +116,7 @@ export function registerEditorFeatures(d: Deps): void {
         severity: { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, information: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint }[es.diagnosticSeverity],
         source: 'needle',
         code: 'insufficient-context',
-        message: `Context may be insufficient (confidence ${fmt(r.confidence)} < τ ${fmt(r.threshold)}): ${missing.map((s) => s.symbol).join(', ') || r.reviewReasons.join('; ')}`,
+        message: `Context may be insufficient for this ${scenarioLabel(r)} (P(sufficient) ${fmt(r.confidence)} < τ ${fmt(r.threshold)}): ${missing.map((s) => s.symbol).join(', ') || r.reviewReasons.join('; ')}`,
         relatedInformation: missing.filter((s) => s.uri && s.line !== undefined).map((s) => ({
           location: { uri: s.uri!, range: { start: { line: s.line!, character: 0 }, end: { line: s.line!, character: 0 } } },
           message: `not in context: ${s.symbol}`,
