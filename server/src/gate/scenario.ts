@@ -133,3 +133,16 @@ function matchingParen(code: string, i: number): number {
   }
   return code.length;
 }
+
+/** Whether a method's body, as written in `text`, holds no code at all (`{}` or only blanks; comments count as code to write around). */
+export function bodyIsEmpty(text: string, span: { sl: number; sc: number; el: number; ec: number }): boolean {
+  const lines = text.split(/\r?\n/).slice(span.sl, span.el + 1);
+  if (!lines.length) return false;
+  lines[lines.length - 1] = lines[lines.length - 1].slice(0, span.ec);
+  lines[0] = lines[0].slice(span.sc);
+  const decl = lines.join('\n');
+  const paren = decl.indexOf('(');
+  const open = decl.indexOf('{', paren >= 0 ? matchingParen(decl, paren) : 0);
+  const close = decl.lastIndexOf('}');
+  return open >= 0 && close > open && decl.slice(open + 1, close).trim() === '';
+}

@@ -14,6 +14,7 @@ import { confidenceOf, NOVELTY_FLOOR, type Confidence } from './confidence';
 import { markCovered, ownerTypeOf } from './coverage';
 import { judgeScenario, type ScenarioJudgement } from './scenario';
 import { dependencySurface, shortName } from './surface';
+import { isTypeKind } from '../java/symbols';
 import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
 
 export interface GateApi {
@@ -74,11 +75,42 @@ function benefitOf(e: SurfaceEntry): number {
   return e.weight * (NOVELTY_FLOOR + (1 - NOVELTY_FLOOR) * e.novelty);
 }
 
-/** Names in the target's written body the index could not resolve (deduplicated, sorted). */
+/**
+ * Names in the target's written body the index could not resolve (deduplicated, sorted) and that
+ * cannot be explained away: a member name is not counted when the class (or an enclosing class)
+ * has a supertype outside the workspace, where it may be inherited from (`getCause()` of an
+ * exception); a type name is not counted when the file imports a whole package.
+ */
 function unresolvedNamesOf(req: PipelineRequest, target: Target | undefined): string[] {
   if (!target) return [];
-  const res = req.index.file(target.ref.file.path)?.resolution;
-  return [...new Set((res?.unresolved ?? []).filter((u) => u.from === target.ref.sym.id).map((u) => u.name))].sort();
+  const file = target.ref.file;
+  const res = req.index.file(file.path)?.resolution;
+  const mine = (res?.unresolved ?? []).filter((u) => u.from === target.ref.sym.id);
+  if (!mine.length) return [];
+  const inheritsFromOutside = externalSupertypeInReach(req, target);
+  const wildcard = file.facts.imports.some((i) => i.wildcard && !i.static);
+  const kept = mine.filter((u) => (u.kind === 'type' || u.kind === 'new' ? !wildcard : !inheritsFromOutside));
+  return [...new Set(kept.map((u) => u.name))].sort();
+}
+
+/** Whether the target's class, an enclosing class, or one of their internal supertypes names a supertype outside the workspace. */
+function externalSupertypeInReach(req: PipelineRequest, target: Target): boolean {
+  const symbols = target.ref.file.facts.symbols;
+  const queue: string[] = [];
+  for (let i = target.ref.sym.parent; i >= 0; i = symbols[i].parent) if (isTypeKind(symbols[i].kind)) queue.push(symbols[i].id);
+  const seen = new Set<string>();
+  while (queue.length) {
+    const id = queue.shift()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const t = req.index.symbol(id)?.sym;
+    if (!t) return true;
+    const declared = (t.superclass ? 1 : 0) + (t.interfaces?.length ?? 0);
+    const internal = req.index.edgesFrom(id).filter((e) => e.kind === 'extends' || e.kind === 'implements').map((e) => e.to);
+    if (declared > internal.length || t.anonymous) return true;
+    queue.push(...internal);
+  }
+  return false;
 }
 
 export const gate: GateHook = (req, target, items, api) => {

@@ -10,6 +10,7 @@ import type { Indexer } from '../index/indexer';
 import type { SymbolFact } from '../java/facts';
 import { pathOfUri, type Settings } from '../service';
 import { currentEditorSettings } from './settings';
+import { bodyIsEmpty } from '../gate/scenario';
 
 interface Deps {
   connection: Connection;
@@ -23,7 +24,7 @@ interface Deps {
 /** Diagnostics wait for typing to pause this long before the gate runs over the file. */
 const DIAGNOSTIC_DEBOUNCE_MS = 600;
 /** Upper bound of methods checked per file per pass, so huge files stay responsive. */
-const MAX_METHODS_PER_PASS = 60;
+export const MAX_METHODS_PER_PASS = 60;
 
 const fmt = (x: number) => x.toFixed(2);
 
@@ -43,6 +44,25 @@ function uncovered(r: RetrievalResult, n: number) {
 
 function methodsOf(indexer: Indexer, path: string): SymbolFact[] {
   return (indexer.index.file(path)?.facts.symbols ?? []).filter((s) => s.kind === 'method' || s.kind === 'constructor');
+}
+
+/** Abstract, native and interface methods have no body to write: no context is needed for them. */
+export function hasBody(symbols: SymbolFact[], m: SymbolFact): boolean {
+  if (m.kind === 'constructor') return true;
+  if (m.modifiers.includes('abstract') || m.modifiers.includes('native')) return false;
+  const owner = m.parent >= 0 ? symbols[m.parent] : undefined;
+  if (owner && (owner.kind === 'interface' || owner.kind === 'annotation')) return ['default', 'static', 'private'].some((k) => m.modifiers.includes(k));
+  return true;
+}
+
+/**
+ * The methods a diagnostics pass judges: those with code in their body. An empty `{}` in a file
+ * (an intentionally empty override, a no-op hook) needs nothing; lenses and hovers still judge it
+ * as a new body. At most MAX_METHODS_PER_PASS.
+ */
+export function diagnosedMethods(symbols: SymbolFact[], text: string | undefined): SymbolFact[] {
+  return symbols.filter((m) => (m.kind === 'method' || m.kind === 'constructor') && hasBody(symbols, m) && (text === undefined || !bodyIsEmpty(text, m.span)))
+    .slice(0, MAX_METHODS_PER_PASS);
 }
 
 export function registerEditorFeatures(d: Deps): void {
@@ -103,7 +123,7 @@ export function registerEditorFeatures(d: Deps): void {
     try { path = pathOfUri(uri); } catch { return; }
     await d.settled();
     const diagnostics: Diagnostic[] = [];
-    for (const m of methodsOf(indexer, path).slice(0, MAX_METHODS_PER_PASS)) {
+    for (const m of diagnosedMethods(indexer.index.file(path)?.facts.symbols ?? [], indexer.textOf(path))) {
       if (generation.get(uri) !== gen) return; // superseded by a newer edit
       let r: RetrievalResult;
       try {
