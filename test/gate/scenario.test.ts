@@ -9,7 +9,7 @@ import { FILES } from './fixtures';
 import { buildIndex, fakeApi, itemFor, request, targetAt } from './helpers';
 
 const PATH = '/ws/src/com/acme/order/Drafts.java';
-const withFile = (body: string) => ({
+const withFile = (body: string): Record<string, string> => ({
   ...FILES,
   [PATH]: `package com.acme.order;
 
