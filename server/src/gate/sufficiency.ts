@@ -263,6 +263,8 @@ function reasonsFor(r: ReasonInput): string[] {
   if (bd.length) out.push(`the token budget could not hold: ${listed(bd)}`);
   const left = missing.filter((e) => (e.written || e.weight >= FOLLOWUP_MIN_P) && !r.notFound.has(e.symbol) && !r.dropped.has(e.symbol));
   if (left.length && r.rounds >= r.maxRounds) out.push(`the follow-up rounds (${r.maxRounds}) ended before fetching: ${listed(left.map((e) => shortName(e.symbol)))}`);
+  const unlikely = missing.filter((e) => !e.written && e.weight < FOLLOWUP_MIN_P);
+  if (unlikely.length) out.push(`${unlikely.length} estimated entr${unlikely.length === 1 ? 'y was' : 'ies were'} not fetched as too unlikely to be worth the tokens (p < ${FOLLOWUP_MIN_P} each, Σp ${unlikely.reduce((a, e) => a + e.weight, 0).toFixed(2)}): ${listed(unlikely.map((e) => shortName(e.symbol)))}`);
   if (!missing.length && !r.unresolved.length && r.judged.parses) out.push('every estimated dependency is shown; the estimate itself is uncertain (what is not yet written may need more)');
   return out;
 }
