@@ -69,8 +69,14 @@ export interface GateFeatures {
   scenario: Scenario;
   /** False when no verdict could be formed (outside a method, a method that does not parse). */
   judged: boolean;
-  /** RCL §4's compounding: Π (1 − p × ν) over the uncovered surface. */
+  /** RCL §4's compounding: Π (1 − p × ν) over the uncovered estimated surface (what is not written yet). */
   compound: number;
+  /**
+   * The same compounding over what is certainly needed and missing: written references the context
+   * does not show (1 − ν each, ν ≥ NOVELTY_FLOOR) and names that resolve to nothing (0). It
+   * multiplies the calibrated probability of the estimated part.
+   */
+  writtenFactor?: number;
   /** Σ p over the uncovered estimated entries (the expected number of missing needed symbols). */
   uncoveredMass: number;
   /** Written references whose declaration the context does not show. */

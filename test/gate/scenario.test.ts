@@ -83,7 +83,7 @@ test('bad input: names that resolve to nothing are certain needs the context can
   const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 5, character: 18 }, threshold: Number.NaN }), target, items, fakeApi(index))) as RclVerdict;
   assert.equal(v.scenario, 'existing-body');
   assert.ok(v.gateFeatures.unresolvedNames >= 1, JSON.stringify(v.gateFeatures));
-  assert.equal(v.gateFeatures.compound, 0);
+  assert.equal(v.gateFeatures.writtenFactor, 0, 'a certain need no context can show');
   assert.ok(v.confidence < 0.5, `confidence ${v.confidence}`);
   assert.equal(v.review, true);
   assert.match(v.reviewReasons.join('\n'), /resolves? to no declaration in the workspace: .*frobnicate/);

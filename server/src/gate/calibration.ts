@@ -8,6 +8,7 @@
 
 import type { GateFeatures, Scenario } from '../../../shared/protocol';
 import fitted from '../../data/gate-model.json';
+import { NOVELTY_FLOOR } from './confidence';
 
 /** The scenarios a verdict is formed for (outside a method there is nothing to judge). */
 export const JUDGED_SCENARIOS = ['new-body', 'partial-body', 'existing-body'] as const;
@@ -20,6 +21,15 @@ export const GATE_COLUMNS = [
   'log1p-uncovered-written', 'log1p-uncovered-mass', 'log1p-written-refs', 'log1p-written-lines',
   'log1p-unresolved-names', 'log1p-surface-size', 'budget-share',
 ] as const;
+/**
+ * Signs the fit must respect (RCL's direction of each risk): more compounded confidence never
+ * lowers P(sufficient); more expected missing mass never raises it. A column fitted with the wrong
+ * sign is dropped (coefficient 0) and the rest refitted.
+ */
+export const MONOTONE: Readonly<Record<string, 1 | -1>> = {
+  'compound-logit×new-body': 1, 'compound-logit×partial-body': 1, 'compound-logit×existing-body': 1,
+  'log1p-uncovered-mass': -1, 'log1p-uncovered-written': -1, 'log1p-unresolved-names': -1,
+};
 /** Columns left unpenalised when fitting (the per-scenario intercepts). */
 export const UNPENALISED_COLUMNS = [0, 1, 2];
 
@@ -61,13 +71,29 @@ export function checkedModel(m: GateModel): GateModel {
   return m;
 }
 
-/** P(the context holds every needed symbol); null when no verdict can be formed. */
-export function calibratedConfidence(f: GateFeatures, model: GateModel = GATE_MODEL): number | null {
-  if (!f.judged || f.scenario === 'outside-method') return null;
+/**
+ * The certain part's factor of a record: recorded by the gate; for records written before it was
+ * (bench reports), each uncovered written reference at the novelty floor.
+ */
+export function writtenFactorOf(f: GateFeatures): number {
+  return f.writtenFactor ?? (f.uncoveredWritten > 0 ? NOVELTY_FLOOR ** f.uncoveredWritten : 1);
+}
+
+/** The logistic part alone: P(the estimated, not yet written part is covered). */
+export function estimatedConfidence(f: GateFeatures, model: GateModel = GATE_MODEL): number {
   const x = designRow(f);
   let z = 0;
   for (let j = 0; j < x.length; j++) z += x[j] * model.beta[j];
-  const p = 1 / (1 + Math.exp(-z));
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * P(the context holds every needed symbol) = P(estimated part covered) × the certain part's
+ * compounded factor; null when no verdict can be formed.
+ */
+export function calibratedConfidence(f: GateFeatures, model: GateModel = GATE_MODEL): number | null {
+  if (!f.judged || f.scenario === 'outside-method') return null;
+  const p = estimatedConfidence(f, model) * writtenFactorOf(f);
   return Number.isFinite(p) ? p : null;
 }
 

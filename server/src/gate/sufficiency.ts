@@ -43,6 +43,12 @@ export const DEFAULT_THRESHOLD = 0.95;
  * with signature-only declarations packed into the groups already shown).
  */
 export const FOLLOWUP_MIN_P = 0.02;
+/**
+ * Follow-up aims higher than the review threshold: fetching declarations costs only tokens inside
+ * the budget, reviewing costs a person, so rounds run until P(sufficient) reaches
+ * max(τ, FOLLOWUP_TARGET), nothing worth fetching is left, or the rounds end.
+ */
+export const FOLLOWUP_TARGET = 0.95;
 /** Tokens a new type group costs beyond its members' signatures (header line, braces, elision marks). */
 export const GROUP_OVERHEAD_TOKENS = 6;
 /** Missing symbols named in a review reason. */
@@ -123,12 +129,15 @@ export const gate: GateHook = (req, target, items, api) => {
     : [];
   const unresolved = inMethod ? unresolvedNamesOf(req, target) : [];
   const formsVerdict = inMethod && judged.parses;
-  const featuresOf = (surface: SurfaceEntry[], conf: Confidence, its: ContextItem[]): GateFeatures => {
+  const featuresOf = (surface: SurfaceEntry[], _conf: Confidence, its: ContextItem[]): GateFeatures => {
     let uncoveredMass = 0, uncoveredWritten = 0;
     for (const e of surface) if (!e.covered) { if (e.written) uncoveredWritten++; else uncoveredMass += e.weight; }
+    // The estimated part is calibrated by the model; the certain part compounds as RCL does: a
+    // written reference not shown costs (1 − ν), a written name that resolves to nothing all of it.
+    const written = confidenceOf(surface.filter((e) => e.written)).confidence * (unresolved.length ? 0 : 1);
     return {
-      // A written name that resolves to nothing is a certain need no context can show (p = 1, ν = 1).
-      scenario, judged: formsVerdict, compound: round4(unresolved.length ? 0 : conf.confidence), uncoveredMass: round4(uncoveredMass),
+      scenario, judged: formsVerdict, compound: round4(confidenceOf(surface.filter((e) => !e.written)).confidence),
+      writtenFactor: round4(written), uncoveredMass: round4(uncoveredMass),
       uncoveredWritten: uncoveredWritten + unresolved.length,
       writtenRefs: surface.filter((e) => e.written).length, writtenLines: judged.writtenLines, unresolvedNames: unresolved.length,
       surfaceSize: surface.length, budgetShare: round4(req.budgetTokens > 0 ? totalTokens(its) / req.budgetTokens : 1),
@@ -154,7 +163,8 @@ export const gate: GateHook = (req, target, items, api) => {
     return Math.max(1, countTokens((lines[r.sym.nameSpan.sl] ?? '').trim()));
   };
 
-  while (inMethod && p < tau && rounds < maxRounds && !req.isCancelled?.()) {
+  const aim = Math.max(tau, FOLLOWUP_TARGET);
+  while (inMethod && p < aim && rounds < maxRounds && !req.isCancelled?.()) {
     const shownGroups = new Set(current.map((it) => it.symbol).filter((x): x is string => !!x));
     const wanted = surface.filter((e) => !e.covered && !notFound.has(e.symbol) && (e.written || e.weight >= FOLLOWUP_MIN_P));
     if (wanted.length === 0) break;
