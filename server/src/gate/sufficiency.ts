@@ -71,9 +71,9 @@ function itemKey(it: ContextItem): string {
   return `${it.uri}:${it.range.start.line}-${it.range.end.line}:${it.symbol ?? ''}`;
 }
 
-/** A type-group item (one per file-level type; the cursor's own context item is never one). */
-function groupKey(it: ContextItem): string | undefined {
-  return it.symbol && !it.sources.includes('enclosing') ? `${it.uri}#${it.symbol}` : undefined;
+/** A type-group item (one per file-level type, the cursor's own type's too); the cursor's own item is never one. */
+function groupKey(it: ContextItem, target: Target | undefined): string | undefined {
+  return it.symbol && it.symbol !== target?.ref.sym.id ? `${it.uri}#${it.symbol}` : undefined;
 }
 
 /** How much fetching an entry is worth: the chance it is needed and missing from the model's prior. */
@@ -193,7 +193,7 @@ export const gate: GateHook = (req, target, items, api) => {
     const fetched = api.itemsForSymbols(req, [...ids], 'followup', { into: current, doc: false });
     const have = new Map(current.map((it) => [itemKey(it), it.text]));
     const groupAt = new Map<string, number>();
-    current.forEach((it, i) => { const k = groupKey(it); if (k && !groupAt.has(k)) groupAt.set(k, i); });
+    current.forEach((it, i) => { const k = groupKey(it, target); if (k && !groupAt.has(k)) groupAt.set(k, i); });
     const top = Math.max(0, ...current.map((i) => (Number.isFinite(i.score) ? i.score : 0))) || 1;
     const added: ContextItem[] = [];
     const replaced = new Map<number, ContextItem>();
@@ -202,7 +202,7 @@ export const gate: GateHook = (req, target, items, api) => {
       have.set(itemKey(it), it.text);
       // Ranked by expected benefit: a near-certain need ranks with the best retrieved item, a guess far below.
       const gain = Math.max(0, ...wanted.filter((e) => coversEntry(it, e)).map(benefitOf));
-      const at = groupAt.get(groupKey(it) ?? '');
+      const at = groupAt.get(groupKey(it, target) ?? '');
       const old = at === undefined ? undefined : current[at];
       const sources = [...new Set([...(old?.sources ?? []), ...it.sources, 'followup' as const])].sort();
       const next = { ...it, score: Math.max(old?.score ?? 0, top * gain), sources };
