@@ -7,7 +7,11 @@
 // tasks in the same run. Reports recall, tokens, noise, latency, the gate's quality, determinism,
 // and calibrates τ on a validation split. A benchmark: it reports, it never fails on a score.
 //
-//   node dist/bench/retrieval.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--seed S] [--budget T] [--settle MS]
+//   node dist/bench/retrieval.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--scenario new|partial|existing]... [--seed S] [--budget T] [--settle MS]
+//
+// Scenarios (same tasks and splits): new = the body emptied (gold: what it used); partial = the
+// first half of its lines kept (gold: symbols first used after the cut); existing = nothing masked,
+// the cursor on the first statement (gold: every symbol of the body).
 //
 // Writes bench/out/retrieval-report.json and bench/out/retrieval.svg (+ .png when a converter exists).
 
@@ -17,7 +21,9 @@ import { join } from 'node:path';
 import { arg, args, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { calibrate, runCorpus, type CorpusReport } from './retrieval/run';
-import { calibrationTable, corpusTable, svgReport } from './retrieval/report';
+import { calibrationTable, corpusTable, scenarioTable, svgReport } from './retrieval/report';
+import { calibrationMetrics, reliabilitySvg } from './retrieval/calibration';
+import { BENCH_SCENARIOS, type BenchScenario } from './retrieval/tasks';
 
 const ROOT = process.cwd();
 
@@ -46,6 +52,9 @@ function toPng(svgPath: string, pngPath: string): string | undefined {
   const seed = arg('--seed');
   const settleMs = arg('--settle') ? Number(arg('--settle')) : undefined;
   const wanted = args('--corpus');
+  const scenarioArgs = args('--scenario') as BenchScenario[];
+  for (const s of scenarioArgs) if (!BENCH_SCENARIOS.includes(s)) throw new Error(`--scenario ${s}: expected one of ${BENCH_SCENARIOS.join(', ')}`);
+  const scenarios = scenarioArgs.length ? scenarioArgs : BENCH_SCENARIOS;
   const names = wanted.length ? wanted : [...DEVELOPMENT_CORPORA, ...INJECTED_CORPORA];
   if (!existsSync(join(ROOT, 'dist/server.js'))) throw new Error('dist/server.js missing: run `npm run build` first');
 
@@ -54,9 +63,10 @@ function toPng(svgPath: string, pngPath: string): string | undefined {
   for (const name of names) {
     const src = corpusRoot(name);
     if (!src || !existsSync(src)) { missing.push(name); console.log(`\n${name}: not present (run \`node bench/corpora/inject.mjs ${name.replace(/-injected$/, '')}\`); skipped`); continue; }
-    const r = await runCorpus({ root: ROOT, name, sourceRoot: src, test, validation, seed, budgetTokens: budget, settleMs, log: (m) => console.error(m) });
+    const r = await runCorpus({ root: ROOT, name, sourceRoot: src, test, validation, seed, budgetTokens: budget, settleMs, scenarios, log: (m) => console.error(m) });
     reports.push(r);
     console.log(corpusTable(r));
+    console.log(scenarioTable(name, r.scenarios));
     console.log(calibrationTable(name, r.calibration));
   }
   const pooled = calibrate(reports.flatMap((r) => r.validationPoints));
@@ -69,6 +79,21 @@ function toPng(svgPath: string, pngPath: string): string | undefined {
     generatedAt: new Date().toISOString(), options: { test, validation, budget, seed: seed ?? 'needle-retrieval-bench' },
     missingCorpora: missing, pooledCalibration: pooled, corpora: reports,
   }, null, 2));
+  // Reliability diagrams: every corpus's test split pooled, one panel per scenario.
+  const pooledScenarios = scenarios.map((sc) => ({
+    label: sc, metrics: calibrationMetrics(reports.flatMap((r) => r.scenarios[sc]?.test ?? [])),
+  }));
+  if (reports.length > 1) {
+    console.log(scenarioTable('all corpora pooled', Object.fromEntries(scenarios.map((sc) => {
+      const parts = reports.map((r) => r.scenarios[sc]).filter((x) => !!x);
+      const testPts = parts.flatMap((x) => x!.test);
+      return [sc, { ...parts[0]!, tasks: { test: testPts.length, validation: 0, skipped: parts.reduce((a, x) => a + x!.tasks.skipped, 0) }, rcl: null, gate: calibrationMetrics(testPts), coverageMAE: NaN, judged: {} }];
+    }))));
+  }
+  const reliability = join(outDir, 'reliability.svg');
+  writeFileSync(reliability, reliabilitySvg(`Needle gate reliability (test split; ${reports.map((r) => r.name).join(', ')})`, pooledScenarios));
+  const reliabilityPng = toPng(reliability, join(outDir, 'reliability.png'));
+  console.log(`wrote ${reliability}${reliabilityPng ? ` and reliability.png (${reliabilityPng})` : ''}`);
   const svg = join(outDir, 'retrieval.svg');
   writeFileSync(svg, svgReport(reports, reports.length > 1 ? pooled : undefined));
   const png = toPng(svg, join(outDir, 'retrieval.png'));

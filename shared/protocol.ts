@@ -82,6 +82,44 @@ export interface SurfaceEntry {
   weight: number;
   /** Why the symbol is in the surface (e.g. "referenced in body", "parameter type member"). */
   reason?: string;
+  /** The code already written references it: it is needed for certain (weight 1), not estimated. */
+  written?: boolean;
+}
+
+/**
+ * What the gate judged, told apart from the text at the cursor: a body still to write (empty, or
+ * a stub such as `// TODO` or `throw new UnsupportedOperationException()`), a body being written
+ * (the cursor at the end of what is written), a complete body (a lens, hover or diagnostic on a
+ * method, or an edit inside one), or no method at all.
+ */
+export type Scenario = 'new-body' | 'partial-body' | 'existing-body' | 'outside-method';
+
+/** The structured evidence the calibrated confidence is computed from (one record per request). */
+export interface GateFeatures {
+  scenario: Scenario;
+  /** False when no verdict could be formed (outside a method, a method that does not parse). */
+  judged: boolean;
+  /** RCL §4's compounding: Π (1 − p × ν) over the uncovered estimated surface (what is not written yet). */
+  compound: number;
+  /**
+   * The same compounding over what is certainly needed and missing: written references the context
+   * does not show (1 − ν each, ν ≥ NOVELTY_FLOOR) and names that resolve to nothing (0). It
+   * multiplies the calibrated probability of the estimated part.
+   */
+  writtenFactor?: number;
+  /** Σ p over the uncovered estimated entries (the expected number of missing needed symbols). */
+  uncoveredMass: number;
+  /** Written references whose declaration the context does not show. */
+  uncoveredWritten: number;
+  /** Internal references already written (resolved by the index). */
+  writtenRefs: number;
+  /** Non-blank lines of code written in the body. */
+  writtenLines: number;
+  /** Names in the written body the index could not resolve. */
+  unresolvedNames: number;
+  surfaceSize: number;
+  /** Tokens of the context ÷ the budget. */
+  budgetShare: number;
 }
 
 export interface RetrievalResult {
@@ -98,6 +136,12 @@ export interface RetrievalResult {
   dependencySurface: SurfaceEntry[];
   uncertainty: { api: number; repository: number; similar: number };
   timingsMs: { total: number; [stage: string]: number };
+  /** What the gate judged (rcl mode). */
+  scenario?: Scenario;
+  /** Why the text at the cursor was judged that scenario. */
+  scenarioReason?: string;
+  /** The evidence behind `confidence` (rcl mode). */
+  gateFeatures?: GateFeatures;
   /** The organisation index's part (setting `needle.orgIndex`), apart from `items`. */
   org?: OrgContext;
 }

@@ -21,6 +21,8 @@ export interface ServerSession {
   open(path: string, text: string): Promise<void>;
   close(path: string): Promise<void>;
   retrieve(params: RetrieveContextParams): Promise<{ result: RetrievalResult; ms: number }>;
+  /** The next textDocument/publishDiagnostics for `uri` after this call (undefined on timeout). */
+  nextDiagnostics(uri: string, timeoutMs: number): Promise<{ code?: string | number; range: { start: { line: number } } }[] | undefined>;
   /** Peak resident set (VmHWM) of the server process, in MB; undefined when /proc is unavailable. */
   peakRssMB(): number | undefined;
   shutdown(): Promise<void>;
@@ -60,7 +62,14 @@ async function startOnce(serverJs: string, workspace: string, capabilities: obje
   // answer whatever the server asks the client (configuration, registrations) with null
   conn.onRequest(() => null);
   let capabilityFailure: string | undefined;
+  const diagnosticWaiters = new Map<string, ((d: unknown[]) => void)[]>();
   conn.onNotification((method: string, p: unknown) => {
+    if (method === 'textDocument/publishDiagnostics') {
+      const { uri, diagnostics } = p as { uri: string; diagnostics: unknown[] };
+      const ws = diagnosticWaiters.get(uri) ?? [];
+      diagnosticWaiters.delete(uri);
+      for (const w of ws) w(diagnostics);
+    }
     const msg = (p as { message?: unknown } | undefined)?.message;
     if (typeof msg === 'string' && msg.includes(NO_FOLDER_EVENTS)) capabilityFailure = msg.split('\n')[0];
     if (process.env.NEEDLE_BENCH_DEBUG) console.error(method, JSON.stringify(p).slice(0, 300));
@@ -104,6 +113,14 @@ async function startOnce(serverJs: string, workspace: string, capabilities: obje
       const s = performance.now();
       const result = await Promise.race([conn.sendRequest<RetrievalResult>('needle/retrieveContext', params), exited]);
       return { result, ms: performance.now() - s };
+    },
+    nextDiagnostics(uri, timeoutMs) {
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(undefined), timeoutMs);
+        const list = diagnosticWaiters.get(uri) ?? [];
+        list.push((d) => { clearTimeout(timer); resolve(d as never); });
+        diagnosticWaiters.set(uri, list);
+      });
     },
     peakRssMB() {
       try {

@@ -102,3 +102,17 @@ export function svgReport(reports: CorpusReport[], pooled?: CalibrationReport): 
   parts.push('</svg>');
   return parts.join('\n');
 }
+
+/** One row per scenario: rcl on the test split, with the gate's calibration and review figures. */
+export function scenarioTable(label: string, scenarios: CorpusReport['scenarios']): string {
+  const out = [`\n${label} by scenario (test split, rcl):`,
+    '  scenario   tasks  recall  full   tok-med  AUROC   ECE    Brier  review  falseconf/tasks  caught@10/20/30%   covMAE  judged as'];
+  for (const [sc, r] of Object.entries(scenarios)) {
+    if (!r) continue;
+    const g = r.gate;
+    out.push(`  ${sc.padEnd(9)} ${String(r.tasks.test).padStart(5)}  ${f3(r.rcl?.recallMicro)}  ${f3(r.rcl?.fullCoverageRate)}  ${f0(r.rcl?.tokensMedian, 7)}  ${f3(g.auroc)}  ${f3(g.ece)}  ${f3(g.brier)}  ${f3(g.reviewOverhead)}  ${f3(g.falseConfidenceOfTasks)}          ` +
+      `${g.caughtAt.map((c) => f3(c.caught)).join('/')}  ${f3(r.coverageMAE)}  ${Object.entries(r.judged).map(([k, n]) => `${k} ${n}`).join(', ')}` +
+      (r.tasks.skipped ? `  (${r.tasks.skipped} skipped)` : ''));
+  }
+  return out.join('\n');
+}

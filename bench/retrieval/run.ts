@@ -7,10 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { encode } from 'gpt-tokenizer';
-import type { RetrievalMode, RetrievalResult, StatusResult } from '../../shared/protocol';
+import type { GateFeatures, RetrievalMode, RetrievalResult, StatusResult } from '../../shared/protocol';
 import { calibrateThreshold, type Calibration } from '../../server/src/gate/sufficiency';
 import { startServer } from './client';
-import { eligibleTasks, loadOracle, maskText, sampleTasks, type OracleOutput, type Task } from './tasks';
+import { BENCH_SCENARIOS, eligibleTasks, loadOracle, maskText, sampleTasks, scenarioTask, type BenchScenario, type OracleOutput, type ScenarioTask, type Task } from './tasks';
+import { calibrationMetrics, type CalibrationMetrics } from './calibration';
 import { gateMetrics, mean, median, modeMetrics, sameResult, scoreResponse, type GateMetrics, type ModeMetrics, type TaskScore } from './score';
 
 export const MODES: RetrievalMode[] = ['similarity', 'fixedK', 'rcl'];
@@ -28,6 +29,20 @@ export interface RunOptions {
   settleMs?: number;
   log?: (m: string) => void;
   serverJs?: string;
+  /** Scenarios to run (default all): new = emptied body, partial = first half kept, existing = nothing masked. */
+  scenarios?: BenchScenario[];
+}
+
+/** One scenario's figures: rcl on the test split, and the validation records the gate model is fitted on. */
+export interface ScenarioReport {
+  tasks: { test: number; validation: number; skipped: number };
+  rcl: ModeMetrics | null;
+  gate: CalibrationMetrics;
+  /** Coverage reported by the gate vs measured recall (test). */
+  coverageMAE: number;
+  judged: Record<string, number>;
+  validation: { confidence: number; sufficient: boolean; features?: GateFeatures }[];
+  test: { confidence: number; sufficient: boolean; review: boolean; features?: GateFeatures }[];
 }
 
 export interface CalibrationReport {
@@ -66,6 +81,8 @@ export interface CorpusReport {
   perTask: { task: string; split: string; gold: string[]; scores: Record<string, Omit<TaskScore, 'task' | 'split'>> }[];
   /** Validation-split rcl scores (for pooled calibration). */
   validationPoints: { confidence: number; sufficient: boolean }[];
+  /** Per scenario (new = the emptied-body figures above, rcl only). */
+  scenarios: Partial<Record<BenchScenario, ScenarioReport>>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -127,6 +144,8 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
   const skipped: CorpusReport['tasks']['skipped'] = [];
   let detSame = 0, detChecked = 0, serverThreshold = NaN;
   const detDiffs: { task: string; fields: string[] }[] = [];
+  const scenarios = opts.scenarios ?? BENCH_SCENARIOS;
+  const scenarioRuns = Object.fromEntries(BENCH_SCENARIOS.map((sc) => [sc, { scores: [] as TaskScore[], skipped: [] as { task: string; reason: string }[] }])) as Record<BenchScenario, { scores: TaskScore[]; skipped: { task: string; reason: string }[] }>;
   const triggered: { gold: number; withFollowup: number; without: number; tokensWith: number; tokensWithout: number }[] = [];
   const tokCache = new Map<string, string[]>();
   const oracleTok: number[] = [];
@@ -137,6 +156,28 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
     for (const [i, task] of tasks.entries()) {
       const path = join(ws, task.file);
       const original = readFileSync(path, 'utf8');
+      // The other scenarios first (rcl only, one request each), then the emptied body with every mode.
+      const sceneLog: string[] = [];
+      for (const sc of scenarios.filter((x) => x !== 'new')) {
+        let st: ScenarioTask;
+        try { st = scenarioTask(original, task, sc); } catch (e) { scenarioRuns[sc].skipped.push({ task: task.id, reason: (e as Error).message }); continue; }
+        writeFileSync(path, st.text);
+        await sleep(settle);
+        await server.open(path, st.text);
+        try {
+          const { result, ms } = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: st.cursor, budgetTokens: budget, mode: 'rcl' });
+          const s = scoreResponse(st, result, ws, ms);
+          scenarioRuns[sc].scores.push(s);
+          sceneLog.push(`  ${sc} ${s.found}/${s.gold} ${result.scenario ?? '?'} conf ${s.confidence.toFixed(2)}${s.review ? ' review' : ''}`);
+        } catch (e) {
+          errors.push({ task: task.id, mode: `rcl-${sc}`, message: (e as Error).message });
+        } finally {
+          writeFileSync(path, original);
+          await server.close(path);
+          await sleep(settle);
+        }
+      }
+      if (!scenarios.includes('new')) { log(`  [${i + 1}/${tasks.length}] ${task.split === 'test' ? 'T' : 'V'} ${task.id}${sceneLog.join('')}`); continue; }
       let masked: string;
       try { masked = maskText(original, task.body); } catch (e) { skipped.push({ task: task.id, reason: (e as Error).message }); continue; }
       const row: CorpusReport['perTask'][number] = { task: task.id, split: task.split, gold: task.gold.map((g) => g.qualified), scores: {} };
@@ -154,7 +195,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
             scores.get(mode)!.push(s);
             const { task: _t, split: _s, ...rest } = s;
             row.scores[mode] = rest;
-            if (mode === 'rcl') { firstRcl = result; serverThreshold = result.threshold; }
+            if (mode === 'rcl') { firstRcl = result; serverThreshold = result.threshold; scenarioRuns.new.scores.push(s); }
             // RCL §7.2's triggered-only comparison: the same request without follow-up rounds.
             if (mode === 'rcl' && task.split === 'test' && result.rounds > 0) {
               const base = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: budget, mode, maxRounds: 0 });
@@ -182,7 +223,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
       const r = row.scores.rcl;
       log(`  [${i + 1}/${tasks.length}] ${task.split === 'test' ? 'T' : 'V'} ${task.id}  gold ${task.gold.length}` +
         MODES.filter((m) => row.scores[m]).map((m) => `  ${m} ${row.scores[m].found}/${row.scores[m].gold}`).join('') +
-        (r ? `  conf ${r.confidence.toFixed(2)}${r.review ? ' review' : ''}` : ''));
+        (r ? `  conf ${r.confidence.toFixed(2)}${r.review ? ' review' : ''}` : '') + sceneLog.join(''));
     }
   } finally {
     peak = server.peakRssMB();
@@ -219,5 +260,22 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
     calibration,
     determinism: { share: detChecked ? detSame / detChecked : NaN, checked: detChecked, differing: detDiffs },
     errors, perTask, validationPoints,
+    scenarios: Object.fromEntries(scenarios.map((sc) => [sc, scenarioReport(scenarioRuns[sc].scores, scenarioRuns[sc].skipped.length)])),
+  };
+}
+
+export function scenarioReport(scores: TaskScore[], skipped: number): ScenarioReport {
+  const test = scores.filter((s) => s.split === 'test');
+  const validation = scores.filter((s) => s.split === 'validation');
+  const judged: Record<string, number> = {};
+  for (const s of test) judged[s.judgedScenario ?? '?'] = (judged[s.judgedScenario ?? '?'] ?? 0) + 1;
+  return {
+    tasks: { test: test.length, validation: validation.length, skipped },
+    rcl: test.length ? modeMetrics(test) : null,
+    gate: calibrationMetrics(test.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, review: s.review }))),
+    coverageMAE: mean(test.map((s) => Math.abs(s.coverage - s.recall))),
+    judged,
+    validation: validation.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, features: s.features })),
+    test: test.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, review: s.review, features: s.features })),
   };
 }

@@ -2,7 +2,7 @@
 
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ContextItem, RetrievalResult } from '../../shared/protocol';
+import type { ContextItem, GateFeatures, RetrievalResult, Scenario } from '../../shared/protocol';
 import type { GoldKind, GoldSymbol, Task } from './tasks';
 
 export interface TaskScore {
@@ -31,6 +31,9 @@ export interface TaskScore {
   review: boolean;
   rounds: number;
   missing: string[];
+  /** The scenario the server judged and the evidence behind its confidence (rcl mode). */
+  judgedScenario?: Scenario;
+  features?: GateFeatures;
 }
 
 export const KINDS: GoldKind[] = ['method', 'constructor', 'field', 'type'];
@@ -76,6 +79,7 @@ export function scoreResponse(task: Task, res: RetrievalResult, workspace: strin
     byKind, tokens: res.tokens, noiseTokens: noise, itemTokens, latencyMs,
     serverTotalMs: res.timingsMs?.total ?? NaN, gateMs: res.timingsMs?.gate ?? 0,
     confidence: res.confidence, coverage: res.coverage, review: res.review, rounds: res.rounds, missing,
+    ...(res.scenario ? { judgedScenario: res.scenario } : {}), ...(res.gateFeatures ? { features: res.gateFeatures } : {}),
   };
 }
 

@@ -28,6 +28,8 @@ export interface GoldSymbol {
   crossFile: boolean;
   /** The declaration's name line, trimmed (for the strict criterion: the item shows that very line). */
   lineText: string;
+  /** 0-based line of the body's first reference to it (the partial scenario's cut). */
+  firstUseLine: number;
 }
 
 export interface Task {
@@ -107,14 +109,16 @@ export function eligibleTasks(o: OracleOutput): Omit<Task, 'split'>[] {
     const gold = new Map<string, GoldSymbol>();
     for (const r of refsFrom.get(m.qualified) ?? []) {
       if (r.file !== m.file || !inside(b, r.line, r.col)) continue;
-      if (r.target === m.qualified || gold.has(r.target)) continue;
+      if (r.target === m.qualified) continue;
+      const seen = gold.get(r.target);
+      if (seen) { seen.firstUseLine = Math.min(seen.firstUseLine, r.line); continue; }
       const t = decls.get(r.target);
       const kind = t && goldKind(t.kind);
       if (!t || !kind) continue;
       // a declaration inside the masked body would vanish with it (not expected: local classes are transparent)
       if (t.file === m.file && inside(b, t.line, t.col)) continue;
       const maskedLine = t.file === m.file && t.line > b.endLine ? t.line - delta : t.line;
-      gold.set(r.target, { qualified: t.qualified, name: declName(t), kind, file: t.file, line: t.line, maskedLine, crossFile: t.file !== m.file, lineText: '' });
+      gold.set(r.target, { qualified: t.qualified, name: declName(t), kind, file: t.file, line: t.line, maskedLine, crossFile: t.file !== m.file, lineText: '', firstUseLine: r.line });
     }
     const g = [...gold.values()].sort((x, y) => (x.qualified < y.qualified ? -1 : x.qualified > y.qualified ? 1 : 0));
     if (g.length < 2 || !g.some((x) => x.crossFile)) continue;
@@ -143,4 +147,67 @@ export function maskText(original: string, b: OracleBody): string {
     throw new Error(`body offsets ${b.startOffset}-${b.endOffset} do not delimit a block`);
   }
   return original.slice(0, b.startOffset) + MASKED_BODY + original.slice(b.endOffset);
+}
+
+// ---- Scenarios: the same tasks with the body empty, half written, or complete -------------------
+
+export type BenchScenario = 'new' | 'partial' | 'existing';
+export const BENCH_SCENARIOS: BenchScenario[] = ['new', 'partial', 'existing'];
+
+/** One task as one scenario sees it: the workspace text, the cursor, and the gold still to be found. */
+export interface ScenarioTask extends Task { scenario: BenchScenario; text: string }
+
+/** Whether a kept prefix of body lines ends between statements: brackets closed except blocks, last line ends a statement. */
+function statementBoundary(kept: string[]): { ok: boolean; openBlocks: number } {
+  const code = kept.join('\n').replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ').replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, '""');
+  let paren = 0, bracket = 0, brace = 0;
+  for (const c of code) {
+    if (c === '(') paren++; else if (c === ')') paren--;
+    else if (c === '[') bracket++; else if (c === ']') bracket--;
+    else if (c === '{') brace++; else if (c === '}') brace--;
+    if (paren < 0 || bracket < 0 || brace < 0) return { ok: false, openBlocks: 0 };
+  }
+  const last = code.split('\n').map((l) => l.trim()).filter(Boolean).pop() ?? '';
+  return { ok: paren === 0 && bracket === 0 && /[;{}]$/.test(last), openBlocks: brace };
+}
+
+/**
+ * The task as a scenario sees it.
+ *  new:      the body emptied (maskText); gold = every internal symbol the body used.
+ *  partial:  the first half of the body's lines kept (moved back to the last statement boundary,
+ *            open blocks closed after the cursor as an editor's auto-close does), the cursor on a
+ *            blank line below them; gold = the symbols whose first use lies after the cut.
+ *  existing: nothing masked, the cursor on the first statement; gold = every symbol of the body.
+ * Throws when the scenario cannot be made from this body (the caller skips the task).
+ */
+export function scenarioTask(original: string, task: Task, scenario: BenchScenario): ScenarioTask {
+  const b = task.body;
+  if (scenario === 'new') return { ...task, scenario, text: maskText(original, task.body) };
+  const lines = original.split('\n');
+  const inner = lines.slice(b.startLine + 1, b.endLine);
+  const firstCode = inner.findIndex((l) => l.trim() !== '');
+  if (firstCode < 0) throw new Error('empty body');
+  const indentOf = (l: string) => /^\s*/.exec(l)![0];
+  if (scenario === 'existing') {
+    const line = b.startLine + 1 + firstCode;
+    return { ...task, scenario, text: original, cursor: { line, character: indentOf(inner[firstCode]).length }, gold: task.gold.map((g) => ({ ...g, maskedLine: g.line })) };
+  }
+  if (original[b.startOffset] !== '{' || original[b.endOffset - 1] !== '}') throw new Error(`body offsets ${b.startOffset}-${b.endOffset} do not delimit a block`);
+  const afterOpen = original.slice(b.startOffset + 1, original.indexOf('\n', b.startOffset));
+  const beforeClose = original.slice(original.lastIndexOf('\n', b.endOffset - 1) + 1, b.endOffset - 1);
+  if (afterOpen.trim() !== '' || beforeClose.trim() !== '') throw new Error('body braces share a line with code');
+  let keep = Math.floor(inner.length / 2);
+  let boundary = statementBoundary(inner.slice(0, keep));
+  while (keep > 0 && !boundary.ok) boundary = statementBoundary(inner.slice(0, --keep));
+  if (keep === 0) throw new Error('no statement boundary in the first half of the body');
+  const indent = indentOf(inner[firstCode]);
+  const closers = Array.from({ length: boundary.openBlocks }, (_, i) => `${indent}${'  '.repeat(Math.max(0, boundary.openBlocks - 1 - i))}}`);
+  const cursorIndent = indent + '  '.repeat(boundary.openBlocks);
+  const bodyLines = ['{', ...inner.slice(0, keep), cursorIndent, ...closers];
+  const text = original.slice(0, b.startOffset) + bodyLines.join('\n') + '\n' + beforeClose + original.slice(b.endOffset - 1);
+  const cut = b.startLine + 1 + keep; // first original line not kept
+  const delta = (b.endLine - b.startLine + 1) - (bodyLines.length + 1);
+  const gold = task.gold.filter((g) => g.firstUseLine >= cut)
+    .map((g) => ({ ...g, maskedLine: g.file === task.file && g.line > b.endLine ? g.line - delta : g.line }));
+  return { ...task, scenario, text, cursor: { line: b.startLine + 1 + keep, character: cursorIndent.length }, gold };
 }

@@ -2,7 +2,7 @@
 // against the workspace, builds the PipelineRequest and runs the pipeline with the gate.
 
 import type { RetrievalMode, RetrievalResult, RetrieveContextParams } from '../../shared/protocol';
-import { DEFAULT_THRESHOLD, gate } from './gate/sufficiency';
+import { gate } from './gate/sufficiency';
 import type { Indexer } from './index/indexer';
 import { CancelledError, retrieve } from './retrieval/pipeline';
 import { DEFAULTS, type PipelineRequest } from './retrieval/request';
@@ -11,7 +11,8 @@ import { orgContextFor } from './org/recall';
 
 export interface Settings {
   budgetTokens: number;
-  threshold: number;
+  /** τ set by the user; unset, the calibrated τ of the judged scenario is in force. */
+  threshold?: number;
   maxRounds: number;
   goldenRoots: string[];
   /** The organisation index (`needle.orgIndex`): a postgres:// URL without password, or a PGlite folder. */
@@ -19,7 +20,7 @@ export interface Settings {
 }
 
 export function defaultSettings(): Settings {
-  return { budgetTokens: DEFAULTS.budgetTokens, threshold: DEFAULT_THRESHOLD, maxRounds: DEFAULTS.maxRounds, goldenRoots: [], orgIndex: process.env.NEEDLE_ORG_INDEX || undefined };
+  return { budgetTokens: DEFAULTS.budgetTokens, maxRounds: DEFAULTS.maxRounds, goldenRoots: [], orgIndex: process.env.NEEDLE_ORG_INDEX || undefined };
 }
 
 /** A request that cannot be served as asked; the LSP layer answers InvalidParams with the message. */
@@ -107,7 +108,7 @@ async function retrieveOnce(indexer: Indexer, params: RetrieveContextParams, set
     budgetTokens: params.budgetTokens ?? settings.budgetTokens,
     mode: params.mode ?? 'rcl',
     maxRounds: params.maxRounds ?? settings.maxRounds,
-    threshold: settings.threshold,
+    threshold: settings.threshold ?? NaN,
     isCancelled,
   };
   // The org source runs beside the local pipeline, bounded by its own timeout; it never fails the request.

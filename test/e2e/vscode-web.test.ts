@@ -31,7 +31,7 @@ const LEDGER = 'src/main/java/com/acme/shop/billing/LedgerReconciler.java';
  */
 const THRESHOLD = 0.98;
 const STATUS_READY = /Needle: \d+ files · \d+ symbols/;
-const LENS = /coverage \d\.\d\d · novelty \d\.\d\d/;
+const LENS = /P\(sufficient\) \d\.\d\d · [a-z]+ body · coverage \d\.\d\d · novelty \d\.\d\d/;
 
 describe('VS Code (code-server) end to end', { skip: E2E.skip, timeout: 240_000 }, () => {
   let wb: Workbench;
@@ -132,7 +132,7 @@ describe('VS Code (code-server) end to end', { skip: E2E.skip, timeout: 240_000 
     await goTo(146, 9); // settleOrder
     const lens = page.locator('.codelens-decoration').filter({ hasText: LENS }).first();
     await lens.waitFor({ timeout: 60_000 });
-    assert.match((await lens.innerText()).trim(), /coverage \d\.\d\d · novelty \d\.\d\d · confidence \d\.\d\d/);
+    assert.match((await lens.innerText()).trim(), /P\(sufficient\) \d\.\d\d · [a-z]+ body · coverage \d\.\d\d · novelty \d\.\d\d/);
     await shot('code-lens');
   });
 

@@ -146,7 +146,7 @@ test('neovim: vim.lsp client gets context, hover, code lens and diagnostics from
 
     // A code lens on settleOrder resolves to a verdict whose command retrieves context.
     assert.ok(Array.isArray(r.codeLenses) && r.codeLenses.length > 0, 'code lenses on the methods');
-    assert.match(r.resolvedLens?.command?.title ?? '', /confidence/);
+    assert.match(r.resolvedLens?.command?.title ?? '', /^P\(sufficient\) \d\.\d\d · [a-z]+ body · /);
     assert.equal(r.resolvedLens.command.command, 'needle.retrieveContext');
 
     // Diagnostics, if any were published for the file, are Needle's.

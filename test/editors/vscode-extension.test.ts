@@ -79,7 +79,7 @@ test('vscode extension: status bar, context view, code lens command, copy, statu
     const lenses = await lensProvider.provideCodeLenses(doc, token);
     const lens = lenses.find((l: { range: { start: { line: number } } }) => l.range.start.line === ws.methodLine) ?? lenses[0];
     const resolved = await lensProvider.resolveCodeLens!(lens, token);
-    assert.match(resolved.command.title, /confidence/);
+    assert.match(resolved.command.title, /^P\(sufficient\) \d\.\d\d · [a-z]+ body · /);
     assert.equal(resolved.command.command, 'needle.retrieveContext');
     const shownBefore = recorded.shown.length;
     const result = await recorded.commands.get('needle.retrieveContext')!(...resolved.command.arguments);

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SurfaceEntry } from '../../shared/protocol';
-import { calibratedProbability, dependencySurface, routeOf, ROUTE_BIAS, ROUTE_LOGIT } from '../../server/src/gate/surface';
-import { confidenceOf, COVERAGE_GAP_SHARE, NOVELTY_FLOOR } from '../../server/src/gate/confidence';
+import { calibratedProbability, dependencySurface, ROUTE_BIAS, ROUTE_LOGIT, ROUTE_NAMES } from '../../server/src/gate/surface';
+import { confidenceOf, NOVELTY_FLOOR } from '../../server/src/gate/confidence';
 import { buildIndex, targetAt } from './helpers';
 
 const STYLE = '/ws/src/p/Style.java';
@@ -34,21 +34,17 @@ public class Builder {
 };
 
 test('calibratedProbability: bounded, near-certain for body references, low without evidence, monotone in route weight', () => {
-  assert.ok(calibratedProbability([{ w: 1, reason: 'referenced in body' }]) > 0.99);
+  assert.ok(calibratedProbability([{ w: 1, route: 'body-ref', reason: 'referenced in body' }]) > 0.99);
   const none = calibratedProbability([]);
   assert.ok(Math.abs(none - 1 / (1 + Math.exp(-ROUTE_BIAS))) < 1e-12 && none < 0.05);
   let last = 0;
   for (const w of [0.05, 0.1, 0.3, 0.6, 1]) {
-    const p = calibratedProbability([{ w, reason: 'used by other members of the class' }]);
+    const p = calibratedProbability([{ w, route: 'sibling-use', reason: 'used by other members of the class' }]);
     assert.ok(p > last && p < 1, `${w}: ${p}`);
     last = p;
   }
-  // Every route a reason can name has a calibration row.
-  for (const r of ['referenced in body', 'type used in body', 'same-name method of Style', 'used by an overload', 'overload in the enclosing class',
-    'field named by the accessor', 'member of parameter type X', 'used by the overridden implementation', 'used by an overriding implementation']) {
-    assert.ok(ROUTE_LOGIT[routeOf(r)], r);
-  }
-  assert.equal(routeOf('something else'), 'other');
+  // Every route a hint can carry has a calibration row.
+  for (const r of ROUTE_NAMES) assert.ok(ROUTE_LOGIT[r], r);
 });
 
 test('kin and delegation routes: an overload forwards to the same-name method of a collaborator with matching parameter types', async () => {
@@ -81,11 +77,12 @@ function entry(symbol: string, weight: number, novelty: number, covered: boolean
   return { symbol, kind: 'method', internal: true, covered, novelty, weight };
 }
 
-test('confidence compounds per uncovered symbol: Π (1 − p × ν); coverage shrinks the weighted gap', () => {
+test('confidence compounds per uncovered symbol: Π (1 − p × ν); coverage is the weighted share present', () => {
   assert.deepEqual(confidenceOf([entry('a', 0.9, 1, true)]), { coverage: 1, novelty: 0, confidence: 1 });
   const one = confidenceOf([entry('a', 0.5, 1, false), entry('b', 0.5, 1, true)]);
   assert.ok(Math.abs(one.confidence - 0.5) < 1e-12);
-  assert.ok(Math.abs(one.coverage - (1 - COVERAGE_GAP_SHARE * 0.5)) < 1e-12);
+  // Coverage is the weighted share of the surface present, untransformed.
+  assert.ok(Math.abs(one.coverage - 0.5) < 1e-12);
   // Familiar (novelty 0) gaps still count, at the floor.
   const fam = confidenceOf([entry('a', 0.5, 0, false)]);
   assert.ok(Math.abs(fam.confidence - (1 - 0.5 * NOVELTY_FLOOR)) < 1e-12);

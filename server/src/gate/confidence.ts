@@ -35,9 +35,10 @@ export function uncoveredNovelty(surface: SurfaceEntry[]): number {
 // Unlike 1 − (1 − weighted share) × novelty, it falls with the expected number of uncovered
 // dependencies rather than their share: under calibrated, independent p_i it is the probability
 // that no needed symbol is missing (up to ν), which is what the gate is asked to predict.
-// Measured honestly: on the validation splits neither form separates fully covered tasks well
-// (AUROC ≈ 0.45-0.65 for both on commons-lang3/jsoup), because most gold symbols that retrieval
-// misses are not on the estimated surface at all (~19 % of gold; see surface.ts).
+// Measured honestly: on the validation splits neither form alone separates fully covered tasks
+// well for an emptied body (AUROC ≈ 0.45-0.65 on commons-lang3/jsoup), because most gold symbols
+// that retrieval misses are not on the estimated surface at all (~19 % of gold; see surface.ts);
+// calibration.ts combines it with the structural evidence into a calibrated probability.
 
 /**
  * Novelty never removes the whole risk of a likely-missing dependency: measured sufficiency is
@@ -45,17 +46,12 @@ export function uncoveredNovelty(surface: SurfaceEntry[]): number {
  */
 export const NOVELTY_FLOOR = 0.5;
 /**
- * Reported coverage estimates the share of the true dependencies present (recall). The weighted
- * share of the calibrated surface underestimates it (the surface is broad and most of its mass is
- * not needed); shrinking the gap by this factor minimised |coverage − recall| on the validation
- * split (MAE 0.157/0.119 vs 0.202/0.209 for the raw share on commons-lang3/jsoup).
+ * Coverage, novelty and RCL's compounded confidence of a surface already marked with `covered`
+ * (weights = probabilities). Coverage is the estimated share of needed symbols present, as is.
+ * The compounded value is one input of the calibrated confidence (calibration.ts), not the verdict.
  */
-export const COVERAGE_GAP_SHARE = 0.2;
-
-/** Coverage, novelty and confidence of a surface already marked with `covered` (weights = probabilities). */
 export function confidenceOf(surface: SurfaceEntry[]): Confidence {
-  const share = markedCoverage(surface);
-  const coverage = clamp01(1 - COVERAGE_GAP_SHARE * (1 - share));
+  const coverage = markedCoverage(surface);
   const novelty = uncoveredNovelty(surface);
   let confidence = 1;
   for (const e of surface) {

@@ -1,5 +1,6 @@
 // Structural coverage (RCL §4): the weighted share of the dependency surface D̂(q) whose
-// declaration is present in the retrieved items. A declaration counts as present when an item of
+// declaration is present in the retrieved items. Weights are probabilities of being needed, so the
+// share is the estimated share of needed symbols present, reported as it is. A declaration counts as present when an item of
 // the declaring file spans the symbol's name line (its signature line) and its text contains the
 // name, or when the item says it shows exactly that symbol. A body may be elided; the signature
 // is what a model needs to call the symbol correctly.
@@ -26,9 +27,33 @@ function containsWord(text: string, word: string): boolean {
   return false;
 }
 
-/** The surface with `covered` set against the items (new objects; the input is not changed). */
+/**
+ * A type's members the surface needs for certain or at least this likely: a type entry counts as
+ * covered only when its header and these members are shown (a bare `public class X {` tells a
+ * model nothing about what it will call on X).
+ */
+export const TYPE_MEMBER_NEED_P = 0.5;
+
+/** The type id of a member id (`p.A#foo()` -> `p.A`); undefined for a type. */
+export function ownerTypeOf(symbol: string): string | undefined {
+  const i = symbol.indexOf('#');
+  return i < 0 ? undefined : symbol.slice(0, i);
+}
+
+/**
+ * The surface with `covered` set against the items (new objects; the input is not changed). A
+ * member is covered by its declaration's line in an item of its file (its type's group); a type by
+ * its header plus every member of it the surface needs (written, or p ≥ TYPE_MEMBER_NEED_P).
+ */
 export function markCovered(surface: SurfaceEntry[], items: ContextItem[]): SurfaceEntry[] {
-  return surface.map((e) => ({ ...e, covered: items.some((it) => itemCovers(it, e)) }));
+  const marked = surface.map((e) => ({ ...e, covered: items.some((it) => itemCovers(it, e)) }));
+  const missingMember = new Set<string>();
+  for (const e of marked) {
+    const owner = ownerTypeOf(e.symbol);
+    if (owner && !e.covered && (e.written || e.weight >= TYPE_MEMBER_NEED_P)) missingMember.add(owner);
+  }
+  for (const e of marked) if (e.covered && ownerTypeOf(e.symbol) === undefined && missingMember.has(e.symbol)) e.covered = false;
+  return marked;
 }
 
 /**
@@ -36,14 +61,7 @@ export function markCovered(surface: SurfaceEntry[], items: ContextItem[]): Surf
  * estimated to be needed) is fully covered. Entries with non-positive weight are ignored.
  */
 export function coverageOf(surface: SurfaceEntry[], items: ContextItem[]): number {
-  let total = 0;
-  let hit = 0;
-  for (const e of surface) {
-    if (!(e.weight > 0) || !Number.isFinite(e.weight)) continue;
-    total += e.weight;
-    if (items.some((it) => itemCovers(it, e))) hit += e.weight;
-  }
-  return total === 0 ? 1 : hit / total;
+  return markedCoverage(markCovered(surface, items));
 }
 
 /** Coverage of an already marked surface. */

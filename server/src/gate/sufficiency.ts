@@ -1,14 +1,20 @@
-// The retrieval-confidence layer (RCL §4): between retrieval and generation, estimate the
-// dependency surface of the cursor's method, measure how much of it the items cover, combine the
-// coverage gap with the novelty of what is missing, and - below τ - run bounded targeted follow-up
-// rounds that fetch the missing declarations (most novel and heaviest first). If confidence stays
-// below τ the result is labelled for review, with reasons that name what is missing and why.
+// The retrieval-confidence layer (RCL §4): between retrieval and generation, tell the scenario
+// apart from the text at the cursor, estimate the dependency surface D̂(q) of the cursor's method
+// (what is written enters as certain, only the rest is estimated), measure how much of it the
+// items show, and - below τ - run bounded follow-up rounds that fetch the missing declarations by
+// expected benefit per token, as many as the budget holds. Confidence is a calibrated probability
+// (calibration.ts); below τ of the scenario the result is labelled for review, with reasons that
+// name what is missing and why.
 
-import type { ContextItem, SurfaceEntry } from '../../../shared/protocol';
+import type { ContextItem, GateFeatures, SurfaceEntry } from '../../../shared/protocol';
 import type { GateVerdict, PipelineRequest, Target } from '../retrieval/request';
-import { confidenceOf } from './confidence';
-import { markCovered } from './coverage';
+import { countTokens, totalTokens } from '../retrieval/cap';
+import { calibratedConfidence, scenarioThreshold } from './calibration';
+import { confidenceOf, NOVELTY_FLOOR, type Confidence } from './confidence';
+import { markCovered, ownerTypeOf } from './coverage';
+import { judgeScenario, type ScenarioJudgement } from './scenario';
 import { dependencySurface, shortName } from './surface';
+import { isTypeKind } from '../java/symbols';
 import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
 
 export interface GateApi {
@@ -19,31 +25,16 @@ export interface GateApi {
 
 export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi) => Promise<GateVerdict> | GateVerdict;
 
-/** The verdict plus what the result also reports (τ in force, the evidence-uncertainty trace). */
-export type RclVerdict = GateVerdict & { threshold: number; uncertainty: UncertaintyTrace };
+/** The verdict plus what the result also reports (τ in force, the scenario, the evidence). */
+export type RclVerdict = GateVerdict & {
+  threshold: number; uncertainty: UncertaintyTrace; scenario: ScenarioJudgement['scenario']; scenarioReason: string; gateFeatures: GateFeatures;
+};
 
 /**
- * Default τ, calibrated with calibrateThreshold (step 0.05, cost = false-review rate +
- * false-confidence rate) on the pooled validation splits of the retrieval benchmark
- * (`node dist/bench/retrieval.bench.js --tasks 40 --validation 20`, commons-lang3, jsoup and
- * their -injected variants, 80 validation points; test splits never used). τ feeds back into the
- * points (below τ follow-up rounds run and raise confidence): calibrated 0.90 with τ = 0.7 in
- * force, 0.95 with τ = 0.9 in force; 0.95 is used. Recalibrated after follow-ups became
- * signature-only with FOLLOWUP_MIN_P: still 0.95 (pooled, 80 validation points); and again after the surface refit
- * (bench/surface, new routes and per-method mass): still 0.95, now flagging more (pooled validation false-review rate 0.79, false-confidence 0.06). Confidence is Π (1 − p × ν) over the uncovered
- * surface (confidence.ts), so τ = 0.95 tolerates about one uncovered symbol of probability ≤ 0.1.
- * RCL §10: recalibrate per deployment.
+ * τ when a request gives none and no scenario applies; the calibrated τ per scenario lives with
+ * the model (server/data/gate-model.json, `npm run fit:gate`). RCL §10: recalibrate per deployment.
  */
 export const DEFAULT_THRESHOLD = 0.95;
-/** Symbols requested per follow-up round (the heaviest novelty × weight first). */
-export const FOLLOWUP_PER_ROUND = 8;
-/**
- * Follow-up items are scored relative to the best existing score, between FOLLOWUP_SCORE_BASE and
- * FOLLOWUP_SCORE_BASE + FOLLOWUP_SCORE_SPAN times it by novelty × weight of what they cover, so
- * budget fitting keeps them over weakly related items but not over the strongest one.
- */
-export const FOLLOWUP_SCORE_BASE = 0.8;
-export const FOLLOWUP_SCORE_SPAN = 0.19;
 /**
  * Follow-up rounds fetch only surface entries at least this likely to be needed (calibrated p).
  * On the validation split (60 jsoup tasks) the rounds fetched ~14 entries a request, most with
@@ -52,12 +43,16 @@ export const FOLLOWUP_SCORE_SPAN = 0.19;
  * with signature-only declarations packed into the groups already shown).
  */
 export const FOLLOWUP_MIN_P = 0.02;
+/**
+ * Follow-up aims higher than the review threshold: fetching declarations costs only tokens inside
+ * the budget, reviewing costs a person, so rounds run until P(sufficient) reaches
+ * max(τ, FOLLOWUP_TARGET), nothing worth fetching is left, or the rounds end.
+ */
+export const FOLLOWUP_TARGET = 0.95;
+/** Tokens a new type group costs beyond its members' signatures (header line, braces, elision marks). */
+export const GROUP_OVERHEAD_TOKENS = 6;
 /** Missing symbols named in a review reason. */
 export const REASON_SYMBOLS = 5;
-
-function threshold(req: PipelineRequest): number {
-  return Number.isFinite(req.threshold) ? req.threshold : DEFAULT_THRESHOLD;
-}
 
 /** The body of the target as the editor has it now (text after the declaration's first '{'). */
 function bodyTextOf(req: PipelineRequest, target: Target): string | undefined {
@@ -81,62 +76,168 @@ function groupKey(it: ContextItem, target: Target | undefined): string | undefin
   return it.symbol && it.symbol !== target?.ref.sym.id ? `${it.uri}#${it.symbol}` : undefined;
 }
 
+/** How much fetching an entry is worth: the chance it is needed and missing from the model's prior. */
+function benefitOf(e: SurfaceEntry): number {
+  return e.weight * (NOVELTY_FLOOR + (1 - NOVELTY_FLOOR) * e.novelty);
+}
+
+/**
+ * Names in the target's written body the index could not resolve (deduplicated, sorted) and that
+ * cannot be explained away: a member name is not counted when the class (or an enclosing class)
+ * has a supertype outside the workspace, where it may be inherited from (`getCause()` of an
+ * exception); a type name is not counted when the file imports a whole package.
+ */
+function unresolvedNamesOf(req: PipelineRequest, target: Target | undefined): string[] {
+  if (!target) return [];
+  const file = target.ref.file;
+  const res = req.index.file(file.path)?.resolution;
+  const mine = (res?.unresolved ?? []).filter((u) => u.from === target.ref.sym.id);
+  if (!mine.length) return [];
+  const inheritsFromOutside = externalSupertypeInReach(req, target);
+  const wildcard = file.facts.imports.some((i) => i.wildcard && !i.static);
+  const kept = mine.filter((u) => (u.kind === 'type' || u.kind === 'new' ? !wildcard : !inheritsFromOutside));
+  return [...new Set(kept.map((u) => u.name))].sort();
+}
+
+/** Whether the target's class, an enclosing class, or one of their internal supertypes names a supertype outside the workspace. */
+function externalSupertypeInReach(req: PipelineRequest, target: Target): boolean {
+  const symbols = target.ref.file.facts.symbols;
+  const queue: string[] = [];
+  for (let i = target.ref.sym.parent; i >= 0; i = symbols[i].parent) if (isTypeKind(symbols[i].kind)) queue.push(symbols[i].id);
+  const seen = new Set<string>();
+  while (queue.length) {
+    const id = queue.shift()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const t = req.index.symbol(id)?.sym;
+    if (!t) return true;
+    const declared = (t.superclass ? 1 : 0) + (t.interfaces?.length ?? 0);
+    const internal = req.index.edgesFrom(id).filter((e) => e.kind === 'extends' || e.kind === 'implements').map((e) => e.to);
+    if (declared > internal.length || t.anonymous) return true;
+    queue.push(...internal);
+  }
+  return false;
+}
+
 export const gate: GateHook = (req, target, items, api) => {
-  const tau = threshold(req);
-  const surfaceRaw = target ? dependencySurface(req.index, target, bodyTextOf(req, target)) : [];
+  const judged = judgeScenario(target ? req.textOf(target.ref.file.path) : undefined, target, req.position, req.index.file(req.path)?.facts.hasErrors ?? false);
+  const { scenario } = judged;
+  const tau = Number.isFinite(req.threshold) ? req.threshold : scenarioThreshold(scenario);
+  const inMethod = scenario !== 'outside-method';
+  const surfaceRaw = inMethod && target
+    ? dependencySurface(req.index, target, scenario === 'existing-body' ? undefined : bodyTextOf(req, target), { writtenOnly: scenario === 'existing-body' })
+    : [];
+  const unresolved = inMethod ? unresolvedNamesOf(req, target) : [];
+  const formsVerdict = inMethod && judged.parses;
+  const featuresOf = (surface: SurfaceEntry[], _conf: Confidence, its: ContextItem[]): GateFeatures => {
+    let uncoveredMass = 0, uncoveredWritten = 0;
+    for (const e of surface) if (!e.covered) { if (e.written) uncoveredWritten++; else uncoveredMass += e.weight; }
+    // The estimated part is calibrated by the model; the certain part compounds as RCL does: a
+    // written reference not shown costs (1 − ν), a written name that resolves to nothing all of it.
+    const written = confidenceOf(surface.filter((e) => e.written)).confidence * (unresolved.length ? 0 : 1);
+    return {
+      scenario, judged: formsVerdict, compound: round4(confidenceOf(surface.filter((e) => !e.written)).confidence),
+      writtenFactor: round4(written), uncoveredMass: round4(uncoveredMass),
+      uncoveredWritten: uncoveredWritten + unresolved.length,
+      writtenRefs: surface.filter((e) => e.written).length, writtenLines: judged.writtenLines, unresolvedNames: unresolved.length,
+      surfaceSize: surface.length, budgetShare: round4(req.budgetTokens > 0 ? totalTokens(its) / req.budgetTokens : 1),
+    };
+  };
+  const probabilityOf = (f: GateFeatures) => calibratedConfidence(f) ?? 0;
+
   let current = items;
   let surface = markCovered(surfaceRaw, current);
   let conf = confidenceOf(surface);
+  let features = featuresOf(surface, conf, current);
+  let p = probabilityOf(features);
   let rounds = 0;
   const notFound = new Set<string>();
   const droppedForBudget = new Set<string>();
   const maxRounds = Math.max(0, Math.floor(req.maxRounds ?? 0));
+  const lineCache = new Map<string, string[]>();
+  const signatureTokens = (id: string): number => {
+    const r = req.index.symbol(id);
+    if (!r) return Infinity;
+    let lines = lineCache.get(r.file.path);
+    if (!lines) lineCache.set(r.file.path, (lines = (req.textOf(r.file.path) ?? '').split(/\r?\n/)));
+    return Math.max(1, countTokens((lines[r.sym.nameSpan.sl] ?? '').trim()));
+  };
 
-  while (conf.confidence < tau && rounds < maxRounds && !req.isCancelled?.()) {
-    const missing = surface.filter((e) => !e.covered && !notFound.has(e.symbol) && e.weight >= FOLLOWUP_MIN_P)
-      .sort((a, b) => b.novelty * b.weight - a.novelty * a.weight || b.weight - a.weight || (a.symbol < b.symbol ? -1 : 1));
-    if (missing.length === 0) break;
-    const ids = missing.slice(0, FOLLOWUP_PER_ROUND).map((e) => e.symbol);
+  const aim = Math.max(tau, FOLLOWUP_TARGET);
+  while (inMethod && p < aim && rounds < maxRounds && !req.isCancelled?.()) {
+    const shownGroups = new Set(current.map((it) => it.symbol).filter((x): x is string => !!x));
+    const wanted = surface.filter((e) => !e.covered && !notFound.has(e.symbol) && (e.written || e.weight >= FOLLOWUP_MIN_P));
+    if (wanted.length === 0) break;
+    // Expected benefit per token: p × ν ÷ tokens of what would be added (its signature, plus a
+    // header when its type is not shown yet). A type needed for its members brings them along.
+    const plan = wanted.map((e) => {
+      const owner = ownerTypeOf(e.symbol) ?? e.symbol;
+      const withMembers = ownerTypeOf(e.symbol) === undefined
+        ? wanted.filter((m) => ownerTypeOf(m.symbol) === e.symbol && (m.written || m.weight >= FOLLOWUP_MIN_P)).map((m) => m.symbol)
+        : [];
+      const ids = [e.symbol, ...withMembers];
+      const tokens = ids.reduce((s, id) => s + signatureTokens(id), 0) + (shownGroups.has(owner) ? 0 : GROUP_OVERHEAD_TOKENS);
+      return { e, ids, tokens, density: benefitOf(e) / tokens };
+    }).sort((a, b) => b.density - a.density || b.e.weight - a.e.weight || (a.e.symbol < b.e.symbol ? -1 : 1));
+    let room = req.budgetTokens - totalTokens(current);
+    const ids = new Set<string>();
+    for (const step of plan) {
+      if (step.ids.every((id) => ids.has(id))) continue;
+      if (step.tokens > room) { droppedForBudget.add(step.e.symbol); continue; }
+      room -= step.tokens;
+      for (const id of step.ids) ids.add(id);
+    }
+    if (ids.size === 0) break;
     rounds++;
     // Signatures only, packed into the type groups already shown (no second header for a type).
-    const fetched = api.itemsForSymbols(req, ids, 'followup', { into: current, doc: false });
-    const have = new Set(current.map(itemKey));
+    const fetched = api.itemsForSymbols(req, [...ids], 'followup', { into: current, doc: false });
+    const have = new Map(current.map((it) => [itemKey(it), it.text]));
     const groupAt = new Map<string, number>();
     current.forEach((it, i) => { const k = groupKey(it, target); if (k && !groupAt.has(k)) groupAt.set(k, i); });
     const top = Math.max(0, ...current.map((i) => (Number.isFinite(i.score) ? i.score : 0))) || 1;
     const added: ContextItem[] = [];
     const replaced = new Map<number, ContextItem>();
     for (const it of fetched) {
-      if (have.has(itemKey(it)) && it.text === current.find((c) => itemKey(c) === itemKey(it))?.text) continue;
-      have.add(itemKey(it));
-      const gain = Math.max(0, ...missing.filter((e) => coversEntry(it, e)).map((e) => e.novelty * e.weight));
-      const score = top * (FOLLOWUP_SCORE_BASE + FOLLOWUP_SCORE_SPAN * gain);
+      if (have.get(itemKey(it)) === it.text) continue;
+      have.set(itemKey(it), it.text);
+      // Ranked by expected benefit: a near-certain need ranks with the best retrieved item, a guess far below.
+      const gain = Math.max(0, ...wanted.filter((e) => coversEntry(it, e)).map(benefitOf));
       const at = groupAt.get(groupKey(it, target) ?? '');
       const old = at === undefined ? undefined : current[at];
       const sources = [...new Set([...(old?.sources ?? []), ...it.sources, 'followup' as const])].sort();
-      const next = { ...it, score: Math.max(it.score, old?.score ?? 0, score), sources };
+      const next = { ...it, score: Math.max(old?.score ?? 0, top * gain), sources };
       if (at === undefined) added.push(next);
       else replaced.set(at, next);
     }
     const changed = [...added, ...replaced.values()];
-    for (const id of ids) if (!changed.some((it) => coversEntry(it, surface.find((e) => e.symbol === id)!))) notFound.add(id);
+    for (const id of ids) {
+      const e = surface.find((x) => x.symbol === id);
+      if (e && !changed.some((it) => coversEntry(it, e))) notFound.add(id);
+    }
     if (changed.length === 0) continue;
-    const merged = api.fitToBudget([...current.map((it, i) => replaced.get(i) ?? it), ...added].sort((a, b) => b.score - a.score), req.budgetTokens);
+    const updated = current.map((it, i) => replaced.get(i) ?? it);
+    const pinned = updated.length && updated[0].sources.includes('enclosing') ? [updated[0]] : [];
+    const rest = [...updated.slice(pinned.length), ...added].sort((a, b) => b.score - a.score);
+    const merged = api.fitToBudget([...pinned, ...rest], req.budgetTokens);
     const nextSurface = markCovered(surfaceRaw, merged);
-    const next = confidenceOf(nextSurface);
     for (const e of nextSurface) if (!e.covered && changed.some((it) => coversEntry(it, e))) droppedForBudget.add(e.symbol);
-    if (next.confidence < conf.confidence) break; // budget fitting evicted more than it brought
+    const nextConf = confidenceOf(nextSurface);
+    if (nextConf.coverage < conf.coverage) break; // budget fitting evicted more than it brought
     current = merged;
     surface = nextSurface;
-    conf = next;
+    conf = nextConf;
+    features = featuresOf(surface, conf, current);
+    p = probabilityOf(features);
   }
 
-  const review = conf.confidence < tau;
-  const reviewReasons = review ? reasonsFor(surface, conf, tau, rounds, notFound, droppedForBudget, target) : [];
+  const confidence = formsVerdict ? p : 0;
+  const review = confidence < tau;
+  const reviewReasons = review ? reasonsFor({ surface, confidence, tau, rounds, maxRounds, notFound, dropped: droppedForBudget, judged, unresolved, conf }) : [];
   const verdict: RclVerdict = {
-    coverage: round4(conf.coverage), novelty: round4(conf.novelty), confidence: round4(conf.confidence),
+    coverage: round4(conf.coverage), novelty: round4(conf.novelty), confidence: round4(confidence),
     review, reviewReasons, rounds, dependencySurface: surface, items: current, threshold: tau,
     uncertainty: uncertaintyTrace(current, { index: req.index, target, surface }),
+    scenario, scenarioReason: judged.why, gateFeatures: features,
   };
   return verdict;
 };
@@ -145,20 +246,36 @@ function coversEntry(item: ContextItem, e: SurfaceEntry): boolean {
   return markCovered([e], [item])[0].covered;
 }
 
-function reasonsFor(surface: SurfaceEntry[], conf: { coverage: number; novelty: number; confidence: number }, tau: number, rounds: number,
-  notFound: Set<string>, dropped: Set<string>, target: Target | undefined): string[] {
+interface ReasonInput {
+  surface: SurfaceEntry[]; confidence: number; tau: number; rounds: number; maxRounds: number; conf: Confidence;
+  notFound: Set<string>; dropped: Set<string>; judged: ScenarioJudgement; unresolved: string[];
+}
+
+function listed(names: string[]): string {
+  return `${names.slice(0, REASON_SYMBOLS).join(', ')}${names.length > REASON_SYMBOLS ? ', …' : ''}`;
+}
+
+function reasonsFor(r: ReasonInput): string[] {
   const out: string[] = [];
-  out.push(`confidence ${conf.confidence.toFixed(2)} < τ ${tau.toFixed(2)} after ${rounds} follow-up round${rounds === 1 ? '' : 's'} (coverage ${conf.coverage.toFixed(2)}, novelty of the uncovered surface ${conf.novelty.toFixed(2)})`);
-  if (!target) out.push('the cursor is not inside a method or type: no dependency surface');
-  const missing = surface.filter((e) => !e.covered).sort((a, b) => b.novelty * b.weight - a.novelty * a.weight || (a.symbol < b.symbol ? -1 : 1));
-  if (missing.length) {
-    const named = missing.slice(0, REASON_SYMBOLS).map((e) => `${shortName(e.symbol)} (novelty ${e.novelty.toFixed(2)}, weight ${e.weight.toFixed(2)}: ${e.reason ?? 'estimated dependency'})`);
-    out.push(`${missing.length} internal symbol${missing.length === 1 ? '' : 's'} not in context: ${named.join(', ')}${missing.length > REASON_SYMBOLS ? ', …' : ''}`);
-  }
-  const nf = missing.filter((e) => notFound.has(e.symbol)).map((e) => shortName(e.symbol));
-  if (nf.length) out.push(`follow-up retrieval found no declaration for: ${nf.slice(0, REASON_SYMBOLS).join(', ')}${nf.length > REASON_SYMBOLS ? ', …' : ''}`);
-  const bd = missing.filter((e) => dropped.has(e.symbol)).map((e) => shortName(e.symbol));
-  if (bd.length) out.push(`the token budget could not hold: ${bd.slice(0, REASON_SYMBOLS).join(', ')}${bd.length > REASON_SYMBOLS ? ', …' : ''}`);
+  const { scenario } = r.judged;
+  if (scenario === 'outside-method') return [`no verdict: ${r.judged.why}, so there is no dependency surface to judge`];
+  if (!r.judged.parses) out.push(`no verdict: ${r.judged.why}; what it references cannot be resolved reliably`);
+  else out.push(`P(sufficient) ${r.confidence.toFixed(2)} < τ ${r.tau.toFixed(2)} for a ${scenario} (${r.judged.why}) after ${r.rounds} follow-up round${r.rounds === 1 ? '' : 's'}; coverage ${r.conf.coverage.toFixed(2)} of the estimated surface`);
+  if (r.unresolved.length) out.push(`${r.unresolved.length} name${r.unresolved.length === 1 ? '' : 's'} in the body resolve${r.unresolved.length === 1 ? 's' : ''} to no declaration in the workspace: ${listed(r.unresolved)}`);
+  const missing = r.surface.filter((e) => !e.covered).sort((a, b) => benefitOf(b) - benefitOf(a) || (a.symbol < b.symbol ? -1 : 1));
+  const written = missing.filter((e) => e.written);
+  if (written.length) out.push(`${written.length} symbol${written.length === 1 ? '' : 's'} the body already uses ${written.length === 1 ? 'is' : 'are'} not in context: ${listed(written.map((e) => `${shortName(e.symbol)}${e.uri && e.line !== undefined ? ` (${e.uri}#L${e.line + 1})` : ''}`))}`);
+  const estimated = missing.filter((e) => !e.written && e.weight >= FOLLOWUP_MIN_P);
+  if (estimated.length) out.push(`${estimated.length} likely dependenc${estimated.length === 1 ? 'y' : 'ies'} not in context: ${listed(estimated.map((e) => `${shortName(e.symbol)} (p ${e.weight.toFixed(2)}: ${e.reason ?? 'estimated dependency'})`))}`);
+  const nf = missing.filter((e) => r.notFound.has(e.symbol)).map((e) => shortName(e.symbol));
+  if (nf.length) out.push(`follow-up retrieval found no declaration to show for: ${listed(nf)}`);
+  const bd = missing.filter((e) => r.dropped.has(e.symbol)).map((e) => shortName(e.symbol));
+  if (bd.length) out.push(`the token budget could not hold: ${listed(bd)}`);
+  const left = missing.filter((e) => (e.written || e.weight >= FOLLOWUP_MIN_P) && !r.notFound.has(e.symbol) && !r.dropped.has(e.symbol));
+  if (left.length && r.rounds >= r.maxRounds) out.push(`the follow-up rounds (${r.maxRounds}) ended before fetching: ${listed(left.map((e) => shortName(e.symbol)))}`);
+  const unlikely = missing.filter((e) => !e.written && e.weight < FOLLOWUP_MIN_P);
+  if (unlikely.length) out.push(`${unlikely.length} estimated entr${unlikely.length === 1 ? 'y was' : 'ies were'} not fetched as too unlikely to be worth the tokens (p < ${FOLLOWUP_MIN_P} each, Σp ${unlikely.reduce((a, e) => a + e.weight, 0).toFixed(2)}): ${listed(unlikely.map((e) => shortName(e.symbol)))}`);
+  if (!missing.length && !r.unresolved.length && r.judged.parses) out.push('every estimated dependency is shown; the estimate itself is uncertain (what is not yet written may need more)');
   return out;
 }
 

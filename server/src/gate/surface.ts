@@ -128,27 +128,15 @@ export const ROUTE_LOGIT: Readonly<Record<string, readonly [slope: number, offse
   'super-abstract': [0.03, 0.31],
 };
 
-/** Reason prefixes and their route (the key of ROUTE_LOGIT). */
-const ROUTES: readonly [RegExp, string][] = [
-  [/^(referenced|type used) in body/, 'body-ref'], [/^named in the body text/, 'body-text'], [/^type in signature/, 'signature-type'],
-  [/^linked from Javadoc/, 'javadoc-link'], [/^named in Javadoc/, 'javadoc-name'], [/^overridden contract/, 'overridden'],
-  [/^member of parameter type/, 'param-member'], [/^field of the enclosing/, 'own-field'], [/^private helper/, 'own-helper'],
-  [/^method of the enclosing/, 'own-method'], [/^member of field type/, 'fieldtype-member'], [/^creates the return type/, 'return-factory'],
-  [/^abstract member of supertype/, 'super-abstract'], [/^imported internal type/, 'imported-type'], [/^statically imported/, 'static-import'],
-  [/^used by other members/, 'sibling-use'], [/^inherited by/, 'inherited'], [/^overload in/, 'overload'], [/^used by an overload/, 'kin-overload-use'],
-  [/^used by the overridden/, 'kin-super-use'], [/^used by an overriding/, 'kin-sub-use'], [/^field named by the accessor/, 'accessor-field'],
-  [/^same-name method of/, 'delegate'], [/^used by a like-named member/, 'alike-use'], [/^same-name method elsewhere/, 'namesake'],
-  [/^used by a same-name method elsewhere/, 'namesake-use'], [/^widely used member of/, 'collaborator-api'],
-];
-
-/** The route of a reason (the key of ROUTE_LOGIT). */
-export function routeOf(reason: string): string {
-  for (const [re, key] of ROUTES) if (re.test(reason)) return key;
-  return 'other';
-}
-
-/** Every route a reason can map to, in table order. */
-export const ROUTE_NAMES: readonly string[] = ROUTES.map((r) => r[1]);
+/** Every route of the surface, in table order: each hint carries its route as data, never recovered from its reason text. */
+export const ROUTE_NAMES = [
+  'body-ref', 'body-text', 'signature-type', 'javadoc-link', 'javadoc-name', 'overridden', 'param-member', 'own-field', 'own-helper',
+  'own-method', 'fieldtype-member', 'return-factory', 'super-abstract', 'imported-type', 'static-import', 'sibling-use', 'inherited',
+  'overload', 'kin-overload-use', 'kin-super-use', 'kin-sub-use', 'accessor-field', 'delegate', 'alike-use', 'namesake', 'namesake-use',
+  'collaborator-api',
+] as const;
+export type Route = (typeof ROUTE_NAMES)[number];
+const KIN_ROUTE: Record<'overload' | 'super' | 'sub', Route> = { overload: 'kin-overload-use', super: 'kin-super-use', sub: 'kin-sub-use' };
 
 /** A logistic table over routes: p = σ(bias + Σ_route (slope · strongest weight + offset)). */
 export interface RouteTable { bias: number; logit: Readonly<Record<string, readonly [slope: number, offset: number]>> }
@@ -156,7 +144,7 @@ export interface RouteTable { bias: number; logit: Readonly<Record<string, reado
 /** The strongest raw weight per route of an entry's hints. */
 export function routeWeights(reasons: RouteHint[]): Map<string, number> {
   const best = new Map<string, number>();
-  for (const r of reasons) { const k = routeOf(r.reason); best.set(k, Math.max(best.get(k) ?? 0, r.w)); }
+  for (const r of reasons) best.set(r.route, Math.max(best.get(r.route) ?? 0, r.w));
   return best;
 }
 
@@ -191,7 +179,7 @@ export const SURFACE_MASS = 4;
 export const MAX_MASS_SCALE = 3;
 /** No estimated entry is certain. */
 export const MAX_ESTIMATED_P = 0.99;
-const PARTIAL_BODY_ROUTES = new Set(['body-ref', 'body-text']);
+const PARTIAL_BODY_ROUTES = new Set<Route>(['body-ref', 'body-text']);
 
 /** The probabilities of one surface's candidates scaled to SURFACE_MASS (entries marked `evidence` kept as they are). */
 export function normalizedMass(ps: number[], evidence: boolean[]): number[] {
@@ -201,14 +189,19 @@ export function normalizedMass(ps: number[], evidence: boolean[]): number[] {
   return ps.map((p, i) => (evidence[i] ? p : Math.min(MAX_ESTIMATED_P, p * scale)));
 }
 
-/** How strongly one route points at a symbol: its raw weight and the reason shown. */
-export interface RouteHint { w: number; reason: string }
+/** How strongly one route points at a symbol: its raw weight, the route, and the reason shown. */
+export interface RouteHint { w: number; route: Route; reason: string }
 
 export interface SurfaceOptions {
   max?: number;
   orgPrefixes?: string[];
   /** Probability of an entry from its route hints (default calibratedProbability; the fitting tool passes refits). */
   probability?: (reasons: RouteHint[]) => number;
+  /**
+   * Only what the written body references (a complete method: nothing is left to estimate). The
+   * size bound does not apply: every written reference is needed.
+   */
+  writtenOnly?: boolean;
 }
 
 interface Cand { weight: number; reasons: RouteHint[] }
@@ -235,7 +228,7 @@ export function dependencySurface(index: WorkspaceIndex, target: Target | Symbol
   const ref = target ? ('ref' in target ? target.ref : target) : undefined;
   if (!ref) return [];
   const b = new Builder(index, ref);
-  b.collect(bodyText);
+  b.collect(bodyText, options.writtenOnly);
   return b.entries(options);
 }
 
@@ -267,15 +260,15 @@ class Builder {
     if (this.ownerType) this.exclude.add(this.ownerType.id);
   }
 
-  private add(id: string, w: number, reason: string): void {
+  private add(id: string, w: number, route: Route, reason: string): void {
     if (this.exclude.has(id) || w < MIN_WEIGHT || !this.index.symbol(id) || this.index.isPublicLibrary(id)) return;
     const c = this.cands.get(id);
-    if (!c) { this.cands.set(id, { weight: w, reasons: [{ w, reason }] }); return; }
+    if (!c) { this.cands.set(id, { weight: w, reasons: [{ w, route, reason }] }); return; }
     c.weight = 1 - (1 - c.weight) * (1 - w);
-    c.reasons.push({ w, reason });
+    c.reasons.push({ w, route, reason });
   }
 
-  collect(bodyText?: string): void {
+  collect(bodyText?: string, writtenOnly = false): void {
     const { sym } = this;
     const isType = isTypeKind(sym.kind);
     const sigTypes = this.signatureTypes();
@@ -284,20 +277,21 @@ class Builder {
     // 1. What the partial body (and signature) already references.
     for (const e of this.index.edgesFrom(sym.id)) {
       if (e.kind === 'type' && sigIds.has(e.to)) continue; // counted as a signature type below
-      this.add(e.to, W_BODY_REF, e.kind === 'type' ? 'type used in body' : 'referenced in body');
+      this.add(e.to, W_BODY_REF, 'body-ref', e.kind === 'type' ? 'type used in body' : 'referenced in body');
     }
+    if (writtenOnly) return;
     // 2. Internal types of the signature.
-    for (const t of sigTypes) this.add(t.id, W_SIGNATURE_TYPE, 'type in signature');
+    for (const t of sigTypes) this.add(t.id, W_SIGNATURE_TYPE, 'signature-type', 'type in signature');
 
     // 3. Members of parameter types.
-    for (const p of sym.params ?? []) for (const t of this.typesOf(p.type)) this.members(t, W_PARAM_MEMBER, `member of parameter type ${t.name}`, false);
+    for (const p of sym.params ?? []) for (const t of this.typesOf(p.type)) this.members(t, W_PARAM_MEMBER, 'param-member', `member of parameter type ${t.name}`, false);
 
     // 4. The overridden method, abstract contracts of the supertypes.
     const supers = this.ownerType ? this.supertypes(this.ownerType) : [];
     if (!isType) {
       for (const st of supers) for (const i of st.members.get(sym.name) ?? []) {
         const m = st.facts.symbols[i];
-        if ((m.params?.length ?? 0) === (sym.params?.length ?? 0)) this.add(m.id, W_OVERRIDDEN, `overridden contract in ${st.name}`);
+        if ((m.params?.length ?? 0) === (sym.params?.length ?? 0)) this.add(m.id, W_OVERRIDDEN, 'overridden', `overridden contract in ${st.name}`);
       }
     }
     for (const st of supers) for (const [, idxs] of st.members) for (const i of idxs) {
@@ -307,7 +301,7 @@ class Builder {
       const own = this.ownerType?.members.get(m.name)?.some((j) => (this.ownerType!.facts.symbols[j].params?.length ?? 0) === (m.params?.length ?? 0));
       if (own) continue;
       const abstract = m.modifiers.includes('abstract') || (st.sym.kind === 'interface' && !m.modifiers.includes('default') && !m.modifiers.includes('static'));
-      if (abstract) this.add(m.id, W_SUPER_ABSTRACT, `abstract member of supertype ${st.name}`);
+      if (abstract) this.add(m.id, W_SUPER_ABSTRACT, 'super-abstract', `abstract member of supertype ${st.name}`);
     }
 
     // 4b. Kin: same-name methods - overloads in the class, the super implementation it overrides,
@@ -317,9 +311,9 @@ class Builder {
     if (kin.length) {
       const share = 1 / Math.sqrt(Math.max(1, kin.length));
       for (const k of kin) {
-        if (k.relation === 'overload') this.add(k.sym.id, W_OVERLOAD, 'overload in the enclosing class');
+        if (k.relation === 'overload') this.add(k.sym.id, W_OVERLOAD, 'overload', 'overload in the enclosing class');
         for (const to of new Set(this.index.edgesFrom(k.sym.id).map((e) => e.to))) {
-          this.add(to, W_KIN_USE * share, k.relation === 'overload' ? 'used by an overload' : k.relation === 'super' ? 'used by the overridden implementation' : 'used by an overriding implementation');
+          this.add(to, W_KIN_USE * share, KIN_ROUTE[k.relation], k.relation === 'overload' ? 'used by an overload' : k.relation === 'super' ? 'used by the overridden implementation' : 'used by an overriding implementation');
         }
       }
     }
@@ -351,7 +345,7 @@ class Builder {
           let hit = 0;
           for (const x of mine) { const j = left.indexOf(x); if (j >= 0) { hit++; left.splice(j, 1); } }
           const share = mine.length ? hit / mine.length : theirs.length === 0 ? 1 : 0;
-          if (share > 0) this.add(m.id, W_DELEGATE * share * share, `same-name method of ${t.name}`);
+          if (share > 0) this.add(m.id, W_DELEGATE * share * share, 'delegate', `same-name method of ${t.name}`);
         }
       }
     }
@@ -361,7 +355,7 @@ class Builder {
       const field = acc[1][0].toLowerCase() + acc[1].slice(1);
       for (const t of [this.ownerType, ...supers]) for (const i of t.members.get(field) ?? []) {
         const m = t.facts.symbols[i];
-        if (m.kind === 'field') this.add(m.id, W_ACCESSOR_FIELD, 'field named by the accessor');
+        if (m.kind === 'field') this.add(m.id, W_ACCESSOR_FIELD, 'accessor-field', 'field named by the accessor');
       }
     }
 
@@ -377,11 +371,11 @@ class Builder {
       }
       const staticCtx = sym.modifiers.includes('static');
       const fieldsUsable = staticCtx ? fields.filter((f) => f.modifiers.includes('static')) : fields;
-      this.spread(fieldsUsable, W_OWN_FIELD, 'field of the enclosing class');
-      this.spread(helpers, W_OWN_HELPER, 'private helper of the enclosing class');
-      this.spread(methods, W_OWN_METHOD, 'method of the enclosing class');
+      this.spread(fieldsUsable, W_OWN_FIELD, 'own-field', 'field of the enclosing class');
+      this.spread(helpers, W_OWN_HELPER, 'own-helper', 'private helper of the enclosing class');
+      this.spread(methods, W_OWN_METHOD, 'own-method', 'method of the enclosing class');
       for (const f of fieldsUsable) for (const t of this.typesOf(f.type ?? '')) {
-        if (t.id !== own.id) this.members(t, W_FIELD_TYPE_MEMBER, `member of field type ${t.name} (${f.name})`, false);
+        if (t.id !== own.id) this.members(t, W_FIELD_TYPE_MEMBER, 'fieldtype-member', `member of field type ${t.name} (${f.name})`, false);
       }
       // Sibling members' references: conventions of the class.
       // Like-named siblings do a similar job (chomp/chop, appendDetail/appendSummary): what they
@@ -401,9 +395,9 @@ class Builder {
         }
       }
       for (const [id, n] of [...siblingUse.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-        this.add(id, W_SIBLING_USE * Math.sqrt(n / Math.max(1, siblings)), 'used by other members of the class');
+        this.add(id, W_SIBLING_USE * Math.sqrt(n / Math.max(1, siblings)), 'sibling-use', 'used by other members of the class');
       }
-      for (const [id, sim] of [...alikeUse.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) this.add(id, W_ALIKE_USE * sim, 'used by a like-named member');
+      for (const [id, sim] of [...alikeUse.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) this.add(id, W_ALIKE_USE * sim, 'alike-use', 'used by a like-named member');
       // Inherited API of the class (this.foo() on a supertype member).
       const inherited: SymbolFact[] = [];
       const ownSigs = new Set([...own.members.values()].flat().map((i) => `${own.facts.symbols[i].name}/${own.facts.symbols[i].params?.length ?? -1}`));
@@ -413,7 +407,7 @@ class Builder {
         if (m.kind === 'method' && (m.modifiers.includes('abstract') || st.sym.kind === 'interface')) continue;
         inherited.push(m);
       }
-      this.spread(inherited, W_INHERITED, 'inherited by the enclosing class');
+      this.spread(inherited, W_INHERITED, 'inherited', 'inherited by the enclosing class');
     }
 
     // 6''. Collaborators' common API: the internal types the class already works with (referenced
@@ -432,8 +426,8 @@ class Builder {
       if (others.length) {
         const share = 1 / Math.sqrt(others.length);
         for (const id of others.slice(0, MAX_NAMESAKES)) {
-          this.add(id, W_NAMESAKE * share, 'same-name method elsewhere');
-          for (const to of new Set(this.index.edgesFrom(id).map((e) => e.to))) this.add(to, W_NAMESAKE_USE * share, 'used by a same-name method elsewhere');
+          this.add(id, W_NAMESAKE * share, 'namesake', 'same-name method elsewhere');
+          for (const to of new Set(this.index.edgesFrom(id).map((e) => e.to))) this.add(to, W_NAMESAKE_USE * share, 'namesake-use', 'used by a same-name method elsewhere');
         }
       }
     }
@@ -448,7 +442,7 @@ class Builder {
           const wither = m.kind === 'method' && !m.modifiers.includes('static') && /^(with|to|copy|builder|build)/.test(m.name) && this.typesOf(m.returnType ?? '').some((x) => x.id === t.id);
           if ((factory || wither) && !m.modifiers.includes('private')) facs.push(m);
         }
-        this.spread(facs, W_RETURN_FACTORY, `creates the return type ${t.name}`);
+        this.spread(facs, W_RETURN_FACTORY, 'return-factory', `creates the return type ${t.name}`);
       }
     }
 
@@ -464,8 +458,8 @@ class Builder {
       if (!t) continue;
       if (imp.static) {
         const member = imp.name.slice(imp.name.lastIndexOf('.') + 1);
-        for (const i of t.members.get(member) ?? []) this.add(t.facts.symbols[i].id, W_IMPORTED_TYPE, `statically imported from ${t.name}`);
-      } else this.add(t.id, W_IMPORTED_TYPE, 'imported internal type');
+        for (const i of t.members.get(member) ?? []) this.add(t.facts.symbols[i].id, W_IMPORTED_TYPE, 'static-import', `statically imported from ${t.name}`);
+      } else this.add(t.id, W_IMPORTED_TYPE, 'imported-type', 'imported internal type');
     }
   }
 
@@ -489,17 +483,17 @@ class Builder {
         if (n > 0) ms.push({ id: m.id, n });
       }
       ms.sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : 1));
-      for (const m of ms.slice(0, MAX_COLLABORATOR_API)) this.add(m.id, W_COLLABORATOR_API * Math.sqrt(m.n / ms[0].n), `widely used member of ${t.name}`);
+      for (const m of ms.slice(0, MAX_COLLABORATOR_API)) this.add(m.id, W_COLLABORATOR_API * Math.sqrt(m.n / ms[0].n), 'collaborator-api', `widely used member of ${t.name}`);
     }
   }
 
-  private spread(ms: SymbolFact[], w: number, reason: string): void {
+  private spread(ms: SymbolFact[], w: number, route: Route, reason: string): void {
     const f = Math.min(1, Math.sqrt(SPREAD_BASE / Math.max(1, ms.length)));
-    for (const m of ms) this.add(m.id, w * f, reason);
+    for (const m of ms) this.add(m.id, w * f, route, reason);
   }
 
   /** Non-private members (the type's API), constructors excluded unless asked. */
-  private members(t: TypeInfo, w: number, reason: string, ctors: boolean): void {
+  private members(t: TypeInfo, w: number, route: Route, reason: string, ctors: boolean): void {
     const ms: SymbolFact[] = [];
     const seen = new Set<string>();
     for (const tt of [t, ...this.supertypes(t)]) {
@@ -514,7 +508,7 @@ class Builder {
         ms.push(m);
       }
     }
-    this.spread(ms, w, reason);
+    this.spread(ms, w, route, reason);
   }
 
   private fromText(text: string, javadoc: boolean): void {
@@ -528,11 +522,11 @@ class Builder {
         const arity = m[3] !== undefined ? (m[3].trim() ? m[3].split(',').length : 0) : undefined;
         const types = typeText ? this.typesOf(typeText) : this.ownerType ? [this.ownerType] : [];
         for (const t of types) {
-          if (!member) { this.add(t.id, W_JAVADOC_LINK, 'named in Javadoc'); continue; }
+          if (!member) { this.add(t.id, W_JAVADOC_LINK, 'javadoc-name', 'named in Javadoc'); continue; }
           for (const tt of [t, ...this.supertypes(t)]) for (const i of tt.members.get(member) ?? []) {
             const s = tt.facts.symbols[i];
             if (arity !== undefined && (s.params?.length ?? 0) !== arity) continue;
-            this.add(s.id, W_JAVADOC_LINK, 'linked from Javadoc');
+            this.add(s.id, W_JAVADOC_LINK, 'javadoc-link', 'linked from Javadoc');
             linked.add(member);
           }
         }
@@ -549,15 +543,16 @@ class Builder {
     const words = new Set(text.match(/[A-Za-z_$][\w$]*/g) ?? []);
     const w = javadoc ? W_JAVADOC_NAME : W_BODY_TEXT_NAME;
     const why = javadoc ? 'named in Javadoc' : 'named in the body text';
+    const route: Route = javadoc ? 'javadoc-name' : 'body-text';
     for (const word of [...words].sort()) {
       if (word.length < 3 || linked.has(word)) continue;
       if (/^[A-Z]/.test(word)) {
-        for (const t of this.typesOf(word)) this.add(t.id, w, why);
+        for (const t of this.typesOf(word)) this.add(t.id, w, route, why);
         continue;
       }
       const hits = new Set<string>();
       for (const t of reach) for (const i of t.members.get(word) ?? []) hits.add(t.facts.symbols[i].id);
-      for (const id of [...hits].sort()) this.add(id, w / Math.sqrt(hits.size), why);
+      for (const id of [...hits].sort()) this.add(id, w / Math.sqrt(hits.size), route, why);
     }
   }
 
@@ -664,11 +659,12 @@ class Builder {
   }
 
   entries(options: SurfaceOptions): SurfaceEntry[] {
-    const max = options.max ?? MAX_SURFACE;
+    const max = options.max ?? (options.writtenOnly ? Infinity : MAX_SURFACE);
     const probability = options.probability ?? calibratedProbability;
     const cands = [...this.cands.values()];
-    const ps = normalizedMass(cands.map((c) => probability(c.reasons)), cands.map((c) => c.reasons.some((r) => PARTIAL_BODY_ROUTES.has(routeOf(r.reason)))));
-    cands.forEach((c, i) => { c.weight = ps[i]; });
+    const ps = normalizedMass(cands.map((c) => probability(c.reasons)), cands.map((c) => c.reasons.some((r) => PARTIAL_BODY_ROUTES.has(r.route))));
+    // What the body already references is needed for certain: p = 1, not an estimate.
+    cands.forEach((c, i) => { c.weight = c.reasons.some((r) => r.route === 'body-ref') ? 1 : ps[i]; });
     const ranked = [...this.cands.entries()].sort((a, b) => b[1].weight - a[1].weight || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, max);
     return ranked.map(([id, c]) => {
       const r = this.index.symbol(id)!;
@@ -685,6 +681,7 @@ class Builder {
         symbol: id, kind: s.kind, uri: uriOf(r.file.path), line: s.nameSpan.sl,
         internal: true, covered: false, novelty: round4(novelty), weight: round4(Math.min(1, c.weight)),
         reason: uniq.slice(0, 2).join('; '),
+        ...(c.reasons.some((x) => x.route === 'body-ref') ? { written: true } : {}),
       };
     });
   }

@@ -10,6 +10,7 @@ import type { Indexer } from '../index/indexer';
 import type { SymbolFact } from '../java/facts';
 import { pathOfUri, type Settings } from '../service';
 import { currentEditorSettings } from './settings';
+import { bodyIsEmpty } from '../gate/scenario';
 
 interface Deps {
   connection: Connection;
@@ -24,12 +25,18 @@ interface Deps {
 /** Diagnostics wait for typing to pause this long before the gate runs over the file. */
 const DIAGNOSTIC_DEBOUNCE_MS = 600;
 /** Upper bound of methods checked per file per pass, so huge files stay responsive. */
-const MAX_METHODS_PER_PASS = 60;
+export const MAX_METHODS_PER_PASS = 60;
 
 const fmt = (x: number) => x.toFixed(2);
 
+/** What was judged, in words: `existing body`, `new body`, ... */
+export function scenarioLabel(r: RetrievalResult): string {
+  return (r.scenario ?? 'new-body').replace('-', ' ');
+}
+
 export function verdictLine(r: RetrievalResult): string {
-  return `coverage ${fmt(r.coverage)} · novelty ${fmt(r.novelty)} · confidence ${fmt(r.confidence)}${r.review ? ' · ⚠ review' : ''}`;
+  const p = r.gateFeatures?.judged === false ? 'P(sufficient) —' : `P(sufficient) ${fmt(r.confidence)}`;
+  return `${p} · ${scenarioLabel(r)} · coverage ${fmt(r.coverage)} · novelty ${fmt(r.novelty)}${r.review ? ' · ⚠ review' : ''}`;
 }
 
 function uncovered(r: RetrievalResult, n: number) {
@@ -38,6 +45,25 @@ function uncovered(r: RetrievalResult, n: number) {
 
 function methodsOf(indexer: Indexer, path: string): SymbolFact[] {
   return (indexer.index.file(path)?.facts.symbols ?? []).filter((s) => s.kind === 'method' || s.kind === 'constructor');
+}
+
+/** Abstract, native and interface methods have no body to write: no context is needed for them. */
+export function hasBody(symbols: SymbolFact[], m: SymbolFact): boolean {
+  if (m.kind === 'constructor') return true;
+  if (m.modifiers.includes('abstract') || m.modifiers.includes('native')) return false;
+  const owner = m.parent >= 0 ? symbols[m.parent] : undefined;
+  if (owner && (owner.kind === 'interface' || owner.kind === 'annotation')) return ['default', 'static', 'private'].some((k) => m.modifiers.includes(k));
+  return true;
+}
+
+/**
+ * The methods a diagnostics pass judges: those with code in their body. An empty `{}` in a file
+ * (an intentionally empty override, a no-op hook) needs nothing; lenses and hovers still judge it
+ * as a new body. At most MAX_METHODS_PER_PASS.
+ */
+export function diagnosedMethods(symbols: SymbolFact[], text: string | undefined): SymbolFact[] {
+  return symbols.filter((m) => (m.kind === 'method' || m.kind === 'constructor') && hasBody(symbols, m) && (text === undefined || !bodyIsEmpty(text, m.span)))
+    .slice(0, MAX_METHODS_PER_PASS);
 }
 
 export function registerEditorFeatures(d: Deps): void {
@@ -102,7 +128,7 @@ export function registerEditorFeatures(d: Deps): void {
     try { path = pathOfUri(uri); } catch { return; }
     await d.settled();
     const diagnostics: Diagnostic[] = [];
-    for (const m of methodsOf(indexer, path).slice(0, MAX_METHODS_PER_PASS)) {
+    for (const m of diagnosedMethods(indexer.index.file(path)?.facts.symbols ?? [], indexer.textOf(path))) {
       if (generation.get(uri) !== gen) return; // superseded by a newer edit
       let r: RetrievalResult;
       try {
@@ -115,7 +141,7 @@ export function registerEditorFeatures(d: Deps): void {
         severity: { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, information: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint }[es.diagnosticSeverity],
         source: 'needle',
         code: 'insufficient-context',
-        message: `Context may be insufficient (confidence ${fmt(r.confidence)} < τ ${fmt(r.threshold)}): ${missing.map((s) => s.symbol).join(', ') || r.reviewReasons.join('; ')}`,
+        message: `Context may be insufficient for this ${scenarioLabel(r)} (P(sufficient) ${fmt(r.confidence)} < τ ${fmt(r.threshold)}): ${missing.map((s) => s.symbol).join(', ') || r.reviewReasons.join('; ')}`,
         relatedInformation: missing.filter((s) => s.uri && s.line !== undefined).map((s) => ({
           location: { uri: s.uri!, range: { start: { line: s.line!, character: 0 }, end: { line: s.line!, character: 0 } } },
           message: `not in context: ${s.symbol}`,

@@ -40,7 +40,10 @@ export interface GateApi {
 /** The gate (server/src/gate/) sees the finished items; it may also report τ and an uncertainty trace. */
 export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi) =>
   Promise<GateVerdict & GateExtras> | (GateVerdict & GateExtras);
-type GateExtras = { threshold?: number; uncertainty?: { api: number; repository: number; similar: number } };
+type GateExtras = {
+  threshold?: number; uncertainty?: { api: number; repository: number; similar: number };
+  scenario?: RetrievalResult['scenario']; scenarioReason?: string; gateFeatures?: RetrievalResult['gateFeatures'];
+};
 
 export type RetrievalResultWithRepos = RetrievalResult & { repositories?: string[] };
 
@@ -134,6 +137,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
     uncertainty: verdict?.uncertainty ?? uncertaintyOf(items),
     timingsMs: timings as RetrievalResult['timingsMs'],
     repositories: folders,
+    ...(verdict?.scenario ? { scenario: verdict.scenario, scenarioReason: verdict.scenarioReason, gateFeatures: verdict.gateFeatures } : {}),
   };
 }
 

@@ -21,7 +21,7 @@ export interface PipelineRequest {
   budgetTokens: number;
   mode: RetrievalMode;
   maxRounds: number;
-  /** The gate's threshold τ. */
+  /** The gate's threshold τ; NaN: the calibrated τ of the scenario the gate judges. */
   threshold: number;
   /** Cooperative cancellation, checked at stage boundaries. */
   isCancelled?: () => boolean;

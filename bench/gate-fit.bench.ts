@@ -1,0 +1,136 @@
+// `npm run fit:gate`: fits the gate's calibrated confidence (server/src/gate/calibration.ts) on the
+// VALIDATION splits of the retrieval benchmark only, pooled across the development corpora (and
+// their -injected variants when present) and the three scenarios, and writes the coefficients and
+// τ per scenario to server/data/gate-model.json. Test splits are never run.
+//
+//   node dist/bench/gate-fit.bench.js [--validation M] [--corpus NAME]... [--seed S] [--budget T] [--review-target R] [--from REPORT.json]...
+//
+// --from (repeatable) reuses the validation records of retrieval reports (bench/out/retrieval-report.json)
+// instead of running the validation split again. The records carry the structured GateFeatures
+// the server computed; nothing is parsed out of reason strings. The fit never reads a test
+// record; with --from it also prints the reports' test splits re-scored under the new model
+// (features as recorded, so follow-up stopped at the τ in force during that run).
+//
+// Model: L2-penalised logistic regression (IRLS, bench/surface/logistic.ts; λ = GATE_L2, the
+// per-scenario intercepts unpenalised), label = the context holds every gold symbol. τ per
+// scenario (step 0.01): among the τ whose review share on that scenario's validation points stays
+// ≤ the review target (default 0.2), the one with the least false-review + false-confidence rate.
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { GateFeatures } from '../shared/protocol';
+import { calibratedConfidence, checkedModel, designRow, GATE_COLUMNS, JUDGED_SCENARIOS, MONOTONE, UNPENALISED_COLUMNS, writtenFactorOf, type GateModel, type JudgedScenario } from '../server/src/gate/calibration';
+import { arg, args, corpusSourceRoot } from './cli';
+import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
+import { calibrationMetrics, thresholdFor } from './retrieval/calibration';
+import { runCorpus, type CorpusReport } from './retrieval/run';
+import { fitLogistic } from './surface/logistic';
+
+const ROOT = process.cwd();
+export const GATE_L2 = 1;
+const OUT = join(ROOT, 'server/data/gate-model.json');
+
+interface Record_ { corpus: string; confidence: number; sufficient: boolean; features: GateFeatures }
+
+function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_[] {
+  const out: Record_[] = [];
+  for (const r of reports) for (const sc of Object.values(r.scenarios)) for (const v of sc?.validation ?? []) {
+    if (v.features) out.push({ corpus: r.name, confidence: v.confidence, sufficient: v.sufficient, features: v.features });
+  }
+  return out;
+}
+
+(async () => {
+  const validation = Number(arg('--validation') ?? 40);
+  const budget = Number(arg('--budget') ?? 4000);
+  const seed = arg('--seed');
+  const reviewTarget = Number(arg('--review-target') ?? 0.2);
+  const fromFiles = args('--from');
+  const from = fromFiles.length > 0;
+  let reports: Pick<CorpusReport, 'name' | 'scenarios'>[] = [];
+  let source: string;
+  if (from) {
+    for (const f of fromFiles) reports.push(...(JSON.parse(readFileSync(f, 'utf8')) as { corpora: CorpusReport[] }).corpora);
+    source = `validation records of ${fromFiles.join(', ')} (${reports.map((r) => r.name).join(', ')})`;
+  } else {
+    const wanted = args('--corpus');
+    const names = wanted.length ? wanted : [...DEVELOPMENT_CORPORA, ...INJECTED_CORPORA];
+    for (const name of names) {
+      const src = name.endsWith('-injected') ? corpusSourceRoot(name, 'skip') : corpusSourceRoot(name);
+      if (!src || !existsSync(src)) { console.log(`${name}: not present; skipped`); continue; }
+      reports.push(await runCorpus({ root: ROOT, name, sourceRoot: src, test: 0, validation, seed, budgetTokens: budget, log: (m) => console.error(m) }));
+    }
+    source = `retrieval benchmark validation split, ${validation} tasks per corpus × 3 scenarios (${reports.map((r) => r.name).join(', ')})`;
+  }
+  if (!from) {
+    // The records themselves, so a refit (--from) needs no second run.
+    const saved = join(ROOT, 'bench/out/gate-fit-records.json');
+    mkdirSync(join(ROOT, 'bench/out'), { recursive: true });
+    writeFileSync(saved, JSON.stringify({ generatedAt: new Date().toISOString(), options: { validation, budget, seed: seed ?? 'needle-retrieval-bench' }, corpora: reports }, null, 1));
+    console.log(`wrote ${saved}`);
+  }
+  const records = recordsOf(reports).filter((r) => r.features.judged && r.features.scenario !== 'outside-method');
+  if (records.length < 20) throw new Error(`only ${records.length} validation records with features: run the benchmark first`);
+  // The logistic part calibrates the estimated (unwritten) part; records where something certain
+  // is missing are decided by the certain factor and left out of its fit.
+  const fitted = records.filter((r) => writtenFactorOf(r.features) === 1);
+  const y = fitted.map((r) => (r.sufficient ? 1 : 0));
+  const dropped = new Set<number>();
+  let fit = fitLogistic(fitted.map((r) => designRow(r.features)), y, { l2: GATE_L2, unpenalised: UNPENALISED_COLUMNS, maxIterations: 200 });
+  for (;;) {
+    const wrong = GATE_COLUMNS.findIndex((c, j) => !dropped.has(j) && MONOTONE[c] !== undefined && fit.beta[j] * MONOTONE[c] < 0);
+    if (wrong < 0) break;
+    dropped.add(wrong);
+    fit = fitLogistic(fitted.map((r) => designRow(r.features).map((v, j) => (dropped.has(j) ? 0 : v))), y, { l2: GATE_L2, unpenalised: UNPENALISED_COLUMNS, maxIterations: 200 });
+  }
+  const beta = fit.beta.map((b, j) => (dropped.has(j) ? 0 : Math.round(b * 1e4) / 1e4));
+  console.log(`fitted on ${fitted.length} of ${records.length} validation records; columns dropped for a sign against RCL's direction: ${[...dropped].map((j) => GATE_COLUMNS[j]).join(', ') || 'none'}`);
+  const draft: GateModel = { columns: [...GATE_COLUMNS], beta, threshold: { 'new-body': 0.5, 'partial-body': 0.5, 'existing-body': 0.5 }, reviewTarget };
+  const threshold = {} as Record<JudgedScenario, number>;
+  const perScenario: Record<string, unknown> = {};
+  for (const sc of JUDGED_SCENARIOS) {
+    const rs = records.filter((r) => r.features.scenario === sc);
+    const ps = rs.map((r) => calibratedConfidence(r.features, draft) ?? 0);
+    threshold[sc] = rs.length ? thresholdFor(rs.map((r, i) => ({ confidence: ps[i], sufficient: r.sufficient })), reviewTarget) : 0.5;
+    const m = calibrationMetrics(rs.map((r, i) => ({ confidence: ps[i], sufficient: r.sufficient, review: ps[i] < threshold[sc] })));
+    const before = calibrationMetrics(rs.map((r) => ({ confidence: r.confidence, sufficient: r.sufficient, review: false })));
+    perScenario[sc] = {
+      points: rs.length, sufficientShare: round(m.sufficientShare), tau: threshold[sc],
+      fitted: { auroc: round(m.auroc), ece: round(m.ece), brier: round(m.brier), reviewOverhead: round(m.reviewOverhead), falseConfidenceOfTasks: round(m.falseConfidenceOfTasks) },
+      inForceWhenCollected: { auroc: round(before.auroc), ece: round(before.ece), brier: round(before.brier) },
+    };
+    console.log(`${sc.padEnd(14)} ${String(rs.length).padStart(4)} points, ${(100 * m.sufficientShare).toFixed(1)} % sufficient; in-sample AUROC ${m.auroc?.toFixed(3) ?? '-'} ECE ${m.ece.toFixed(3)} Brier ${m.brier.toFixed(3)} (confidence in force when collected: AUROC ${before.auroc?.toFixed(3) ?? '-'} ECE ${before.ece.toFixed(3)}); τ ${threshold[sc].toFixed(2)} reviews ${(100 * m.reviewOverhead).toFixed(1)} %, false confidence ${(100 * m.falseConfidenceOfTasks).toFixed(1)} % of tasks`);
+  }
+  const model = {
+    about: 'The sufficiency gate\'s calibrated confidence (server/src/gate/calibration.ts): logistic coefficients over GATE_COLUMNS and τ per scenario. Generated by `npm run fit:gate` (bench/gate-fit.bench.ts) from validation splits only; do not edit by hand.',
+    fittedOn: { source, records: records.length, fittedRecords: fitted.length, droppedColumns: [...dropped].map((j) => GATE_COLUMNS[j]), l2: GATE_L2, iterations: fit.iterations, converged: fit.converged, perScenario },
+    columns: [...GATE_COLUMNS], beta, threshold, reviewTarget,
+  };
+  writeFileSync(OUT, JSON.stringify(model, null, 2) + '\n');
+  if (from) console.log(rescoredTestTable(reports, checkedModel(model)));
+  console.log(GATE_COLUMNS.map((c, i) => `  ${c.padEnd(30)} ${beta[i].toFixed(4)}`).join('\n'));
+  console.log(`wrote ${OUT} (rebuild to put it in force: npm run build)`);
+})().catch((e) => { console.error(e); process.exit(1); });
+
+function round(x: number | null): number | null {
+  return x === null || !Number.isFinite(x) ? null : Math.round(x * 1e4) / 1e4;
+}
+
+/** The reports' test splits under a model: per corpus and scenario, and pooled (reported, never fitted on). */
+function rescoredTestTable(reports: Pick<CorpusReport, 'name' | 'scenarios'>[], model: GateModel): string {
+  const f3 = (x: number | null) => (x === null || !Number.isFinite(x) ? '  -  ' : x.toFixed(3));
+  const out = ['\ntest splits re-scored under the fitted model (features as recorded):',
+    '  corpus                 scenario   tasks  suff   AUROC   ECE    Brier  review  falseconf/tasks  caught@10/20/30%'];
+  const row = (label: string, sc: JudgedScenario, pts: { confidence: number; sufficient: boolean; features?: GateFeatures }[]) => {
+    const scored = pts.filter((p) => p.features).map((p) => {
+      const c = calibratedConfidence(p.features!, model) ?? 0;
+      return { confidence: c, sufficient: p.sufficient, review: c < model.threshold[sc] || !p.features!.judged };
+    });
+    const m = calibrationMetrics(scored);
+    out.push(`  ${label.padEnd(22)} ${sc.padEnd(9)} ${String(m.n).padStart(5)}  ${f3(m.sufficientShare)}  ${f3(m.auroc)}  ${f3(m.ece)}  ${f3(m.brier)}  ${f3(m.reviewOverhead)}  ${f3(m.falseConfidenceOfTasks)}          ${m.caughtAt.map((c) => f3(c.caught)).join('/')}`);
+  };
+  const key: Record<string, JudgedScenario> = { new: 'new-body', partial: 'partial-body', existing: 'existing-body' };
+  for (const r of reports) for (const [sc, rep] of Object.entries(r.scenarios)) if (rep) row(r.name, key[sc], rep.test);
+  for (const [sc, js] of Object.entries(key)) row('pooled', js, reports.flatMap((r) => r.scenarios[sc as keyof typeof r.scenarios]?.test ?? []));
+  return out.join('\n');
+}
