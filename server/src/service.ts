@@ -7,12 +7,15 @@ import { DEFAULT_THRESHOLD, gate } from './gate/sufficiency';
 import type { Indexer } from './index/indexer';
 import { CancelledError, retrieve } from './retrieval/pipeline';
 import { DEFAULTS, type PipelineRequest } from './retrieval/request';
+import type { Packing } from './retrieval/fitted';
 
 export interface Settings {
   budgetTokens: number;
   threshold: number;
   maxRounds: number;
   goldenRoots: string[];
+  /** Not a user setting: the fit of the packing constants (bench/retrieval-fit.bench.ts) tries others through it. */
+  packing?: Packing;
 }
 
 export function defaultSettings(): Settings {
@@ -22,7 +25,7 @@ export function defaultSettings(): Settings {
 /** A request that cannot be served as asked; the LSP layer answers InvalidParams with the message. */
 export class InvalidRequest extends Error {}
 
-const MODES: RetrievalMode[] = ['rcl', 'similarity', 'fixedK'];
+const MODES: RetrievalMode[] = ['rcl', 'similarity', 'fixedK', 'structural'];
 
 export function pathOfUri(uri: unknown): string {
   if (typeof uri !== 'string' || !uri) throw new InvalidRequest('textDocument.uri must be a non-empty string');
@@ -110,6 +113,7 @@ async function retrieveOnce(indexer: Indexer, params: RetrieveContextParams, set
     mode: params.mode ?? 'rcl',
     maxRounds: params.maxRounds ?? settings.maxRounds,
     threshold: settings.threshold,
+    packing: settings.packing,
     isCancelled,
   };
   const result = await retrieve(req, req.mode === 'rcl' ? gate : undefined);
