@@ -7,7 +7,7 @@
 // recall against median tokens: past it, tokens buy little recall. --write rewrites fitted.ts.
 //
 //   node dist/bench/retrieval-fit.bench.js [--tasks 40] [--validation 40] [--corpus NAME]...
-//        [--knee 600,800,1000,1300,1600,2000] [--min-score 0.3,0.5,0.7] [--seed S] [--write]
+//        [--knee 800,1100,1500,2000] [--min-share 0.06,0.15] [--doc-share 0,0.5] [--min-score 0.3] [--seed S] [--write]
 
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -31,10 +31,13 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   const test = Number(arg('--tasks') ?? 40);
   const validation = Number(arg('--validation') ?? 40);
   const seed = arg('--seed');
-  const knees = numbers(arg('--knee'), [600, 800, 1000, 1300, 1600, 2000]);
-  const minScores = numbers(arg('--min-score'), [0.3, 0.5, 0.7]);
+  const knees = numbers(arg('--knee'), [800, 1100, 1500, 2000]);
+  const minShares = numbers(arg('--min-share'), [0.06, 0.15]);
+  const minScores = numbers(arg('--min-score'), [0.3]);
+  const docShares = numbers(arg('--doc-share'), [0, 0.5]);
   const names = args('--corpus').length ? args('--corpus') : [...DEVELOPMENT_CORPORA, ...INJECTED_CORPORA];
-  const grid: Point[] = knees.flatMap((kneeTokens) => minScores.map((minScore) => ({ packing: { kneeTokens, minScore }, scores: new Map<string, TaskScore[]>() })));
+  const grid: Point[] = knees.flatMap((kneeTokens) => minShares.flatMap((minShare) => minScores.flatMap((minScore) => docShares.map((docShare) => ({ packing: { kneeTokens, minShare, minScore, docShare }, scores: new Map<string, TaskScore[]>() })))));
+  const label = (p: Packing) => `${p.kneeTokens}/${p.minShare}/${p.minScore}/${p.docShare}`;
   const used: string[] = [];
   for (const name of names) {
     const given = name.endsWith('-injected') ? corpusSourceRoot(name, 'skip') : corpusSourceRoot(name);
@@ -76,22 +79,22 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
     return { p, m, spread: Math.max(...per) - Math.min(...per), per };
   });
   console.log(`\nrcl, budget 4000, validation splits pooled over ${used.join(', ')} (${rows[0]?.m.tasks ?? 0} tasks)`);
-  console.log('  knee  minScore   recall  full   tok-med  tok-mean  lnoise  spread   per-corpus recall');
+  console.log('  knee  minShare  minScore  docShare   recall  full   tok-med  tok-mean  lnoise  spread   per-corpus recall');
   for (const r of rows) {
-    console.log(`  ${String(r.p.packing.kneeTokens).padStart(4)}  ${r.p.packing.minScore.toFixed(2).padStart(8)}   ${r.m.recallMicro.toFixed(3)}  ${r.m.fullCoverageRate.toFixed(3)}  ${String(Math.round(r.m.tokensMedian)).padStart(7)}  ${String(Math.round(r.m.tokensMean)).padStart(8)}  ${r.m.lineNoiseRatio.toFixed(3)}  ${r.spread.toFixed(3)}   ${r.per.map((x) => x.toFixed(3)).join(' ')}`);
+    console.log(`  ${String(r.p.packing.kneeTokens).padStart(4)}  ${r.p.packing.minShare.toFixed(2).padStart(8)}  ${r.p.packing.minScore.toFixed(2).padStart(8)}  ${r.p.packing.docShare.toFixed(2).padStart(8)}   ${r.m.recallMicro.toFixed(3)}  ${r.m.fullCoverageRate.toFixed(3)}  ${String(Math.round(r.m.tokensMedian)).padStart(7)}  ${String(Math.round(r.m.tokensMean)).padStart(8)}  ${r.m.lineNoiseRatio.toFixed(3)}  ${r.spread.toFixed(3)}   ${r.per.map((x) => x.toFixed(3)).join(' ')}`);
   }
   // Pareto frontier: no other point has at least the recall for fewer tokens.
   // (Of equal points the first in grid order stands for them.)
   const frontier = rows.filter((r, i) => !rows.some((o, j) => o !== r && o.m.recallMicro >= r.m.recallMicro && o.m.tokensMedian <= r.m.tokensMedian && (o.m.recallMicro > r.m.recallMicro || o.m.tokensMedian < r.m.tokensMedian || j < i)))
     .sort((a, b) => a.m.tokensMedian - b.m.tokensMedian || a.m.recallMicro - b.m.recallMicro);
-  console.log(`\nPareto frontier (median tokens → recall): ${frontier.map((r) => `${Math.round(r.m.tokensMedian)}→${r.m.recallMicro.toFixed(3)} (${r.p.packing.kneeTokens}/${r.p.packing.minScore})`).join('  ')}`);
+  console.log(`\nPareto frontier (median tokens → recall): ${frontier.map((r) => `${Math.round(r.m.tokensMedian)}→${r.m.recallMicro.toFixed(3)} (${label(r.p.packing)})`).join('  ')}`);
   const k = kneeOf(frontier.map((r) => ({ tokens: r.m.tokensMedian, recall: r.m.recallMicro })));
   const chosen = k === undefined ? frontier[frontier.length - 1] : frontier[k];
   if (!chosen) { console.log('no point scored'); return; }
-  console.log(`knee: kneeTokens ${chosen.p.packing.kneeTokens}, minScore ${chosen.p.packing.minScore}: recall ${chosen.m.recallMicro.toFixed(3)}, full ${chosen.m.fullCoverageRate.toFixed(3)}, median tokens ${Math.round(chosen.m.tokensMedian)}, line noise ${chosen.m.lineNoiseRatio.toFixed(3)} (in force: ${PACKING.kneeTokens}/${PACKING.minScore})`);
+  console.log(`knee: knee/minShare/minScore/docShare ${label(chosen.p.packing)}: recall ${chosen.m.recallMicro.toFixed(3)}, full ${chosen.m.fullCoverageRate.toFixed(3)}, median tokens ${Math.round(chosen.m.tokensMedian)}, line noise ${chosen.m.lineNoiseRatio.toFixed(3)} (in force: ${label(PACKING)})`);
   if (process.argv.includes('--write')) {
     const file = join(ROOT, 'server/src/retrieval/fitted.ts');
-    const text = readFileSync(file, 'utf8').replace(/export const PACKING: Packing = \{[\s\S]*?\};/, `export const PACKING: Packing = {\n  kneeTokens: ${chosen.p.packing.kneeTokens},\n  minScore: ${chosen.p.packing.minScore},\n};`);
+    const text = readFileSync(file, 'utf8').replace(/export const PACKING: Packing = \{[\s\S]*?\};/, `export const PACKING: Packing = {\n  kneeTokens: ${chosen.p.packing.kneeTokens},\n  minShare: ${chosen.p.packing.minShare},\n  minScore: ${chosen.p.packing.minScore},\n  docShare: ${chosen.p.packing.docShare},\n};`);
     writeFileSync(file, text);
     console.log(`wrote ${relative(ROOT, file)} (validation: ${chosen.m.tasks} tasks over ${used.length} corpora, median ${median(chosen.per).toFixed(3)} per-corpus recall)`);
   }

@@ -37,7 +37,7 @@ type MaybeSourceLined = ContextItem & { sourceLines?: ShownLineSource[] };
 const KIND_OF_GOLD: Record<GoldSymbol['kind'], (s: SymbolFact) => boolean> = {
   method: (s) => s.kind === 'method',
   constructor: (s) => s.kind === 'constructor',
-  field: (s) => s.kind === 'field' || s.kind === 'enumConstant' || s.kind === 'recordComponent',
+  field: (s) => s.kind === 'field' || s.kind === 'enumConstant',
   type: (s) => isTypeKind(s.kind),
 };
 

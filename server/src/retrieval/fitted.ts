@@ -8,11 +8,23 @@ export interface Packing {
    * validation recall against tokens. A larger budget buys more only where candidates are strong.
    */
   kneeTokens: number;
+  /**
+   * A candidate below this share of the reference score is not shown, whether or not its type is
+   * already shown: a member is shown because it is likely needed, not because its type is.
+   */
+  minShare: number;
   /** A candidate below this absolute score is not shown (a same-class member with no other signal scores 0.35 + its re-rank). */
   minScore: number;
+  /**
+   * A candidate scoring below this share of the reference score is shown by its signature alone,
+   * without its Javadoc's first sentence: its chance of being needed does not pay for the prose.
+   */
+  docShare: number;
 }
 
 export const PACKING: Packing = {
   kneeTokens: 2000,
+  minShare: 0.06,
   minScore: 0.3,
+  docShare: 0,
 };

@@ -65,8 +65,6 @@ export const MAX_GROUPS = 6;
 export const REFERENCE_RANK = 3;
 /** A weak candidate (below this share of the best) may join a type already shown but not open a new one. */
 export const NEW_GROUP_SHARE = 0.15;
-/** A candidate below this share of the best candidate's score is not shown (noise, P6). */
-export const MIN_RELATIVE_SCORE = 0.06;
 /** fixedK baseline: how many similar chunks, each followed by its one-hop callees. */
 export const FIXED_K = 5;
 
@@ -167,7 +165,7 @@ function enclosingItem(req: PipelineRequest, q: Query, ranked: Merged[]): Needle
   };
 }
 
-/** Packs ranked candidates after the enclosing item, within budget, MAX_ENTRIES and MIN_RELATIVE_SCORE. */
+/** Packs ranked candidates after the enclosing item, within budget, MAX_ENTRIES and the packing constants (fitted.ts). */
 function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleItem | undefined): NeedleItem[] {
   let head = enclosing;
   if (head && head.tokens > req.budgetTokens) head = undefined;
@@ -177,10 +175,10 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
   // Shares are taken of a robust reference (the REFERENCE_RANK-th best), so one outlier cannot starve the rest.
   const best = ranked[Math.min(REFERENCE_RANK, ranked.length) - 1]?.score ?? 0;
   for (const c of ranked) {
-    if (packer.count >= MAX_ENTRIES || c.score < best * MIN_RELATIVE_SCORE || c.score < packing.minScore) break;
+    if (packer.count >= MAX_ENTRIES || c.score < best * packing.minShare || c.score < packing.minScore) break;
     if (packer.total >= soft && c.score < best * STRONG_SHARE) break;
     if (!packer.hasGroup(c.group) && (c.score < best * NEW_GROUP_SHARE || packer.groupCount >= MAX_GROUPS)) continue;
-    packer.tryAdd(entryFor(req, c.ref, c.score, c.sources));
+    packer.tryAdd(entryFor(req, c.ref, c.score, c.sources, c.score >= best * packing.docShare));
   }
   const packed = packer.items();
   if (!head) return packed;
