@@ -11,12 +11,11 @@
 // round(log2(df + 1)), which keeps the file small and stable across JDK updates.
 //
 // Input: /usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip or /usr/lib/jvm/openjdk-17/lib/src.zip
-// (Debian package openjdk-17-source). The zip is read directly (central directory + node:zlib),
-// so no npm dependency is needed. The output is deterministic: same src.zip, same bytes.
+// (Debian package openjdk-17-source). The zip is read with the project's own reader
+// (server/src/deps/zip.ts, central directory + node:zlib), so no npm dependency is needed. The output is deterministic: same src.zip, same bytes.
 //
 // Usage: node scripts/build-lexicon.mjs
 import { readFileSync, writeFileSync, mkdirSync, existsSync, statSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
@@ -83,38 +82,20 @@ async function loadSplitter() {
   return mod.splitIdentifier;
 }
 
-/** Minimal zip reader: central directory, then stored or deflated entries. */
-function* zipEntries(buf) {
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65535); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
-  }
-  if (eocd < 0) throw new Error('not a zip file');
-  const count = buf.readUInt16LE(eocd + 10);
-  let p = buf.readUInt32LE(eocd + 16);
-  if (count === 0xffff || p === 0xffffffff) throw new Error('zip64 archives are not supported');
-  for (let n = 0; n < count; n++) {
-    if (buf.readUInt32LE(p) !== 0x02014b50) throw new Error('bad central directory entry');
-    const method = buf.readUInt16LE(p + 10);
-    const csize = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    const local = buf.readUInt32LE(p + 42);
-    const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
-    p += 46 + nameLen + extraLen + commentLen;
-    if (name.endsWith('/')) continue;
-    yield {
-      name,
-      read() {
-        const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-        const data = buf.subarray(start, start + csize);
-        if (method === 0) return data.toString('utf8');
-        if (method === 8) return inflateRawSync(data).toString('utf8');
-        throw new Error(`unsupported compression method ${method} for ${name}`);
-      },
-    };
-  }
+/** The project's own zip reader (server/src/deps/zip.ts), compiled on the fly like the splitter. */
+async function zipEntries(path) {
+  const ts = readFileSync(join(root, 'server/src/deps/zip.ts'), 'utf8');
+  const js = transformSync(ts, { loader: 'ts', format: 'esm' }).code;
+  const { ZipArchive } = await import('data:text/javascript;base64,' + Buffer.from(js).toString('base64'));
+  const zip = ZipArchive.open(path);
+  return [...zip.entries.keys()].map((name) => ({
+    name,
+    read() {
+      const r = zip.read(name);
+      if (!r.ok) throw new Error(`${name}: ${r.reason}`);
+      return r.data.toString('utf8');
+    },
+  }));
 }
 
 /** Source text with comments, string/char literals and text blocks blanked out. */
@@ -216,8 +197,7 @@ function serialise(doc) {
 async function main() {
   const zipPath = findSrcZip();
   const split = await loadSplitter();
-  const buf = readFileSync(zipPath);
-  const entries = [...zipEntries(buf)];
+  const entries = await zipEntries(zipPath);
 
   const publicModules = new Set();
   for (const e of entries) {

@@ -1,4 +1,4 @@
-// Bundles the entry points of CONTRACT.md (dist/server.js, dist/cli.js, dist/extension.js), the
+// Bundles the entry points of docs/protocol.md (dist/server.js, dist/cli.js, dist/extension.js), the
 // index worker, and every test file (test/**/*.test.ts -> dist/test/), then copies the
 // tree-sitter wasm files and shipped data beside the bundles.
 import { build } from 'esbuild';
@@ -25,15 +25,19 @@ function sourceHash(dirs) {
   for (const d of dirs) walk(join(root, d));
   return h.digest('hex').slice(0, 16);
 }
-const indexerVersion = sourceHash(['server/src/java', 'server/src/index']);
+const indexerVersion = sourceHash(['server/src/java', 'server/src/index', 'server/src/deps']);
+// Rows published to the organisation index are re-derived when the code that derives them changes.
+const orgRowsVersion = sourceHash(['server/src/java', 'server/src/index', 'server/src/deps', 'server/src/retrieval', 'server/src/vetting', 'server/src/text', 'server/src/org']);
 
 const common = {
   bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true,
   logLevel: 'warning', absWorkingDir: root,
   // ESM dependencies (web-tree-sitter, @vscode/ripgrep) read import.meta.url; in a CJS bundle
   // that is empty, so we provide the bundle's own file URL.
-  define: { 'import.meta.url': '__bundleUrl', __NEEDLE_INDEXER_VERSION__: JSON.stringify(indexerVersion) },
+  define: { 'import.meta.url': '__bundleUrl', __NEEDLE_INDEXER_VERSION__: JSON.stringify(indexerVersion), __NEEDLE_ORG_ROWS_VERSION__: JSON.stringify(orgRowsVersion) },
   banner: { js: "const __bundleUrl = require('url').pathToFileURL(__filename).href;" },
+  // The organisation index's clients load their own wasm and data files: required from node_modules at run time.
+  external: ['pg', 'pg-native', '@electric-sql/pglite', '@electric-sql/pglite/*'],
 };
 
 function testFiles(dir) {
@@ -50,10 +54,11 @@ function testFiles(dir) {
 rmSync(join(dist, 'test'), { recursive: true, force: true });
 const tests = testFiles(join(root, 'test'));
 const bundles = [
-  { ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' },
+  // server.js and cli.js are the npm package's bins (needle-lsp, needle): they start with a shebang.
+  { ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node\n' + common.banner.js } },
   { ...common, entryPoints: ['server/src/index/worker.ts'], outfile: 'dist/worker.js' },
   { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node\n' + common.banner.js } },
-  { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: [...common.external, 'vscode'] },
 ].filter((b) => existsSync(join(root, b.entryPoints[0])));
 const benches = existsSync(join(root, 'bench')) ? readdirSync(join(root, 'bench')).filter((f) => f.endsWith('.bench.ts')).map((f) => `bench/${f}`) : [];
 if (benches.length) bundles.push({ ...common, entryPoints: benches, outdir: 'dist/bench', outbase: 'bench', packages: 'external' });

@@ -1,5 +1,5 @@
-// Protocol types shared by the client and the server. They mirror ../shared/CONTRACT.md:
-// fields may be added, never renamed or removed.
+// Protocol types shared by the client and the server. docs/protocol.md describes them (a test
+// holds the two in step): fields may be added, never renamed or removed.
 
 export interface Position { line: number; character: number }
 export interface Range { start: Position; end: Position }
@@ -40,6 +40,36 @@ export interface ContextItem {
   sources: ItemSource[];
   untrusted: true;
   flags?: string[];
+  /**
+   * Where each line of `text` comes from: one entry per line (`text.split('\n')`), in order.
+   * Absent only from items made by something other than the pipeline.
+   */
+  sourceLines?: SourceLine[];
+}
+
+/**
+ * The origin of one shown line. A verbatim line is source line `line` of the item's file (secrets
+ * redacted aside). A line the server wrote stands for the declaration whose first line is `line`:
+ * a Javadoc's first sentence (`doc`), a header naming the declaration (`header`), or a marker of
+ * source lines left out (`gap`, with the lines it hides in `hidden`).
+ */
+export interface SourceLine {
+  /** 0-based line of the item's file. */
+  line: number;
+  written?: 'doc' | 'header' | 'gap';
+  hidden?: HiddenLines;
+}
+
+/** The source lines a gap marker stands for (0-based, inclusive). */
+export interface HiddenLines {
+  start: number;
+  end: number;
+  /** First lines of the declarations hidden whole (empty when the gap is part of one body). */
+  members: number[];
+  /** Every hidden declaration is an enum constant. */
+  constants?: boolean;
+  /** The hidden lines are the Javadoc comment of the declaration that follows (marked `/** … *\/`). */
+  javadoc?: boolean;
 }
 
 export interface SurfaceEntry {
@@ -69,6 +99,36 @@ export interface RetrievalResult {
   dependencySurface: SurfaceEntry[];
   uncertainty: { api: number; repository: number; similar: number };
   timingsMs: { total: number; [stage: string]: number };
+  /** The organisation index's part (setting `needle.orgIndex`), apart from `items`. */
+  org?: OrgContext;
+}
+
+/** Something another repository of the organisation holds: a declaration, a usage site or a chunk. */
+export interface OrgContextItem {
+  kind: 'declaration' | 'usage' | 'chunk';
+  repository: string;
+  commit: string | null;
+  golden: boolean;
+  /** Relative to the repository's root. */
+  path: string;
+  /** 0-based, inclusive. */
+  line: number;
+  endLine: number;
+  symbol?: string;
+  text: string;
+  tokens: number;
+  untrusted: true;
+  flags?: string[];
+}
+
+export interface OrgContext {
+  items: OrgContextItem[];
+  /** Repositories the prefilter chose for chunk search, best first. */
+  repositories: string[];
+  tokens: number;
+  ms: number;
+  /** Set when the org source was not used: why (timeout, unreachable, schema). */
+  skipped?: string;
 }
 
 export interface SkippedFile { path: string; reason: string }
@@ -84,9 +144,31 @@ export interface StatusResult {
   /** Share of reference sites resolved to an internal declaration or known to be external. */
   resolvedShare?: number;
   paused?: boolean;
+  /** The workspace's dependency jars (Maven, Gradle classpath file, .classpath, lib/, needle.dependencies). */
+  dependencies?: DependencyStatus[];
 }
 
-// ---- needle/checkCode: proposed code checked against the workspace (not yet in CONTRACT.md) ----
+export interface DependencyStatus {
+  /** group:artifact:version when known, else the jar's path. */
+  name: string;
+  /** Where it came from: maven, mvn, gradle, eclipse, lib, setting. */
+  source: string;
+  /** The file (or setting) that declared it. */
+  declaredIn: string;
+  scope?: string;
+  /** For a transitive dependency, the artifacts that brought it, nearest first. */
+  via?: string[];
+  jar?: string;
+  sourcesFound: boolean;
+  /** Internal dependencies enter the dependency surface; public ones only resolve. */
+  internal: boolean;
+  /** Types read from it (only what the workspace reaches is read). */
+  typesLoaded: number;
+  /** Why it is not read: the coordinates looked for, test scope, a corrupt jar, … */
+  problem?: string;
+}
+
+// ---- needle/checkCode: proposed code checked against the workspace ----
 
 export interface CheckCodeParams {
   textDocument: { uri: string };

@@ -12,13 +12,15 @@ import { ContextView } from './contextView';
 import { renderContext, statusLines, verdictLine } from './render';
 import { NeedleStatusBar } from './statusBar';
 import { checkLanguageModelTools, registerLanguageModelTools } from './lmTools';
+import { ripgrepForServer } from './ripgrep';
 
 let client: LanguageClient | undefined;
 
 /** The `needle.*` settings as the server reads them (server/src/lsp/settings.ts). */
 function needleSettings(): Record<string, unknown> {
   const c = vscode.workspace.getConfiguration('needle');
-  const keys = ['budgetTokens', 'threshold', 'maxRounds', 'exclude', 'pauseIndexing', 'codeLens', 'diagnostics', 'diagnosticSeverity', 'goldenRepositories', 'checkCodeDiagnostics'];
+  const keys = ['budgetTokens', 'threshold', 'maxRounds', 'exclude', 'pauseIndexing', 'codeLens', 'diagnostics', 'diagnosticSeverity', 'goldenRepositories', 'checkCodeDiagnostics',
+    'dependencies', 'internalGroups', 'mavenRepositories', 'useMavenCommand'];
   const out: Record<string, unknown> = {};
   for (const k of keys) {
     const v = c.get(k);
@@ -45,9 +47,12 @@ function label(uri: string): string {
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const output = vscode.window.createOutputChannel('Needle');
   const serverModule = context.asAbsolutePath('dist/server.js');
+  const rg = ripgrepForServer(context.extensionPath, vscode.env.appRoot);
+  output.appendLine(rg.message);
+  const env = rg.env; // merged onto process.env by the client library
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { env } },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { env, execArgv: ['--nolazy', '--inspect=6019'] } },
   };
   const view = new ContextView();
   let status: NeedleStatusBar | undefined;

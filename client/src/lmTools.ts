@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { Methods, type CheckCodeParams, type CheckCodeResult, type RetrievalResult, type RetrieveContextParams } from '../../shared/protocol';
 import { renderContext } from './render';
+import { hostPaths } from '../../server/src/platform/paths';
 
 export const TOOL_RETRIEVE = 'needle_retrieve_context';
 export const TOOL_CHECK = 'needle_check_code';
@@ -28,7 +29,9 @@ type Ctors = { LanguageModelToolResult: new (parts: unknown[]) => unknown; Langu
 function fileUri(file: string): vscode.Uri | undefined {
   if (!file) return undefined;
   const folders = vscode.workspace.workspaceFolders ?? [];
-  if (file.startsWith('/') || /^[A-Za-z]:[\\/]/.test(file)) return vscode.Uri.file(file);
+  if (hostPaths.flavour.isAbsolute(file)) {
+    try { return vscode.Uri.parse(hostPaths.toUri(file), true); } catch { return undefined; }
+  }
   const folder = folders[0];
   return folder ? vscode.Uri.joinPath(folder.uri, file) : undefined;
 }
@@ -127,8 +130,8 @@ export async function checkLanguageModelTools(): Promise<string> {
   const file = vscode.workspace.asRelativePath(editor.document.uri, false);
   const r = await lm.invokeTool(TOOL_RETRIEVE, { input: { file, line: editor.selection.active.line + 1 }, toolInvocationToken: undefined });
   const text = r.content.map((p) => (p && typeof p === 'object' && 'value' in p ? String((p as { value: unknown }).value) : '')).join('');
-  // The rendered context opens with a table: | coverage | novelty | confidence | τ | verdict |
-  const row = /\|\s*(\d\.\d\d)\s*\|\s*(\d\.\d\d)\s*\|\s*(\d\.\d\d)\s*\|/.exec(text);
+  // The rendered context opens with the verdict line: coverage … · novelty … · confidence … · τ …
+  const row = /coverage (\d\.\d\d) · novelty (\d\.\d\d) · confidence (\d\.\d\d)/.exec(text);
   const verdict = row ? `coverage ${row[1]}, confidence ${row[3]}` : 'no verdict';
   return `Needle: language-model tools registered: ${names.join(', ')}; ${TOOL_RETRIEVE} answered ${text.length} characters (${verdict}).`;
 }

@@ -1,13 +1,14 @@
 // One retrieval for one cursor, shared by the LSP layer and the CLI: validates the request
 // against the workspace, builds the PipelineRequest and runs the pipeline with the gate.
 
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RetrievalMode, RetrievalResult, RetrieveContextParams } from '../../shared/protocol';
 import { DEFAULT_THRESHOLD, gate } from './gate/sufficiency';
 import type { Indexer } from './index/indexer';
 import { CancelledError, retrieve } from './retrieval/pipeline';
 import { DEFAULTS, type PipelineRequest } from './retrieval/request';
 import type { Packing } from './retrieval/fitted';
+import { hostPaths, PathError, shorten, type FilePaths } from './platform/paths';
+import { orgContextFor } from './org/recall';
 
 export interface Settings {
   budgetTokens: number;
@@ -16,10 +17,12 @@ export interface Settings {
   goldenRoots: string[];
   /** Not a user setting: the fit of the packing constants (bench/retrieval-fit.bench.ts) tries others through it. */
   packing?: Packing;
+  /** The organisation index (`needle.orgIndex`): a postgres:// URL without password, or a PGlite folder. */
+  orgIndex?: string;
 }
 
 export function defaultSettings(): Settings {
-  return { budgetTokens: DEFAULTS.budgetTokens, threshold: DEFAULT_THRESHOLD, maxRounds: DEFAULTS.maxRounds, goldenRoots: [] };
+  return { budgetTokens: DEFAULTS.budgetTokens, threshold: DEFAULT_THRESHOLD, maxRounds: DEFAULTS.maxRounds, goldenRoots: [], orgIndex: process.env.NEEDLE_ORG_INDEX || undefined };
 }
 
 /** A request that cannot be served as asked; the LSP layer answers InvalidParams with the message. */
@@ -27,23 +30,18 @@ export class InvalidRequest extends Error {}
 
 const MODES: RetrievalMode[] = ['rcl', 'similarity', 'fixedK', 'structural'];
 
-export function pathOfUri(uri: unknown): string {
-  if (typeof uri !== 'string' || !uri) throw new InvalidRequest('textDocument.uri must be a non-empty string');
-  if (!uri.startsWith('file:')) throw new InvalidRequest(`only file: URIs are supported, got ${shorten(uri, 80)}`);
+/** The canonical path of a request's URI (platform/paths.ts); InvalidRequest when it names no file. */
+export function pathOfUri(uri: unknown, paths: FilePaths = hostPaths): string {
   try {
-    return fileURLToPath(uri);
+    return paths.toPath(uri);
   } catch (e) {
-    throw new InvalidRequest(`malformed URI ${shorten(uri, 80)}: ${shorten((e as Error).message, 120)}`);
+    if (e instanceof PathError) throw new InvalidRequest(e.message);
+    throw e;
   }
 }
 
-/** A path or URI as error messages show it: never more than `max` characters (a 1 MB URI made a 1 MB message). */
-export function shorten(s: string, max = 160): string {
-  return s.length <= max ? s : `${s.slice(0, max - 21)}…(${s.length} characters)`;
-}
-
-export function uriOfPath(path: string): string {
-  return pathToFileURL(path).toString();
+export function uriOfPath(path: string, paths: FilePaths = hostPaths): string {
+  return paths.toUri(path);
 }
 
 /** Checks the shape of `needle/retrieveContext` params; returns them typed or throws InvalidRequest. */
@@ -92,7 +90,7 @@ export async function retrieveAt(indexer: Indexer, params: RetrieveContextParams
 const MAX_ATTEMPTS = 3;
 
 async function retrieveOnce(indexer: Indexer, params: RetrieveContextParams, settings: Settings, isCancelled: () => boolean): Promise<RetrievalResult> {
-  const path = pathOfUri(params.textDocument.uri);
+  const path = indexer.spelledAsIndexed(pathOfUri(params.textDocument.uri, indexer.paths));
   if (!indexer.rootOf(path)) throw new InvalidRequest(`${shorten(path)} is outside every workspace folder`);
   const text = indexer.textOf(path);
   if (text === undefined) throw new InvalidRequest(`cannot read ${shorten(path)}`);
@@ -116,7 +114,10 @@ async function retrieveOnce(indexer: Indexer, params: RetrieveContextParams, set
     packing: settings.packing,
     isCancelled,
   };
+  // The org source runs beside the local pipeline, bounded by its own timeout; it never fails the request.
+  const org = settings.orgIndex ? orgContextFor(req, settings.orgIndex) : undefined;
   const result = await retrieve(req, req.mode === 'rcl' ? gate : undefined);
+  if (org) result.org = await org;
   if (indexer.state !== 'ready') {
     result.reviewReasons = [...result.reviewReasons, 'the workspace index is still being built: the answer uses what is indexed so far'];
   }

@@ -15,6 +15,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, languageServerPids, missingPrerequisite, root, startWorkbench, type Workbench } from './codeServer';
 
+// Code passed to page.evaluate runs in the browser, where this global exists.
+declare const navigator: { clipboard: { writeText(text: string): Promise<void>; readText(): Promise<string> } };
+
 const missing = missingPrerequisite();
 if (missing && process.env.NEEDLE_E2E_REQUIRED === '1') throw new Error(`e2e prerequisites missing: ${missing}`);
 

@@ -111,7 +111,8 @@ function statusItem() {
   });
 }
 
-export function createVscode(folder: string, active: { file: string; line: number; character: number }) {
+/** `appRoot`: VS Code's installation folder (`vscode.env.appRoot`), where its own ripgrep lives. */
+export function createVscode(folder: string, active: { file: string; line: number; character: number }, opts: { appRoot?: string } = {}) {
   const doc = new TextDocument(Uri.file(active.file), 'java', readFileSync(active.file, 'utf8'));
   const pos = new Position(active.line, active.character);
   const editor = { document: doc as TextDocument, selection: new Selection(pos, pos), viewColumn: 1 };
@@ -185,7 +186,7 @@ export function createVscode(folder: string, active: { file: string; line: numbe
     },
     executeCommand: async (id: string, ...args: unknown[]) => recorded.commands.get(id)?.(...args),
   };
-  const env = { appName: 'mock', language: 'en', clipboard: { writeText: async (s: string) => { recorded.clipboard = s; }, readText: async () => recorded.clipboard }, openExternal: async () => true };
+  const env = { appName: 'mock', appRoot: opts.appRoot, language: 'en', clipboard: { writeText: async (s: string) => { recorded.clipboard = s; }, readText: async () => recorded.clipboard }, openExternal: async () => true };
   const enums = {
     StatusBarAlignment: { Left: 1, Right: 2 }, ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
     ViewColumn: { Active: -1, Beside: -2, One: 1, Two: 2 }, ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },

@@ -12,21 +12,28 @@ export interface ServerSession {
   process: ChildProcess;
   stderr: () => string;
   diagnostics: Map<string, unknown[]>;
+  /** The server's window/logMessage lines. */
+  logs: string[];
   waitReady(timeoutMs?: number): Promise<StatusResult>;
   close(): Promise<void>;
 }
 
-export async function startServer(roots: string[], initializationOptions: object = {}, capabilities?: object): Promise<ServerSession> {
+/** `command`: how to start the server (default: node dist/server.js --stdio); `env`: its whole environment. */
+export interface StartOptions { command?: string[]; env?: NodeJS.ProcessEnv }
+
+export async function startServer(roots: string[], initializationOptions: object = {}, capabilities?: object, opts: StartOptions = {}): Promise<ServerSession> {
   // Tests are bundled into dist/test/<area>/; the server bundle is dist/server.js.
   const serverPath = [join(__dirname, '..', '..', 'server.js'), join(__dirname, '..', 'server.js'), join(process.cwd(), 'dist', 'server.js')].find((p) => existsSync(p));
-  if (!serverPath) throw new Error('dist/server.js not found: run the build first');
-  const child = spawn(process.execPath, [serverPath, '--stdio'], { env: { ...process.env, NEEDLE_NO_CACHE: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  if (!serverPath && !opts.command) throw new Error('dist/server.js not found: run the build first');
+  const [cmd, ...args] = opts.command ?? [process.execPath, serverPath!, '--stdio'];
+  const child = spawn(cmd, args, { env: { ...(opts.env ?? process.env), NEEDLE_NO_CACHE: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (d) => { err += d; });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const diagnostics = new Map<string, unknown[]>();
-  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: unknown[] }) => diagnostics.set(p.uri, p.diagnostics));
-  connection.onNotification('window/logMessage', () => {});
+  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: unknown[] }) => { diagnostics.set(p.uri, p.diagnostics); });
+  const logs: string[] = [];
+  connection.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('workspace/configuration', () => [{}]);
@@ -40,7 +47,7 @@ export async function startServer(roots: string[], initializationOptions: object
   });
   await connection.sendNotification('initialized', {});
   return {
-    connection, process: child, stderr: () => err, diagnostics,
+    connection, process: child, stderr: () => err, diagnostics, logs,
     async waitReady(timeoutMs = 60_000) {
       const until = Date.now() + timeoutMs;
       for (;;) {

@@ -38,7 +38,8 @@ test('needle mcp: tools over stdio with the SDK client', { timeout: 120_000 }, a
     const md = textOf(r);
     assert.match(md, /coverage \d\.\d\d · novelty \d\.\d\d · confidence \d\.\d\d/);
     assert.match(md, /untrusted data/);
-    assert.match(md, /## src\/main\/java\/com\/acme\/shop\/order\/OrderService\.java:\d+-\d+/);
+    assert.match(md, /^## src\/main\/java\/com\/acme\/shop\/order\/OrderService\.java$/m);
+    assert.match(md, /^- #1 `com\.acme\.shop\.order\.OrderService#settleOrder\(OrderId,PaymentMethod\)` \(method\) · lines \d+–\d+/m);
     assert.match(md, /```+java untrusted/);
     const sc = r.structuredContent!;
     for (const k of ['coverage', 'novelty', 'confidence', 'review', 'missing', 'items']) assert.ok(k in sc, `structured ${k}`);

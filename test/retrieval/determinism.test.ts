@@ -1,4 +1,4 @@
-// Identical requests on an identical workspace state give identical results (CONTRACT.md):
+// Identical requests on an identical workspace state give identical results (docs/protocol.md):
 // whether a file is open in the editor with the same text as on disk must not matter, nor
 // must other requests running at the same time.
 

@@ -10,11 +10,14 @@ test('rcl: enclosing first, dependencies of the emptied method recalled within b
   const r = await retrieve(req);
   assert.equal(r.items[0].sources[0], 'enclosing');
   assert.equal(r.items[0].symbol, 'com.acme.order.OrderService#total(List)');
-  // The cursor's own type: its selected members travel with the enclosing item (the method in its class context).
-  assert.ok((r.items[0] as { symbols?: string[] }).symbols!.includes('com.acme.order.OrderService#lineTotal(OrderLine)'));
+  // The cursor's own type follows it: its header and selected members, in place in the class, not copied into the member's item.
+  assert.equal(r.items[1].symbol, 'com.acme.order.OrderService');
+  assert.equal(r.items[1].uri, r.items[0].uri);
+  assert.ok((r.items[1] as { symbols?: string[] }).symbols!.includes('com.acme.order.OrderService#lineTotal(OrderLine)'));
   assert.match(r.items[0].text, /public Money total\(List<OrderLine> lines\) \{/);
+  assert.doesNotMatch(r.items[0].text, /class OrderService/);
   // One item per file-level type, at most MAX_GROUPS of them besides the cursor's own.
-  const uris = r.items.map((i) => i.uri);
+  const uris = r.items.slice(1).map((i) => i.uri);
   assert.equal(new Set(uris).size, uris.length);
   const ids = shown(r.items);
   for (const want of ['com.acme.order.Discounts#applyLoyalty(Money)', 'com.acme.order.OrderService#lineTotal(OrderLine)', 'com.acme.money.Money#plus(Money)', 'com.acme.order.OrderLine']) {

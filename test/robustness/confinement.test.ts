@@ -1,7 +1,8 @@
 // Confinement: nothing outside the workspace folders is ever read into a result. A secret file is
 // planted outside, reached from inside by a file symlink and a folder symlink, named by the code
 // and by the query; URIs outside the folders (plain, with .., percent-encoded, through the links)
-// are refused.
+// are refused. Windows-style traversal (..\, other drives, UNC, 8.3 short names) is probed under
+// both path flavours in test/platform/paths.test.ts.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

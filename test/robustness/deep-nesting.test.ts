@@ -32,6 +32,6 @@ for (const [name, inner] of [
     const names = facts.symbols.map((s) => s.name);
     assert.ok(names.includes('Deep'), 'symbols: ' + names.join(','));
     assert.ok(names.includes('before'), 'symbols: ' + names.join(','));
-    if (name !== 'braces' && name !== 'unbalanced parentheses') assert.ok(names.includes('after'), names.join(','));
+    assert.ok(names.includes('after'), names.join(','));
   });
 }

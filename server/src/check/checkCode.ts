@@ -8,13 +8,13 @@
 //                            these arguments (or it is private elsewhere);
 //   missing-import           a workspace type of that exact name exists but is not in scope;
 //   copied-instruction-like  ≥ 3 lines copied verbatim from retrieved content flagged
-//                            instruction-like (the vetting rule of seeds/003 §4);
+//                            instruction-like (the vetting rule of The Needle and the Noise §4 (docs/method.md));
 //   unused-surface           heavy dependency-surface symbols the proposal leaves unused
 //                            (information only).
 
 import type { ContextItem, Range } from '../../../shared/protocol';
 import type { Expr, FileFacts, RefFact, SymbolFact } from '../java/facts';
-import { resolveFile, type Edge, type FileResolution } from '../java/resolve';
+import { qualifiedTypeIn, resolveFile, type Edge, type FileResolution } from '../java/resolve';
 import { enclosingTypeIndex, isTypeKind, type TypeInfo } from '../java/symbols';
 import { erasedSimpleName } from '../java/extract';
 import { factsOfText } from '../index/parseFile';
@@ -305,7 +305,7 @@ class Checker {
   /** `a.b.Name` where `a.b` is a workspace package: the type must exist there. */
   private checkPackageMember(ref: RefFact, range: Range, pkg: string): void {
     const qualified = `${pkg}.${ref.name}`;
-    if (this.overlay.isPackage(qualified)) return;
+    if (this.overlay.isPackage(qualified) || this.index.isJarType(qualified)) return;
     if (!this.overlay.isPackage(pkg)) {
       // `orders.save(..)` with no `orders` in scope: an unknown name, if it looks like a workspace field.
       if (!pkg.includes('.') && !EXTERNAL_ROOTS.has(pkg)) this.checkBareName(ref, range, pkg);
@@ -460,7 +460,7 @@ class Checker {
       const owner = imp.static ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name;
       const dot = owner.lastIndexOf('.');
       const pkg = owner.slice(0, dot);
-      if (dot < 0 || this.qualified(owner)) continue;
+      if (dot < 0 || this.qualified(owner) || this.index.isJarType(owner)) continue;
       if (!this.overlay.isPackage(pkg)) continue;
       const simple = owner.slice(dot + 1);
       const types = [...(this.overlay.packageTypes(pkg)?.entries() ?? [])].map(([name, id]) => ({ name, id }));
@@ -478,14 +478,9 @@ class Checker {
     return false;
   }
 
+  /** A qualified type name by the index's own rules (java/resolve.ts), against the overlaid table. */
   private qualified(q: string): TypeInfo | undefined {
-    const segs = q.split('.');
-    for (let i = segs.length - 1; i >= 0; i--) {
-      let t = this.overlay.topLevelIn(segs.slice(0, i).join('.'), segs[i]);
-      for (const s of segs.slice(i + 1)) t = t ? this.overlay.type(t.nested.get(s) ?? '') : undefined;
-      if (t) return t;
-    }
-    return undefined;
+    return qualifiedTypeIn(this.overlay.asTable(), q);
   }
 
   private lineRange(line: number): Range {

@@ -2,7 +2,7 @@
 // proposal against the content a retrieval at the target would hand a model (plus any content
 // the caller says it already handed out).
 
-import { isAbsolute } from 'node:path';
+import { normalizeLineEndings } from '../text/lines';
 import type { ContextItem, Range } from '../../../shared/protocol';
 import type { Indexer } from '../index/indexer';
 import { InvalidRequest, retrieveAt, uriOfPath, type Settings } from '../service';
@@ -26,8 +26,9 @@ export function validRange(r: unknown): Range | undefined {
   return { start: { line: s.line, character: s.character }, end: { line: e.line, character: e.character } };
 }
 
-export async function checkAt(indexer: Indexer, req: CheckCodeRequest, opts: CheckOptions = {}): Promise<CheckCodeResult> {
-  if (!isAbsolute(req.path)) throw new InvalidRequest(`path must be absolute: ${req.path}`);
+export async function checkAt(indexer: Indexer, proposed: CheckCodeRequest, opts: CheckOptions = {}): Promise<CheckCodeResult> {
+  const req = typeof proposed.code === 'string' ? { ...proposed, code: normalizeLineEndings(proposed.code) } : proposed;
+  if (!indexer.paths.flavour.isAbsolute(req.path)) throw new InvalidRequest(`path must be absolute: ${req.path}`);
   if (!indexer.rootOf(req.path)) throw new InvalidRequest(`${req.path} is outside every workspace folder`);
   if (typeof req.code !== 'string' || !req.code.trim()) throw new InvalidRequest('code must be a non-empty string');
   if (!/\.java$/.test(req.path)) throw new InvalidRequest('only Java files can be checked');

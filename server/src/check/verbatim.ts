@@ -1,4 +1,4 @@
-// The vetting rule of seeds/003 §4 at the tool layer: proposed code that reproduces retrieved
+// The vetting rule of The Needle and the Noise §4 (docs/method.md) at the tool layer: proposed code that reproduces retrieved
 // content verbatim is rejected when that content was flagged instruction-like. Lines are compared
 // whitespace-normalised; lines without a letter or digit (`}`, `);`) neither count nor break a run.
 

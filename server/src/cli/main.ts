@@ -1,30 +1,34 @@
-// `needle` on the command line (CONTRACT.md): index and retrieve. Exit 0 on success, 2 on bad
+// `needle` on the command line (docs/protocol.md): index and retrieve. Exit 0 on success, 2 on bad
 // arguments with a one-line reason, 1 on other failures.
 
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Indexer } from '../index/indexer';
 import { parseArgs, UsageError, type ParsedArgs } from './args';
-import { cacheDirOf } from './options';
+import { cacheDirOf, dependencySettingsOf } from './options';
 import { runRetrieve } from './retrieve';
 import { runMcp } from './mcp';
+import { hostPaths } from '../platform/paths';
+import { runPublish } from './publish';
 
 const USAGE = `usage:
-  needle index <dir> [--json] [--no-cache]
+  needle index <dir> [--json] [--no-cache] [dependency options]
   needle retrieve <dir> --file <path> --line <n> --column <n> [--query <text>] [--budget <n>] [--mode rcl|similarity|fixedK] [--json | --markdown]
-  needle mcp [dir] [--no-cache]     (an MCP server over stdio for coding agents)`;
+  needle mcp [dir] [--no-cache]     (an MCP server over stdio for coding agents)
+  needle publish <dir> --db <postgres://… | folder> [--name <repo>] [--golden] [--visibility <label>] [--branch <b>] [--commit <sha>] [--json]
+dependency options (index, retrieve, mcp): [--dependencies <globs>] [--internal-groups <prefixes>] [--maven-repo <dirs>] [--use-mvn] [--no-dependencies]`;
 
 function folderArg(args: ParsedArgs): string {
   const dir = args.positional[0];
   if (!dir) throw new UsageError('missing <dir>');
-  const abs = resolve(dir);
+  const abs = hostPaths.canonical(resolve(dir));
   if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UsageError(`not a directory: ${dir}`);
   return abs;
 }
 
 async function runIndex(args: ParsedArgs): Promise<void> {
   const root = folderArg(args);
-  const indexer = new Indexer({ cacheDir: cacheDirOf(args), log: (m) => process.stderr.write(m + '\n') });
+  const indexer = new Indexer({ cacheDir: cacheDirOf(args), dependencies: dependencySettingsOf(args), log: (m) => process.stderr.write(m + '\n') });
   const started = performance.now();
   await indexer.addFolder(root);
   const ms = performance.now() - started;
@@ -34,12 +38,17 @@ async function runIndex(args: ParsedArgs): Promise<void> {
     root, files: s.files, symbols: s.symbols, edges: s.edges, unresolved: s.unresolved, external: s.external,
     resolvedShare: Number(s.resolvedShare.toFixed(4)), timeMs: Math.round(ms),
     peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024), skipped: status.skipped ?? [],
+    dependencies: status.dependencies ?? [], dependencyLoad: indexer.dependencyLoad,
   };
+  const dep = (d: (typeof report.dependencies)[number]) =>
+    `    ${d.name}  ${d.source}${d.scope ? ' ' + d.scope : ''}, ${d.internal ? 'internal' : 'public'}, ${d.sourcesFound ? 'sources' : 'no sources'}, ${d.typesLoaded} types` +
+    (d.via ? `, via ${d.via.join(' <- ')}` : '') + (d.problem ? `\n      not read: ${d.problem}` : '');
   if (args.flags.has('json')) { process.stdout.write(JSON.stringify(report, null, 2) + '\n'); return; }
   process.stdout.write(
     `${root}\n  files     ${report.files}\n  symbols   ${report.symbols}\n  edges     ${report.edges}\n` +
     `  resolved  ${(report.resolvedShare * 100).toFixed(1)} % of reference sites (${report.unresolved} unresolved)\n` +
     `  time      ${report.timeMs} ms\n  peak RSS  ${report.peakRssMB} MB\n` +
+    (report.dependencies.length ? `  dependencies ${report.dependencies.length} (${report.dependencyLoad?.jars ?? 0} jars read, ${report.dependencyLoad?.types ?? 0} types loaded in ${Math.round(report.dependencyLoad?.ms ?? 0)} ms)\n` + report.dependencies.map(dep).join('\n') + '\n' : '') +
     (report.skipped.length ? `  skipped   ${report.skipped.length}\n` + report.skipped.map((x) => `    ${x.path}: ${x.reason}`).join('\n') + '\n' : ''));
 }
 
@@ -51,6 +60,7 @@ async function main(): Promise<number> {
     if (args.command === 'index') await runIndex(args);
     else if (args.command === 'retrieve') await runRetrieve(args, folderArg(args));
     else if (args.command === 'mcp') await runMcp(args);
+    else if (args.command === 'publish') await runPublish(args, folderArg(args));
     else throw new UsageError(`unknown command ${args.command}`);
     return 0;
   } catch (e) {

@@ -1,13 +1,13 @@
 // `needle retrieve <dir> --file <path> --line <n> --column <n> …`: indexes the folder (cache
 // reused), runs one retrieval and prints it as text, JSON (the LSP result) or markdown.
 
-import { isAbsolute, join } from 'node:path';
+import { hostPaths } from '../platform/paths';
 import type { RetrievalMode } from '../../../shared/protocol';
 import { Indexer } from '../index/indexer';
-import { contextAsMarkdown } from '../render/markdown';
+import { renderContext } from '../render/markdown';
 import { defaultSettings, InvalidRequest, retrieveAt, uriOfPath } from '../service';
 import { intFlag, UsageError, type ParsedArgs } from './args';
-import { cacheDirOf } from './options';
+import { cacheDirOf, dependencySettingsOf } from './options';
 
 export async function runRetrieve(args: ParsedArgs, root: string): Promise<void> {
   const file = args.flags.get('file');
@@ -20,9 +20,9 @@ export async function runRetrieve(args: ParsedArgs, root: string): Promise<void>
   if (args.flags.has('json') && args.flags.has('markdown')) throw new UsageError('choose one of --json and --markdown');
   const query = args.flags.get('query');
   const budget = intFlag(args, 'budget', 1);
-  const path = isAbsolute(file) ? file : join(root, file);
+  const path = hostPaths.resolve(root, file);
 
-  const indexer = new Indexer({ cacheDir: cacheDirOf(args) });
+  const indexer = new Indexer({ cacheDir: cacheDirOf(args), dependencies: dependencySettingsOf(args) });
   await indexer.addFolder(root);
   let result;
   try {
@@ -38,5 +38,5 @@ export async function runRetrieve(args: ParsedArgs, root: string): Promise<void>
     throw e;
   }
   if (args.flags.has('json')) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
-  else process.stdout.write(contextAsMarkdown(result, [root]));
+  else process.stdout.write(renderContext(result, { roots: [root], origin: { uri: uriOfPath(path), line: line - 1 } }) + '\n');
 }

@@ -76,9 +76,9 @@ function itemKey(it: ContextItem): string {
   return `${it.uri}:${it.range.start.line}-${it.range.end.line}:${it.symbol ?? ''}`;
 }
 
-/** A type-group item (one per file-level type; the cursor's own context item is never one). */
-function groupKey(it: ContextItem): string | undefined {
-  return it.symbol && !it.sources.includes('enclosing') ? `${it.uri}#${it.symbol}` : undefined;
+/** A type-group item (one per file-level type, the cursor's own type's too); the cursor's own item is never one. */
+function groupKey(it: ContextItem, target: Target | undefined): string | undefined {
+  return it.symbol && it.symbol !== target?.ref.sym.id ? `${it.uri}#${it.symbol}` : undefined;
 }
 
 export const gate: GateHook = (req, target, items, api) => {
@@ -102,7 +102,7 @@ export const gate: GateHook = (req, target, items, api) => {
     const fetched = api.itemsForSymbols(req, ids, 'followup', { into: current, doc: false });
     const have = new Set(current.map(itemKey));
     const groupAt = new Map<string, number>();
-    current.forEach((it, i) => { const k = groupKey(it); if (k && !groupAt.has(k)) groupAt.set(k, i); });
+    current.forEach((it, i) => { const k = groupKey(it, target); if (k && !groupAt.has(k)) groupAt.set(k, i); });
     const top = Math.max(0, ...current.map((i) => (Number.isFinite(i.score) ? i.score : 0))) || 1;
     const added: ContextItem[] = [];
     const replaced = new Map<number, ContextItem>();
@@ -111,7 +111,7 @@ export const gate: GateHook = (req, target, items, api) => {
       have.add(itemKey(it));
       const gain = Math.max(0, ...missing.filter((e) => coversEntry(it, e)).map((e) => e.novelty * e.weight));
       const score = top * (FOLLOWUP_SCORE_BASE + FOLLOWUP_SCORE_SPAN * gain);
-      const at = groupAt.get(groupKey(it) ?? '');
+      const at = groupAt.get(groupKey(it, target) ?? '');
       const old = at === undefined ? undefined : current[at];
       const sources = [...new Set([...(old?.sources ?? []), ...it.sources, 'followup' as const])].sort();
       const next = { ...it, score: Math.max(it.score, old?.score ?? 0, score), sources };

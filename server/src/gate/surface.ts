@@ -13,16 +13,16 @@
 // that order. Routes added since, and the current figures, are measured by `npm run fit:surface`
 // (see the calibration table below): the candidates recall 87 % of the gold on the validation split.
 
-import { pathToFileURL } from 'node:url';
 import type { SurfaceEntry } from '../../../shared/protocol';
 import type { SymbolFact } from '../java/facts';
-import { parseTypeText } from '../java/resolve';
+import { parseTypeText, qualifiedTypeIn, typeNameResolver, type TypeNameResolver } from '../java/resolve';
 import { isTypeKind, type TypeInfo } from '../java/symbols';
 import type { SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
 import type { Target } from '../retrieval/request';
 import { splitIdentifier } from '../text/identifiers';
 import { declarationsByName, usageCounts } from '../retrieval/symbols';
 import { noveltyOf, type NoveltyInput } from './novelty';
+import { uriOf } from '../retrieval/items';
 
 // ---- Weights ---------------------------------------------------------------------------------
 // A symbol reached by several routes combines them as a noisy-or, 1 - Π(1 - w): independent hints
@@ -268,7 +268,7 @@ class Builder {
   }
 
   private add(id: string, w: number, reason: string): void {
-    if (this.exclude.has(id) || w < MIN_WEIGHT || !this.index.symbol(id)) return;
+    if (this.exclude.has(id) || w < MIN_WEIGHT || !this.index.symbol(id) || this.index.isPublicLibrary(id)) return;
     const c = this.cands.get(id);
     if (!c) { this.cands.set(id, { weight: w, reasons: [{ w, reason }] }); return; }
     c.weight = 1 - (1 - c.weight) * (1 - w);
@@ -589,38 +589,17 @@ class Builder {
     return out;
   }
 
+  private typeNames?: TypeNameResolver;
+
+  /** A type name read from the cursor's symbol by the index's own rules (java/resolve.ts), so the gate and resolution agree. */
   private typeNamed(name: string): TypeInfo | undefined {
-    const table = this.index.table;
-    const facts = this.ref.file.facts;
-    const [head, ...rest] = name.split('.');
-    const nest = (t: TypeInfo | undefined) => {
-      for (const r of rest) t = t && (t.nested.get(r) ? table.type(t.nested.get(r)!) : undefined);
-      return t;
-    };
-    // Nested types visible from the owner (and its outer types).
-    for (let t = this.ownerType; t; t = t.outer ? table.type(t.outer) : undefined) {
-      if (t.name === head) return nest(t);
-      const n = t.nested.get(head);
-      if (n) return nest(table.type(n));
-    }
-    const imp = facts.imports.find((i) => !i.static && !i.wildcard && i.name.endsWith('.' + head));
-    if (imp) { const t = this.qualified(imp.name); if (t) return nest(t); }
-    const same = table.topLevelIn(facts.package, head);
-    if (same) return nest(same);
-    for (const i of facts.imports) if (i.wildcard && !i.static) { const t = table.topLevelIn(i.name, head); if (t) return nest(t); }
-    if (rest.length) return this.qualified(name);
-    return undefined;
+    this.typeNames ??= typeNameResolver(this.index.table, this.ref.file.path, this.ref.file.facts);
+    const t = this.typeNames(name, this.ref.index);
+    return t === 'external' ? undefined : t;
   }
 
   private qualified(q: string): TypeInfo | undefined {
-    const segs = q.split('.');
-    for (let i = segs.length - 1; i >= 0; i--) {
-      let t = this.index.table.topLevelIn(segs.slice(0, i).join('.'), segs[i]);
-      if (!t) continue;
-      for (const s of segs.slice(i + 1)) { const n: string | undefined = t?.nested.get(s); t = n ? this.index.table.type(n) : undefined; }
-      if (t) return t;
-    }
-    return undefined;
+    return qualifiedTypeIn(this.index.table, q);
   }
 
   /** Same-name methods other than the target: overloads (own class), overridden (supertypes, same arity), overriding (direct and indirect subclasses, same arity). */
@@ -703,7 +682,7 @@ class Builder {
         packageName: r.file.facts.package, internal: true, documented: !!s.javadoc, kind: s.kind,
       }, options.orgPrefixes);
       return {
-        symbol: id, kind: s.kind, uri: pathToFileURL(r.file.path).href, line: s.nameSpan.sl,
+        symbol: id, kind: s.kind, uri: uriOf(r.file.path), line: s.nameSpan.sl,
         internal: true, covered: false, novelty: round4(novelty), weight: round4(Math.min(1, c.weight)),
         reason: uniq.slice(0, 2).join('; '),
       };

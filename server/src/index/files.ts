@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Dir
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { SkippedFile } from '../../../shared/protocol';
+import { normalizeLineEndings } from '../text/lines';
 
 /** Files larger than this are generated or data, not code someone writes (issue: over 2 MB skipped). */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -121,7 +122,7 @@ export function readSourceFile(path: string, withHash = true): ReadResult {
   }
   if (buf.length > MAX_FILE_BYTES) return { ok: false, reason: `too large (${buf.length} bytes > ${MAX_FILE_BYTES})` };
   if (looksBinary(buf)) return { ok: false, reason: 'binary file' };
-  const text = buf.toString('utf8');
+  const text = normalizeLineEndings(buf.toString('utf8'));
   return { ok: true, text, hash: withHash ? hashText(text) : '', stamp };
 }
 

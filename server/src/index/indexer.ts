@@ -4,8 +4,11 @@
 // it can't index goes into `skipped` with a reason.
 
 import { realpathSync } from 'node:fs';
-import { sep } from 'node:path';
-import type { StatusResult } from '../../../shared/protocol';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DependencyStatus, StatusResult } from '../../../shared/protocol';
+import { defaultDependencySettings, discoverDependencies, type DependencySettings } from '../deps/discover';
+import { dependencyLabel, loadLibraries, reachOf } from '../deps/library';
 import { discoverFiles, hashText, isJavaFile, readSourceFile, stampOf, type FileStamp } from './files';
 import { javaParser } from '../java/parser';
 import { OpenTrees } from './incrementalParse';
@@ -14,6 +17,8 @@ import { loadCache, saveCache, type CachedFile } from './persist';
 import type { ParseOutcome } from './parseFile';
 import { parseAll } from './pool';
 import { WorkspaceIndex } from './workspaceIndex';
+import { FilePaths, hostPaths } from '../platform/paths';
+import { normalizeLineEndings } from '../text/lines';
 
 export interface IndexerOptions {
   /** Where the per-folder cache lives; null disables persistence. */
@@ -22,6 +27,10 @@ export interface IndexerOptions {
   exclude?: string[];
   log?: (msg: string) => void;
   onProgress?: (done: number, total: number) => void;
+  /** How paths compare and what lies inside a folder (platform/paths.ts); this platform's by default. */
+  paths?: FilePaths;
+  /** How dependency jars are found and classified; false leaves them out. */
+  dependencies?: DependencySettings | false;
 }
 
 declare const __NEEDLE_INDEXER_VERSION__: string | undefined;
@@ -43,12 +52,18 @@ export class Indexer {
   private pending = 0;
   private firstIndexDone = new Set<string>();
   paused = false;
+  /** Per workspace folder: its dependencies as last discovered, and the library files read for it. */
+  private dependencies = new Map<string, { status: DependencyStatus[]; files: string[] }>();
+  /** Timing and size of the last dependency load (benchmarks and `needle index` report it). */
+  dependencyLoad?: { jars: number; types: number; ms: number };
   indexMs?: number;
   lastUpdateMs?: number;
   private readonly version = indexerVersion();
+  readonly paths: FilePaths;
 
   constructor(private options: IndexerOptions) {
     // Reference sites are only needed while resolving: released afterwards, re-extracted on demand.
+    this.paths = options.paths ?? hostPaths;
     this.index.releaseRefs = true;
     this.index.refsLoader = (path, hash) => refsOfText(this.textOf(path), hash);
   }
@@ -56,6 +71,11 @@ export class Indexer {
   /** Gitignore-style patterns of the `needle.exclude` setting, applied from the next scan on. */
   setExclude(patterns: string[]): void {
     this.options.exclude = patterns;
+  }
+
+  /** The dependency settings (needle.dependencies, needle.internalGroups, …), applied from the next folder indexed on. */
+  setDependencySettings(settings: DependencySettings): void {
+    this.options.dependencies = settings;
   }
 
   /** Progress of cold indexing: files done out of files found. */
@@ -78,10 +98,23 @@ export class Indexer {
     return this.pending > 0 || this.expected.size > 0 || this.folders.some((f) => !this.firstIndexDone.has(f)) ? 'indexing' : 'ready';
   }
 
+  /** The innermost workspace folder holding `path` (paths.ts decides what is inside), if any. */
   rootOf(path: string): string | undefined {
     let best: string | undefined;
-    for (const f of this.folders) if ((path === f || path.startsWith(f + sep)) && (!best || f.length > best.length)) best = f;
+    for (const f of this.folders) if (this.paths.inside(f, path) && (!best || f.length > best.length)) best = f;
     return best;
+  }
+
+  /**
+   * The path as the index spells it: on a case-insensitive folder a request may spell an indexed
+   * file differently (`src\\main` for `src\\Main`); the indexed spelling is the one stages look up.
+   */
+  spelledAsIndexed(path: string): string {
+    const root = this.rootOf(path);
+    if (!root || this.index.file(path) || this.overlays.has(path) || !this.paths.caseInsensitiveAt(root)) return path;
+    for (const f of this.index.allFiles()) if (f.root === root && this.paths.same(root, f.path, path)) return f.path;
+    for (const p of this.overlays.keys()) if (this.paths.same(root, p, path)) return p;
+    return path;
   }
 
   /** Cold-indexes a folder (reusing the cache for unchanged files) and resolves everything. */
@@ -160,6 +193,8 @@ export class Indexer {
         onResult: (r) => { take(r); this.options.onProgress?.(++done, files.length); },
       });
       if (!this.folders.includes(root)) return;
+      await this.loadDependencies(root, incremental);
+      if (!this.folders.includes(root)) return;
       if (!incremental) this.index.resolveAll();
       this.indexMs = performance.now() - started;
       this.firstIndexDone.add(root);
@@ -171,6 +206,58 @@ export class Indexer {
       this.pending--;
     }
   }
+
+  /**
+   * Finds the folder's dependency jars and indexes the types its code can reach, as read-only
+   * files in the dependency cache (never watched; a changed jar has a new hash, so a new folder).
+   * Before the folder's resolution, so one pass resolves workspace and jars together.
+   */
+  private async loadDependencies(root: string, incremental: boolean): Promise<void> {
+    const settings = this.options.dependencies;
+    if (settings === false) return;
+    const started = performance.now();
+    const discovery = discoverDependencies(root, settings ?? defaultDependencySettings());
+    for (const p of discovery.problems) this.skipped.set(p.path, p.reason);
+    const reach = reachOf(this.index.allFiles().filter((f) => f.root === root && !this.index.libraryOf(f.path)).map((f) => f.facts));
+    const cacheRoot = join(this.options.cacheDir ?? join(tmpdir(), `needle-${process.getuid?.() ?? 'user'}`), 'deps');
+    const loaded = await loadLibraries(discovery.dependencies, reach, cacheRoot, factsOfText);
+    for (const p of loaded.problems) this.skipped.set(p.path, p.reason);
+    const previous = new Set(this.dependencies.get(root)?.files ?? []);
+    const files: string[] = [];
+    for (const lib of loaded.files) {
+      const facts = loaded.facts.get(lib.path)!;
+      const hash = hashText(lib.text);
+      files.push(lib.path);
+      previous.delete(lib.path);
+      this.libraryText.set(lib.path, lib.text);
+      if (this.index.file(lib.path)?.hash !== hash) {
+        if (incremental) this.index.update(lib.path, lib.root, hash, facts);
+        else this.index.put(lib.path, lib.root, hash, facts);
+      }
+      this.index.markLibrary(lib.path, { dependency: dependencyLabel(lib.dependency), internal: lib.dependency.internal, fromSources: lib.fromSources });
+    }
+    // Types no longer reached (or from a jar that changed) leave the index.
+    for (const p of previous) { this.libraryText.delete(p); incremental ? this.index.remove(p) : this.index.drop(p); }
+    const status: DependencyStatus[] = discovery.dependencies.map((d) => {
+      const jarProblem = loaded.problems.find((p) => p.path === d.jar || p.path === d.sourcesJar);
+      const s: DependencyStatus = {
+        name: dependencyLabel(d), source: d.source, declaredIn: d.declaredIn, sourcesFound: !!d.sourcesJar, internal: d.internal,
+        typesLoaded: loaded.typesLoaded.get(d.jar ?? d.sourcesJar ?? '') ?? 0,
+      };
+      if (d.scope) s.scope = d.scope;
+      if (d.via) s.via = d.via;
+      if (d.jar) s.jar = d.jar;
+      if (d.problem ?? jarProblem) s.problem = d.problem ?? jarProblem!.reason;
+      return s;
+    });
+    this.dependencies.set(root, { status, files });
+    this.index.setJarTypes(root, loaded.jarTypes);
+    this.dependencyLoad = { jars: loaded.jarsOpened, types: loaded.files.length, ms: performance.now() - started };
+    if (discovery.dependencies.length) this.log(`dependencies of ${root}: ${discovery.dependencies.length} found, ${loaded.jarsOpened} jars read, ${loaded.files.length} types loaded in ${Math.round(this.dependencyLoad.ms)} ms`);
+  }
+
+  /** Texts of the library files (read-only; kept so retrieval never re-reads the cache folder). */
+  private libraryText = new Map<string, string>();
 
   /** Saves the folder's cache unless nothing changed since it was last saved or restored. */
   saveFolderCache(root: string): void {
@@ -198,7 +285,12 @@ export class Indexer {
     if (i < 0) return;
     this.folders.splice(i, 1);
     this.firstIndexDone.delete(root);
-    for (const p of [...this.skipped.keys()]) if (p.startsWith(root + sep) || p === root) this.skipped.delete(p);
+    for (const p of [...this.skipped.keys()]) if (this.paths.inside(root, p)) this.skipped.delete(p);
+    const libs = this.dependencies.get(root)?.files ?? [];
+    this.dependencies.delete(root);
+    this.index.setJarTypes(root, undefined);
+    const stillUsed = new Set([...this.dependencies.values()].flatMap((d) => d.files));
+    for (const p of libs) if (!stillUsed.has(p)) { this.libraryText.delete(p); this.index.drop(p); }
     this.index.removeFolder(root);
   }
 
@@ -213,13 +305,15 @@ export class Indexer {
     try { real = realpathSync(path); } catch { return true; } // missing: the read reports it
     let rootReal: string;
     try { rootReal = realpathSync(root); } catch { return false; }
-    return real === rootReal || real.startsWith(rootReal + sep);
+    try { return this.paths.inside(this.paths.canonical(rootReal), this.paths.canonical(real)); } catch { return false; }
   }
 
   /** The file's current text: the open document if any, else disk (never through a symlink out of the folder). */
   textOf(path: string): string | undefined {
     const overlay = this.overlays.get(path);
     if (overlay !== undefined) return overlay;
+    const library = this.libraryText.get(path);
+    if (library !== undefined) return library;
     if (!this.confined(path)) return undefined;
     const r = readSourceFile(path, false);
     return r.ok ? r.text : undefined;
@@ -232,7 +326,8 @@ export class Indexer {
   // ---- ground-state changes ----
 
   /** An open document's text (didOpen/didChange). It supersedes disk until closed. */
-  async setDocument(path: string, text: string): Promise<void> {
+  async setDocument(path: string, raw: string): Promise<void> {
+    const text = normalizeLineEndings(raw);
     this.overlays.set(path, text);
     if (isJavaFile(path) && this.rootOf(path)) await this.reindex(path, text, hashText(text), true);
   }
@@ -267,8 +362,7 @@ export class Indexer {
     this.skipped.delete(path);
     const started = performance.now();
     // A deleted folder: drop everything beneath it.
-    const prefix = path + sep;
-    for (const f of this.index.allFiles()) if (f.path.startsWith(prefix)) this.index.remove(f.path);
+    for (const f of this.index.allFiles()) if (f.path !== path && this.paths.inside(path, f.path)) this.index.remove(f.path);
     this.index.remove(path);
     this.lastUpdateMs = performance.now() - started;
   }
@@ -304,10 +398,12 @@ export class Indexer {
   status(): StatusResult {
     const s = this.index.stats();
     const skipped = [...this.skipped.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([path, reason]) => ({ path, reason }));
+    const deps = [...this.dependencies.keys()].sort().flatMap((root) => this.dependencies.get(root)!.status);
     return {
       state: this.state, files: s.files, symbols: s.symbols, edges: s.edges,
       skipped, indexMs: this.indexMs, lastUpdateMs: this.lastUpdateMs,
       resolvedShare: s.resolvedShare, paused: this.paused,
+      ...(deps.length ? { dependencies: deps } : {}),
     };
   }
 }

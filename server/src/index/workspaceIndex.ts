@@ -6,6 +6,7 @@
 import type { FileFacts, RefFact, SymbolFact } from '../java/facts';
 import { memberLookupKey, resolveFile, type Edge, type FileResolution } from '../java/resolve';
 import { isTypeKind, SymbolTable } from '../java/symbols';
+import { holdsSorted } from '../deps/sorted';
 
 export interface IndexedFile {
   path: string;
@@ -17,6 +18,9 @@ export interface IndexedFile {
 }
 
 export interface SymbolRef { file: IndexedFile; index: number; sym: SymbolFact }
+
+/** A file read from a dependency jar (read-only): which dependency, and whether it is internal. */
+export interface LibraryMark { dependency: string; internal: boolean; fromSources: boolean }
 
 export interface IndexStats { files: number; symbols: number; edges: number; unresolved: number; external: number; resolvedShare: number }
 
@@ -45,6 +49,10 @@ export class WorkspaceIndex {
   refsLoader?: (path: string, hash: string) => RefFact[] | undefined;
   /** Release reference sites after resolving, to keep memory proportional to declarations. */
   releaseRefs = false;
+  /** Files read from dependency jars, by path (the rest is workspace code). */
+  private libraries = new Map<string, LibraryMark>();
+  /** Per workspace folder, per jar: every top-level type it holds, read or not (internal names, `a/b/C`, sorted). */
+  private jarTypes = new Map<string, string[][]>();
 
   // ---- writes ----
 
@@ -61,6 +69,42 @@ export class WorkspaceIndex {
       if (!owner || owner.path > path) this.symbolsById.set(s.id, { path, index });
     });
     this.version++;
+  }
+
+  /** Marks an indexed file as read from a dependency jar. */
+  markLibrary(path: string, mark: LibraryMark): void {
+    if (this.files.has(path)) this.libraries.set(path, mark);
+  }
+
+  setJarTypes(root: string, names: string[][] | undefined): void {
+    if (names) this.jarTypes.set(root, names);
+    else this.jarTypes.delete(root);
+  }
+
+  /**
+   * Whether a qualified name (`a.b.Type` or `a.b.Type.Inner`) is a type of a dependency jar: only
+   * the types the workspace reaches are read, so a real jar type may be missing from the table.
+   */
+  isJarType(qualified: string): boolean {
+    for (let n = qualified; n.includes('.'); n = n.slice(0, n.lastIndexOf('.'))) {
+      const internal = n.replaceAll('.', '/');
+      for (const jars of this.jarTypes.values()) if (jars.some((names) => holdsSorted(names, internal))) return true;
+    }
+    return false;
+  }
+
+  libraryOf(path: string): LibraryMark | undefined {
+    return this.libraries.get(path);
+  }
+
+  /**
+   * Whether a symbol lives in a public dependency (Maven Central's commons-lang3, Guava): it
+   * resolves, but models know it, so it stays out of the dependency surface.
+   */
+  isPublicLibrary(id: string): boolean {
+    const at = this.symbolsById.get(id);
+    const mark = at && this.libraries.get(at.path);
+    return !!mark && !mark.internal;
   }
 
   /** Restores a file exactly as a saved snapshot had it, resolution included (warm start). */
@@ -172,6 +216,7 @@ export class WorkspaceIndex {
     if (!f) return;
     this.forgetResolution(f);
     this.files.delete(path);
+    this.libraries.delete(path);
     this.table.removeFile(path);
     for (const s of f.facts.symbols) {
       const dups = this.duplicates.get(s.id);

@@ -91,6 +91,28 @@ export function resolveFile(file: string, facts: FileFacts, table: SymbolTable):
   return new Resolver(file, facts, table).run();
 }
 
+/**
+ * What a written type name (simple, `Outer.Inner`, or qualified; no type arguments) means at a
+ * symbol of a file (`at`: its index in the file's facts, -1 for the file's top level): the one set
+ * of rules every stage reads type names by — local classes, enclosing types and the member types
+ * they declare or inherit, single-type and static imports, the same package, on-demand imports,
+ * java.lang; type variables in scope shadow types. 'external' is a type from outside the index
+ * (an imported JDK or unread library type). The answerer keeps caches: use it for one index state.
+ */
+export type TypeNameResolver = (name: string, at: number) => TypeInfo | 'external' | undefined;
+
+export function typeNameResolver(table: SymbolTable, file: string, facts: FileFacts): TypeNameResolver {
+  const r = new Resolver(file, facts, table);
+  return (name, at) => r.typeNameAt(name, at);
+}
+
+/** A qualified name (`com.acme.Foo.Inner`) as a type of the table, the longest package prefix first. */
+export function qualifiedTypeIn(table: SymbolTable, qualified: string): TypeInfo | undefined {
+  return new Resolver('', EMPTY_FACTS, table).qualifiedTypeOf(qualified);
+}
+
+const EMPTY_FACTS: FileFacts = { package: '', imports: [], symbols: [], refs: [], hasErrors: false, lineCount: 0 };
+
 class Resolver {
   private edges: Edge[] = [];
   private unresolved: Unresolved[] = [];
@@ -776,6 +798,25 @@ class Resolver {
     // Imported from outside the workspace by a wildcard we cannot see into.
     if (facts.imports.some((i) => i.wildcard && !i.static && !this.table.isPackage(i.name) && !this.qualifiedType(i.name))) return 'external';
     return undefined;
+  }
+
+  typeNameAt(name: string, at: number): TypeInfo | 'external' | undefined {
+    const ctx: Ctx = { facts: this.facts, file: this.file, at };
+    const segs = name.split('.');
+    if (segs.length === 1 && (PRIMITIVES.has(name) || this.typeVar(name, ctx))) return undefined;
+    const head = this.simpleType(segs[0], ctx);
+    if (head === 'external') return 'external';
+    if (head) {
+      let t: TypeInfo | undefined = head;
+      for (const s of segs.slice(1)) t = t ? this.memberTypeNamed(t, s) : undefined;
+      return t;
+    }
+    if (segs.length === 1) return undefined;
+    return this.qualifiedType(name) ?? (/^[a-z]/.test(segs[0]) ? 'external' : undefined);
+  }
+
+  qualifiedTypeOf(q: string): TypeInfo | undefined {
+    return this.qualifiedType(q);
   }
 
   /** `com.acme.Foo.Inner` -> the type, trying the longest package prefix first. */

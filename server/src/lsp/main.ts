@@ -6,7 +6,6 @@ import {
   type InitializeParams, type InitializeResult, type WorkspaceFolder, type CancellationToken,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { fileURLToPath } from 'node:url';
 import { Commands, Methods, type RetrieveContextParams } from '../../../shared/protocol';
 import { Indexer } from '../index/indexer';
 import { defaultCacheDir } from '../index/persist';
@@ -16,9 +15,12 @@ import { defaultSettings, InvalidRequest, pathOfUri, retrieveAt, validateParams,
 import { CancelledError } from '../retrieval/pipeline';
 import { registerEditorFeatures } from './editorFeatures';
 import { readSettings } from './settings';
+import { closeOrgConnections, connectOrgIndex } from '../org/recall';
 import { registerCheckCode } from '../check/lsp';
 import { Scheduler } from '../scheduler';
 import { IdleMemory } from './idleMemory';
+import { describeRipgrep, findRipgrepHere } from '../platform/ripgrep';
+import { hostPaths } from '../platform/paths';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -51,12 +53,14 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   supportsFolderEvents = !!params.capabilities.workspace?.workspaceFolders;
   const opts = readSettings(params.initializationOptions);
   settings = { ...settings, ...opts.settings };
+  if (settings.orgIndex) connectOrgIndex(settings.orgIndex).catch(() => {}); // opened now, not on the first request
   exclude = opts.exclude;
   indexer.setExclude(exclude);
+  indexer.setDependencySettings(opts.dependencies);
   indexer.paused = opts.paused;
   checkCode.configure(params.initializationOptions);
   const folders: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []);
-  pendingFolders = folders.map((f) => fileURLToPath(f.uri));
+  pendingFolders = folders.map((f) => hostPaths.toPath(f.uri));
   indexer.expectFolders(pendingFolders);
   return {
     capabilities: {
@@ -116,15 +120,16 @@ async function reindexFolder(root: string): Promise<void> {
 }
 
 connection.onInitialized(async () => {
+  log(describeRipgrep(findRipgrepHere()));
   // Clients without workspace-folder support would make the library throw on registration.
   if (supportsFolderEvents) connection.workspace.onDidChangeWorkspaceFolders(async (e) => {
     for (const f of e.removed) {
-      const root = fileURLToPath(f.uri);
+      const root = hostPaths.toPath(f.uri);
       await watchers.get(root)?.close();
       watchers.delete(root);
       await scheduler.update(() => indexer.removeFolder(root));
     }
-    for (const f of e.added) await indexFolder(fileURLToPath(f.uri));
+    for (const f of e.added) await indexFolder(hostPaths.toPath(f.uri));
   });
   for (const root of pendingFolders) await indexFolder(root);
 });
@@ -133,6 +138,7 @@ connection.onDidChangeConfiguration((change) => {
   const opts = readSettings((change.settings as Record<string, unknown> | undefined)?.needle ?? change.settings);
   settings = { ...settings, ...opts.settings };
   indexer.paused = opts.paused;
+  indexer.setDependencySettings(opts.dependencies);
   checkCode.configure((change.settings as Record<string, unknown> | undefined)?.needle ?? change.settings);
 });
 
@@ -189,6 +195,7 @@ export async function handleRetrieve(raw: unknown, token?: CancellationToken) {
 connection.onShutdown(async () => {
   await settled();
   for (const root of indexer.folders) indexer.saveFolderCache(root);
+  await closeOrgConnections(); // a PGlite folder is flushed and released
 });
 
 connection.onRequest(Methods.status, () => indexer.status());

@@ -1,6 +1,7 @@
 // Reads the `needle.*` settings (initializationOptions or didChangeConfiguration) defensively:
 // anything malformed falls back to the default instead of breaking the server.
 
+import { defaultDependencySettings, type DependencySettings } from '../deps/discover';
 import type { Settings } from '../service';
 
 export interface EditorSettings {
@@ -10,9 +11,11 @@ export interface EditorSettings {
   codeLens: boolean;
   diagnostics: boolean;
   diagnosticSeverity: 'error' | 'warning' | 'information' | 'hint';
+  /** needle.dependencies, needle.internalGroups, needle.mavenRepositories, needle.useMavenCommand. */
+  dependencies: DependencySettings;
 }
 
-let current: EditorSettings = { settings: {}, exclude: [], paused: false, codeLens: true, diagnostics: true, diagnosticSeverity: 'warning' };
+let current: EditorSettings = { settings: {}, exclude: [], paused: false, codeLens: true, diagnostics: true, diagnosticSeverity: 'warning', dependencies: defaultDependencySettings() };
 
 export function currentEditorSettings(): EditorSettings {
   return current;
@@ -32,7 +35,9 @@ export function readSettings(raw: unknown): EditorSettings {
   const rounds = num(o.maxRounds, 0, 10);
   if (rounds !== undefined) s.maxRounds = Math.floor(rounds);
   if (Array.isArray(o.goldenRepositories)) s.goldenRoots = o.goldenRepositories.filter((x): x is string => typeof x === 'string');
+  if (typeof o.orgIndex === 'string' && o.orgIndex.trim()) s.orgIndex = o.orgIndex.trim();
   const severity = o.diagnosticSeverity;
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
   current = {
     settings: s,
     exclude: Array.isArray(o.exclude) ? o.exclude.filter((x): x is string => typeof x === 'string') : [],
@@ -40,6 +45,10 @@ export function readSettings(raw: unknown): EditorSettings {
     codeLens: o.codeLens !== false,
     diagnostics: o.diagnostics !== false,
     diagnosticSeverity: severity === 'error' || severity === 'information' || severity === 'hint' ? severity : 'warning',
+    dependencies: {
+      dependencies: strings(o.dependencies), internalGroups: strings(o.internalGroups),
+      mavenRepositories: strings(o.mavenRepositories), useMavenCommand: o.useMavenCommand === true,
+    },
   };
   return current;
 }

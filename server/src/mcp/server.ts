@@ -6,19 +6,21 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { FSWatcher } from 'chokidar';
+import type { DependencySettings } from '../deps/discover';
 import { Indexer } from '../index/indexer';
 import { watchFolder } from '../index/watcher';
 import { Scheduler } from '../scheduler';
 import { defaultSettings, type Settings } from '../service';
 import { NeedleTools, TOOLS } from './tools';
+import { describeRipgrep, findRipgrepHere } from '../platform/ripgrep';
 
-export interface McpOptions { root: string; cacheDir: string | null; settings?: Partial<Settings>; log?: (m: string) => void }
+export interface McpOptions { root: string; cacheDir: string | null; settings?: Partial<Settings>; dependencies?: DependencySettings | false; log?: (m: string) => void }
 
 const VERSION = '0.1.0';
 
 export async function runMcpServer(opts: McpOptions): Promise<void> {
   const log = opts.log ?? ((m: string) => process.stderr.write(`[needle] ${m}\n`));
-  const indexer = new Indexer({ cacheDir: opts.cacheDir, log });
+  const indexer = new Indexer({ cacheDir: opts.cacheDir, dependencies: opts.dependencies, log });
   const settings: Settings = { ...defaultSettings(), ...opts.settings };
 
   // Index access as in the language server (scheduler.ts): updates in arrival order (the cold index
@@ -55,7 +57,7 @@ export async function runMcpServer(opts: McpOptions): Promise<void> {
     process.stdin.once('close', () => resolve());
   });
   await server.connect(transport);
-  log(`mcp server ready on stdio for ${opts.root}`);
+  log(`mcp server ready on stdio for ${opts.root}; ${describeRipgrep(findRipgrepHere())}`);
   await closed;
   await watcher?.close();
   await scheduler.settled();

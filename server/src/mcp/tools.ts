@@ -2,12 +2,13 @@
 // handlers over one Indexer. Handlers never throw at the protocol: bad arguments and failures
 // come back as tool results with isError, worded so that a model can correct its call.
 
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { relative } from 'node:path';
+import { hostPaths } from '../platform/paths';
 import { existsSync } from 'node:fs';
 import type { ContextItem } from '../../../shared/protocol';
 import type { Indexer } from '../index/indexer';
 import { InvalidRequest, retrieveAt, uriOfPath, type Settings } from '../service';
-import { contextAsMarkdown } from '../render/markdown';
+import { renderContext } from '../render/markdown';
 import { checkAt } from '../check/service';
 import { findingsAsText } from '../check/format';
 import { shortName } from '../gate/surface';
@@ -109,8 +110,10 @@ export class NeedleTools {
   private fileArg(o: Record<string, unknown>, mustExist: boolean): string {
     const f = str(o, 'file', true)!;
     if (!f.trim()) throw new ArgError('file must not be empty');
-    const abs = isAbsolute(f) ? resolve(f) : resolve(this.root, f);
-    if (!abs.startsWith(this.root + sep)) throw new ArgError(`file ${f} is outside the workspace ${this.root}; give a path relative to it`);
+    let abs: string;
+    try { abs = this.indexer.paths.resolve(this.root, f); } catch (e) { throw new ArgError(`file ${f}: ${(e as Error).message}`); }
+    if (!this.indexer.paths.relativeInside(this.root, abs)) throw new ArgError(`file ${f} is outside the workspace ${this.root}; give a path relative to it`);
+    abs = this.indexer.spelledAsIndexed(abs);
     if (!abs.endsWith('.java')) throw new ArgError(`file ${f} is not a Java file`);
     if (mustExist && !existsSync(abs) && this.indexer.textOf(abs) === undefined) throw new ArgError(`file ${f} does not exist in the workspace ${this.root}`);
     return abs;
@@ -150,7 +153,7 @@ export class NeedleTools {
     this.handedOut = [...this.handedOut, ...r.items].slice(-500);
     const missing = r.dependencySurface.filter((s) => s.internal && !s.covered).map((s) => s.symbol);
     return {
-      content: [{ type: 'text', text: contextAsMarkdown(r, [this.root]) }],
+      content: [{ type: 'text', text: renderContext(r, { roots: [this.root], origin: { uri: uriOfPath(path), line: line - 1 } }) }],
       structuredContent: {
         coverage: r.coverage, novelty: r.novelty, confidence: r.confidence, threshold: r.threshold,
         review: r.review, reviewReasons: r.reviewReasons, missing, tokens: r.tokens,
@@ -198,6 +201,6 @@ export class NeedleTools {
 }
 
 function relPath(root: string, uri: string): string {
-  try { const p = new URL(uri).pathname; return decodeURIComponent(p).startsWith(root) ? relative(root, decodeURIComponent(p)) : decodeURIComponent(p); } catch { return uri; }
+  try { const p = hostPaths.toPath(uri); return hostPaths.relativeInside(root, p) || p; } catch { return uri; }
 }
 

@@ -1,4 +1,4 @@
-// Stage 7 (003 §4 (7)): the hard token cap, counted with a real tokenizer (o200k_base via
+// Stage 7 (The Needle and the Noise §4 (7)): the hard token cap, counted with a real tokenizer (o200k_base via
 // gpt-tokenizer). Whole lowest-weight items are dropped until the set fits; never mid-item,
 // never mid-line. The first item (the cursor's own context) is kept whenever it fits at all.
 

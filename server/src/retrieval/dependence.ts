@@ -1,4 +1,4 @@
-// Stage 5 (003 §4 (5), GraphCoder): statement-level dependence re-rank over the top-k only.
+// Stage 5 (The Needle and the Noise §4 (5), GraphCoder): statement-level dependence re-rank over the top-k only.
 // The cursor's method becomes a statement graph with three edge kinds — control flow (CFG)
 // between statements, control dependence (CDG) of a statement on its enclosing if/loop/switch/
 // try, and data dependence (DDG) from a local's definition to its uses. A candidate mentioned by
@@ -10,13 +10,13 @@ import type { Merged } from './merge';
 import { byScore } from './types';
 import { DEFAULTS } from './request';
 
-/** GraphCoder's ablation (003 §2.1): CFG ≫ CDG ≈ DDG; removing CFG cost 19.82%. */
+/** GraphCoder's ablation (The Needle and the Noise §2.1): CFG ≫ CDG ≈ DDG; removing CFG cost 19.82%. */
 export const EDGE_WEIGHTS = { cfg: 1.0, cdg: 0.4, ddg: 0.4 } as const;
 /** Decay per edge of distance from the cursor's statement (GraphCoder: decay-with-distance). */
 export const DISTANCE_DECAY = 0.6;
 /** The structural factor multiplies a top-k candidate's score by at most 1 + this × Σ weights. */
 export const DEPENDENCE_BOOST = 0.5;
-/** 003 §4 (5): only the top-k candidates (k = 20) get the dependence re-rank. */
+/** The Needle and the Noise §4 (5): only the top-k candidates (k = 20) get the dependence re-rank. */
 export const TOP_K = DEFAULTS.topK;
 
 export interface Statement { id: number; line: number; endLine: number; kind: string; idents: Set<string>; defs: string[]; parent: number }
@@ -205,7 +205,7 @@ export function closeness(g: StatementGraph, name: string): number {
 }
 
 /** Re-ranks the top-k candidates by closeness; the rest keep their order below them. */
-export function dependenceRerank(candidates: Merged[], g: StatementGraph, k = TOP_K): Merged[] {
+export function dependenceRerank(candidates: Merged[], g: StatementGraph, k: number = TOP_K): Merged[] {
   if (g.cursor < 0 || !g.statements.length) return candidates;
   const top = candidates.slice(0, k).map((c) => {
     const f = closeness(g, c.ref.sym.kind === 'constructor' ? c.ref.file.facts.symbols[c.ref.sym.parent]?.name ?? c.ref.sym.name : c.ref.sym.name);

@@ -3,16 +3,18 @@
 // candidates fit the budget and a model reads them grouped the way the code is. Token counts
 // are exact (the packer re-counts a group whenever an entry joins it).
 
-import { pathToFileURL } from 'node:url';
 import type { ItemSource } from '../../../shared/protocol';
 import type { SymbolRef } from '../index/workspaceIndex';
 import type { SymbolFact } from '../java/facts';
 import { isTypeKind } from '../java/symbols';
 import type { PipelineRequest } from './request';
-import { declarationLines, type Shown } from './prune';
+import { declarationLines, headerLines, type Shown } from './prune';
+import { outline, type OutlineLine } from './outline';
+import { joinShown, type ShownLine } from '../render/shownLines';
 import { signatureLines } from './symbols';
 import { countTokens } from './cap';
 import type { NeedleItem } from './types';
+import { hostPaths } from '../platform/paths';
 
 export interface Entry {
   id: string;
@@ -38,7 +40,7 @@ export function linesOf(req: PipelineRequest, path: string): string[] {
 }
 
 export function uriOf(path: string): string {
-  return pathToFileURL(path).href;
+  return hostPaths.toUri(path);
 }
 
 /** Entries are grouped per file-level type: a top-level type with its nested types. */
@@ -52,54 +54,68 @@ export function entryFor(req: PipelineRequest, ref: SymbolRef, score: number, so
   return { id: ref.sym.id, group: groupOf(ref), ref, score, sources, doc, shown: declarationLines(ref, linesOf(req, ref.file.path), { doc }) };
 }
 
-interface Group { id: string; type?: SymbolRef; entries: Entry[]; tokens: number; text: string; start: number; end: number; shownTypes: string[] }
+interface Group { id: string; type?: SymbolRef; entries: Entry[]; tokens: number; shown: ShownLine[]; start: number; end: number; shownTypes: string[] }
 
 function renderGroup(req: PipelineRequest, g: Group): void {
   const entries = [...g.entries].sort((a, b) => a.shown.start - b.shown.start || (a.id < b.id ? -1 : 1));
-  const out: string[] = [];
+  const parts: OutlineLine[] = [];
+  /** Which part of the token count each line belongs to: an entry's lines are counted together. */
+  const block: number[] = [];
+  const push = (ls: OutlineLine[], b: number) => { for (const x of ls) { parts.push(x); block.push(b); } };
   let start = Infinity, end = -1;
+  const facts = (g.type ?? entries[0].ref).file.facts;
+  const lines = linesOf(req, (g.type ?? entries[0].ref).file.path);
   const self = entries.find((e) => e.id === g.id);
   if (g.type) {
-    const lines = linesOf(req, g.type.file.path);
-    out.push(`// ${g.type.sym.id} (${g.type.sym.kind})`);
-    if (self) out.push(self.shown.text);
-    else {
-      const sig = signatureLines(g.type.sym, lines);
-      for (let l = sig.start; l <= sig.end; l++) out.push(lines[l] ?? '');
-    }
+    push([{ text: `// ${g.type.sym.id} (${g.type.sym.kind})`, at: { line: g.type.sym.span.sl, written: 'header' } }], -1);
+    if (self) push(self.shown.lines, entries.indexOf(self));
+    else push(headerLines(g.type.sym, lines), -2);
     start = g.type.sym.span.sl;
     end = signatureLines(g.type.sym, lines).end;
   }
   // Nested types' headers precede their first shown member (once), so every member reads in place.
   const emitted = new Set<string>([g.id]);
-  for (const e of entries) {
-    if (e === self) continue;
-    const facts = e.ref.file.facts;
+  entries.forEach((e, i) => {
+    if (e === self) return;
     const chain: SymbolFact[] = [];
     for (let p = e.ref.sym.parent; p >= 0; p = facts.symbols[p].parent) {
       const s = facts.symbols[p];
       if (isTypeKind(s.kind) && !emitted.has(s.id)) chain.unshift(s);
     }
-    const lines = linesOf(req, e.ref.file.path);
     for (const s of chain) {
       emitted.add(s.id);
       const sig = signatureLines(s, lines);
-      for (let l = sig.start; l <= sig.end; l++) out.push(lines[l] ?? '');
+      push(headerLines(s, lines), -3 - i);
       start = Math.min(start, sig.start);
       end = Math.max(end, sig.end);
     }
     if (isTypeKind(e.ref.sym.kind)) emitted.add(e.id);
-    out.push(e.shown.text);
+    push(e.shown.lines, i);
     start = Math.min(start, e.shown.start);
     end = Math.max(end, e.shown.end);
-  }
+  });
   g.shownTypes = [...emitted].sort();
-  g.text = out.join('\n');
+  start = start === Infinity ? 0 : start;
+  // Gaps are marked from the group's type header to its last member (the closing brace is not shown).
+  const extentEnd = g.type ? Math.max(end, g.type.sym.span.el - 1) : end;
+  g.shown = outline(facts, lines, parts, { start, end: extentEnd });
   // Packing re-renders a group on every addition; counting the whole text each time would be
-  // quadratic. The parts are counted (cached) and each joining newline counted as one token: an
-  // upper bound, since BPE merges across a boundary only lower the count. items() counts exactly.
-  g.tokens = out.reduce((n, part) => n + countTokens(part), 0) + Math.max(0, out.length - 1);
-  g.start = start === Infinity ? 0 : start;
+  // quadratic. Each entry's lines are counted together (cached), every other line alone, and each
+  // joining newline as one token: an upper bound, since BPE merges across a boundary only lower
+  // the count. items() counts exactly.
+  const blockOf = new Map<OutlineLine | ShownLine, number>();
+  parts.forEach((p, i) => blockOf.set(p, block[i]));
+  let tokens = 0, run: string[] = [], runBlock: number | undefined, pieces = 0;
+  const flush = () => { if (run.length) { tokens += countTokens(run.join('\n')); pieces++; } run = []; };
+  for (const s of g.shown) {
+    const b = blockOf.get(s);
+    if (b === undefined || b !== runBlock) { flush(); runBlock = b; }
+    run.push(s.text);
+    if (b === undefined) { flush(); runBlock = undefined; }
+  }
+  flush();
+  g.tokens = tokens + Math.max(0, pieces - 1);
+  g.start = start;
   g.end = Math.max(end, g.start);
 }
 
@@ -136,7 +152,7 @@ export class Packer {
   tryAdd(e: Entry): boolean {
     if (this.has(e.id)) return true;
     const existing = this.groups.get(e.group);
-    const g: Group = existing ? { ...existing, entries: [...existing.entries, e] } : { id: e.group, type: this.req.index.symbol(e.group), entries: [e], tokens: 0, text: '', start: 0, end: 0, shownTypes: [] };
+    const g: Group = existing ? { ...existing, entries: [...existing.entries, e] } : { id: e.group, type: this.req.index.symbol(e.group), entries: [e], tokens: 0, shown: [], start: 0, end: 0, shownTypes: [] };
     renderGroup(this.req, g);
     const delta = g.tokens - (existing?.tokens ?? 0);
     if (this.total + delta > this.budget) return false;
@@ -157,7 +173,7 @@ export class Packer {
       let g = touched.get(e.group);
       if (!g) {
         const existing = this.groups.get(e.group);
-        g = existing ? { ...existing, entries: [...existing.entries] } : { id: e.group, type: this.req.index.symbol(e.group), entries: [], tokens: 0, text: '', start: 0, end: 0, shownTypes: [] };
+        g = existing ? { ...existing, entries: [...existing.entries] } : { id: e.group, type: this.req.index.symbol(e.group), entries: [], tokens: 0, shown: [], start: 0, end: 0, shownTypes: [] };
         touched.set(e.group, g);
       }
       g.entries.push(e);
@@ -180,16 +196,18 @@ export class Packer {
       const sources: ItemSource[] = [];
       for (const e of g.entries) for (const s of e.sources) if (!sources.includes(s)) sources.push(s);
       const symbols = [...new Set([...(g.type ? [g.id] : []), ...g.shownTypes, ...g.entries.map((e) => e.id)])];
+      const { text, sourceLines } = joinShown(g.shown);
       out.push({
         uri: uriOf(path),
         range: { start: { line: g.start, character: 0 }, end: { line: g.end, character: (lines[g.end] ?? '').length } },
         symbol: g.type ? g.id : g.entries[0].id,
         kind: g.type ? g.type.sym.kind : g.entries[0].ref.sym.kind,
-        text: g.text,
-        tokens: countTokens(g.text),
+        text,
+        tokens: countTokens(text),
         score: round(Math.max(...g.entries.map((e) => e.score))),
         sources: sources.sort(),
         untrusted: true,
+        sourceLines,
         symbols,
         entries: g.entries.map((e) => ({ id: e.id, doc: e.doc })),
       });

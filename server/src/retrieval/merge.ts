@@ -1,4 +1,4 @@
-// Stage 3 (003 §4 (3), GrepRAG): structure-aware dedup/merge. Candidates from every source are
+// Stage 3 (The Needle and the Noise §4 (3), GrepRAG): structure-aware dedup/merge. Candidates from every source are
 // collapsed by structural identity (symbol id); regions merge along the containment hierarchy:
 // anything inside the cursor's own member is already shown by the enclosing item, a local or
 // anonymous class folds into its enclosing member, and members are grouped under their type.

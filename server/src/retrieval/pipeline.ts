@@ -1,4 +1,4 @@
-// The retrieval pipeline (003 §4): (1) query → (2) lexical, API-description, graph and similar
+// The retrieval pipeline (The Needle and the Noise §4): (1) query → (2) lexical, API-description, graph and similar
 // recall → (3) merge → (4) identifier-weighted BM25 → (5) statement-level dependence re-rank of
 // the top-k → (6) goal-scoped line pruning → (7) hard token cap → vetting → the gate.
 // Every stage is deterministic; ties are broken by id/path/line. Timings are the only variance.
@@ -10,7 +10,7 @@
 // sentence (`symbol` = the type id, the extra `symbols` field lists every declaration shown);
 // then config/doc chunks the task's terms hit. `result.repositories` names the folders recall used.
 
-import type { ContextItem, ItemSource, RetrievalResult } from '../../../shared/protocol';
+import type { ContextItem, ItemSource, RetrievalResult, SourceLine } from '../../../shared/protocol';
 import type { GateVerdict, PipelineRequest, Target } from './request';
 import { buildQuery, type Query } from './query';
 import { lexicalRecall, type ConfigHit } from './recall/lexical';
@@ -20,7 +20,9 @@ import { similarChunks, similarRecall } from './recall/similar';
 import { mergeCandidates, type Merged } from './merge';
 import { rerank } from './rerank';
 import { dependenceRerank, statementGraph } from './dependence';
-import { pruneEnclosing } from './prune';
+import { enclosingContext, pruneEnclosing } from './prune';
+import { joinShown, type ShownLine } from '../render/shownLines';
+import type { Chunk } from './chunks';
 import { countTokens, fitToBudget as capItems, TOKENIZER, totalTokens } from './cap';
 import { chooseFolders } from './repos';
 import { entryFor, linesOf, Packer, round, uriOf, groupOf, type Entry } from './items';
@@ -108,7 +110,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
     });
     const enclosing = await stage('prune', () => enclosingItem(req, q, ranked));
     // Packing decides on token upper bounds; the exact counts are enforced here (the hard cap).
-    items = await stage('cap', () => capItems(withConfig(req, packRanked(req, ranked, enclosing), lexical.config), req.budgetTokens, enclosing ? 1 : 0));
+    items = await stage('cap', () => capItems(withConfig(req, packRanked(req, ranked, enclosing, q), lexical.config), req.budgetTokens, enclosing ? 1 : 0));
   }
   items = await stage('vet', () => vetItems(items));
   let verdict: (GateVerdict & GateExtras) | undefined;
@@ -151,25 +153,36 @@ function enclosingItem(req: PipelineRequest, q: Query, ranked: Merged[]): Needle
   const lines = linesOf(req, ref.file.path);
   const shown = pruneEnclosing(q, lines, req.position.line);
   if (!shown) return undefined;
+  const { text, sourceLines } = joinShown(shown.lines);
   return {
     uri: uriOf(ref.file.path),
     range: { start: { line: shown.start, character: 0 }, end: { line: shown.end, character: (lines[shown.end] ?? '').length } },
     symbol: ref.sym.id,
     kind: ref.sym.kind,
-    text: shown.text,
-    tokens: countTokens(shown.text),
+    text,
+    tokens: countTokens(text),
     score: round((ranked[0]?.score ?? 0) + 1),
     sources: ['enclosing'],
     untrusted: true,
+    sourceLines,
     symbols: [ref.sym.id],
   };
 }
 
-/** Packs ranked candidates after the enclosing item, within budget, MAX_ENTRIES and the packing constants (fitted.ts). */
-function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleItem | undefined): NeedleItem[] {
+/**
+ * Packs ranked candidates after the enclosing item, within budget, MAX_ENTRIES and the packing constants (fitted.ts).
+ * The member's class context (its type's header and the fields it mentions) joins the type's
+ * group, shown right after the member: in place in its class, never a copy of the header.
+ */
+function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleItem | undefined, q: Query): NeedleItem[] {
   let head = enclosing;
   if (head && head.tokens > req.budgetTokens) head = undefined;
-  const packer = new Packer(req, req.budgetTokens, head?.tokens ?? 0);
+  const member = head && q.member;
+  const context = member ? enclosingContext(member, linesOf(req, member.file.path)).map((r) => entryFor(req, r, head!.score, ['enclosing'], false)) : [];
+  // The context's tokens are reserved before any candidate, as the member's own are.
+  const probe = new Packer(req, Number.MAX_SAFE_INTEGER, 0);
+  probe.addAll(context);
+  const packer = new Packer(req, req.budgetTokens, (head?.tokens ?? 0) + probe.total);
   const packing = req.packing ?? PACKING;
   const soft = Math.min(req.budgetTokens * SOFT_BUDGET_SHARE, packing.kneeTokens);
   // Shares are taken of a robust reference (the REFERENCE_RANK-th best), so one outlier cannot starve the rest.
@@ -180,27 +193,12 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
     if (!packer.hasGroup(c.group) && (c.score < best * NEW_GROUP_SHARE || packer.groupCount >= MAX_GROUPS)) continue;
     packer.tryAdd(entryFor(req, c.ref, c.score, c.sources, c.score >= best * packing.docShare));
   }
+  packer.addAll(context);
   const packed = packer.items();
   if (!head) return packed;
-  // The cursor's own type: its selected members join the enclosing item (the method in its class context).
-  const target = head.symbol ? req.index.symbol(head.symbol) : undefined;
-  const ownGroup = target ? groupOf(target) : undefined;
-  const i = packed.findIndex((it) => it.symbol === ownGroup && it.uri === head!.uri);
-  if (i < 0) return [head, ...packed];
-  const g = packed[i];
-  const text = `${g.text}\n${head.text}`;
-  const merged: NeedleItem = {
-    ...head,
-    range: {
-      start: g.range.start.line < head.range.start.line ? g.range.start : head.range.start,
-      end: g.range.end.line > head.range.end.line ? g.range.end : head.range.end,
-    },
-    text,
-    tokens: countTokens(text),
-    sources: ['enclosing', ...g.sources.filter((x) => x !== 'enclosing')],
-    symbols: [...new Set([...(head.symbols ?? []), ...(g.symbols ?? [])])],
-  };
-  return [merged, ...packed.slice(0, i), ...packed.slice(i + 1)];
+  const own = context.length ? packed.findIndex((it) => it.symbol === context[0].group) : -1;
+  if (own < 0) return [head, ...packed];
+  return [head, packed[own], ...packed.slice(0, own), ...packed.slice(own + 1)];
 }
 
 /** Config/doc chunks the task's terms hit (properties, YAML, OpenAPI, XML), added while they fit. */
@@ -209,30 +207,37 @@ function withConfig(req: PipelineRequest, items: NeedleItem[], config: ConfigHit
   const out = [...items];
   for (const h of config) {
     const lines = linesOf(req, h.chunk.path);
-    const text = [...(h.chunk.header ? [h.chunk.header] : []), h.chunk.text].join('\n');
+    const { text, sourceLines } = chunkShown(h.chunk.header ? h.chunk.header.split('\n') : [], h.chunk);
     const tokens = countTokens(text);
     if (total + tokens > req.budgetTokens) continue;
     total += tokens;
     out.push({
       uri: uriOf(h.chunk.path),
       range: { start: { line: h.chunk.startLine, character: 0 }, end: { line: h.chunk.endLine, character: (lines[h.chunk.endLine] ?? '').length } },
-      symbol: h.chunk.symbol, kind: h.chunk.kind, text, tokens, score: round(h.score), sources: ['lexical'], untrusted: true,
+      symbol: h.chunk.symbol, kind: h.chunk.kind, text, tokens, score: round(h.score), sources: ['lexical'], untrusted: true, sourceLines,
     });
   }
   return out;
+}
+
+/** A chunk's lines: its header (written, standing for the chunk's first line), then its own lines verbatim. */
+function chunkShown(header: string[], chunk: Chunk): { text: string; sourceLines: SourceLine[] } {
+  const shown: ShownLine[] = header.map((text) => ({ text, at: { line: chunk.startLine, written: 'header' } }));
+  chunk.text.split('\n').forEach((text, i) => shown.push({ text, at: { line: chunk.startLine + i } }));
+  return joinShown(shown);
 }
 
 /** The paper's baselines: `similarity` (BM25 over code chunks, nothing else) and `fixedK` (plus one-hop callees). */
 function baselineItems(req: PipelineRequest, q: Query, folders: string[]): NeedleItem[] {
   const hits = similarChunks(req, q, folders, 40);
   const items: NeedleItem[] = hits.map((h) => {
-    const text = [...(h.chunk.header ?? '').split('\n').filter(Boolean).map((l) => (l.startsWith('//') ? l : '// ' + l)), h.chunk.text].join('\n');
+    const { text, sourceLines } = chunkShown((h.chunk.header ?? '').split('\n').filter(Boolean).map((l) => (l.startsWith('//') ? l : '// ' + l)), h.chunk);
     const lines = linesOf(req, h.chunk.path);
     return {
       uri: uriOf(h.chunk.path),
       range: { start: { line: h.chunk.startLine, character: 0 }, end: { line: h.chunk.endLine, character: (lines[h.chunk.endLine] ?? '').length } },
       symbol: h.chunk.symbol, kind: h.chunk.kind, text, tokens: countTokens(text), score: round(h.score),
-      sources: ['similar'], untrusted: true, symbols: h.chunk.symbol ? [h.chunk.symbol] : [],
+      sources: ['similar'], untrusted: true, sourceLines, symbols: h.chunk.symbol ? [h.chunk.symbol] : [],
     };
   });
   if (req.mode !== 'fixedK') return items;
@@ -281,7 +286,7 @@ export function itemsForSymbols(req: PipelineRequest, ids: string[], source: 'fo
   refs.sort((a, b) => (groupOf(a) < groupOf(b) ? -1 : groupOf(a) > groupOf(b) ? 1 : a.sym.span.sl - b.sym.span.sl));
   const shown = new Map<string, NeedleItem>();
   for (const it of (options.into ?? []) as NeedleItem[]) {
-    if (it.symbol && it.entries && !it.sources.includes('enclosing') && !shown.has(it.symbol)) shown.set(it.symbol, it);
+    if (it.symbol && it.entries && !shown.has(it.symbol)) shown.set(it.symbol, it);
   }
   const seeded = new Set<string>();
   const entries: Entry[] = [];

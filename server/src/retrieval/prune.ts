@@ -1,14 +1,18 @@
-// Stage 6 (003 §4 (6), SWE-Pruner): goal-scoped, line-preserving pruning. Everything is cut at
-// whole lines, never inside one; every cut is marked with a line `// … N lines elided`.
+// Stage 6 (The Needle and the Noise §4 (6), SWE-Pruner): goal-scoped, line-preserving pruning. Everything is cut at
+// whole lines, never inside one; every cut is marked with a line `// … N lines elided` that
+// records the source lines it hides (outline.ts, render/shownLines.ts).
 // Signatures are always kept. The cursor's own member keeps the lines around the cursor and
 // the lines that mention the goal's identifiers; other declarations are shown as signature plus
-// the Javadoc's first sentence (003: "signatures are enough to orient; bodies are noise").
+// the Javadoc's first sentence (The Needle and the Noise: "signatures are enough to orient; bodies are noise").
 
 import type { SymbolRef } from '../index/workspaceIndex';
+import type { SymbolFact } from '../java/facts';
 import type { Query } from './query';
-import { docStartLine, firstSentence, ownerType, signatureLines, membersOf } from './symbols';
+import { docStartLine, docSummary, ownerType, signatureLines, membersOf } from './symbols';
 import { identifiersIn } from '../text/identifiers';
 import { isTypeKind } from '../java/symbols';
+import { gapLine } from '../render/shownLines';
+import { verbatimLine, type OutlineLine } from './outline';
 
 /** The cursor's member is shown whole up to this many lines, else pruned around the cursor. */
 export const ENCLOSING_MAX_LINES = 60;
@@ -21,41 +25,37 @@ export function indentOf(line: string): string {
   return line.match(/^\s*/)?.[0] ?? '';
 }
 
-export function elision(n: number, indent: string): string {
-  return `${indent}// … ${n} line${n === 1 ? '' : 's'} elided`;
-}
-
-/** Keeps the chosen line numbers (first..last inclusive range), marking each gap. */
-export function keepLines(lines: string[], first: number, last: number, keep: Set<number>): string[] {
-  const out: string[] = [];
-  let gap = 0, gapIndent = '';
+/** Keeps the chosen line numbers of first..last (inclusive), each gap marked by a line standing for the declaration at `owner`. */
+export function keepLines(lines: string[], first: number, last: number, keep: Set<number>, owner = first): OutlineLine[] {
+  const out: OutlineLine[] = [];
+  let gapStart = -1;
+  const closeGap = (end: number) => {
+    out.push(gapLine(indentOf(lines[gapStart] ?? '') || indentOf(lines[gapStart - 1] ?? ''), owner, { start: gapStart, end, members: [] }));
+    gapStart = -1;
+  };
   for (let l = first; l <= last; l++) {
     if (keep.has(l)) {
-      if (gap) out.push(elision(gap, gapIndent));
-      gap = 0;
-      out.push(lines[l] ?? '');
-    } else {
-      if (!gap) gapIndent = indentOf(lines[l] ?? '') || indentOf(lines[l - 1] ?? '');
-      gap++;
-    }
+      if (gapStart >= 0) closeGap(l - 1);
+      out.push(verbatimLine(lines, l));
+    } else if (gapStart < 0) gapStart = l;
   }
-  if (gap) out.push(elision(gap, gapIndent));
+  if (gapStart >= 0) closeGap(last);
   return out;
 }
 
-export interface Shown { text: string; start: number; end: number }
+/** A declaration's (or pruned member's) shown lines and the source lines they span. */
+export interface Shown { lines: OutlineLine[]; start: number; end: number }
 
-/** Comment-marked context lines for the cursor's member: owner type header, fields it touches. */
-function contextHeader(ref: SymbolRef, lines: string[], bodyWords: Set<string>): string[] {
+/**
+ * What the cursor's member needs from its class besides itself: the innermost type (its header
+ * is shown) and the fields its text mentions. They are shown as declarations of the type's group,
+ * in place, not copied into the member's item.
+ */
+export function enclosingContext(ref: SymbolRef, lines: string[]): SymbolRef[] {
   const owner = ownerType(ref);
   if (!owner || owner === ref) return [];
-  const sig = signatureLines(owner.sym, lines);
-  const out = [`// in ${owner.sym.id} (${owner.sym.kind}): ${lines[owner.sym.nameSpan.sl]?.trim() ?? ''}`];
-  for (let l = sig.start; l <= sig.end; l++) if (l !== owner.sym.nameSpan.sl && lines[l]?.trim()) out.push(`//   ${lines[l].trim()}`);
-  for (const m of membersOf(owner)) {
-    if (m.sym.kind === 'field' && bodyWords.has(m.sym.name)) out.push(`// field: ${lines[m.sym.span.sl]?.trim() ?? ''}`);
-  }
-  return out;
+  const words = new Set(identifiersIn(lines.slice(docStartLine(ref.sym, lines), ref.sym.span.el + 1).join('\n')));
+  return [owner, ...membersOf(owner).filter((m) => m.sym.kind === 'field' && words.has(m.sym.name))];
 }
 
 /** The cursor's own member (or type skeleton), goal-scoped. */
@@ -66,7 +66,6 @@ export function pruneEnclosing(q: Query, lines: string[], cursorLine: number): S
   const sym = ref.sym;
   const start = docStartLine(sym, lines);
   const end = sym.span.el;
-  const bodyWords = new Set(identifiersIn(lines.slice(start, end + 1).join('\n')));
   const keep = new Set<number>();
   if (end - start + 1 <= ENCLOSING_MAX_LINES) for (let l = start; l <= end; l++) keep.add(l);
   else {
@@ -77,8 +76,7 @@ export function pruneEnclosing(q: Query, lines: string[], cursorLine: number): S
     for (let l = sig.end + 1; l < end; l++) if (identifiersIn(lines[l] ?? '').some((id) => task.has(id))) keep.add(l);
     keep.add(end);
   }
-  const text = [...contextHeader(ref, lines, bodyWords), ...keepLines(lines, start, end, keep)].join('\n');
-  return { text, start, end };
+  return { lines: keepLines(lines, start, end, keep, sym.span.sl), start, end };
 }
 
 /** A type's header plus its members' signature lines around the cursor. */
@@ -93,26 +91,48 @@ function skeleton(type: SymbolRef, lines: string[], cursorLine: number): Shown {
   for (let l = Math.max(type.sym.span.sl, cursorLine - 5); l <= Math.min(type.sym.span.el, cursorLine + 5); l++) keep.add(l);
   keep.add(type.sym.span.el);
   const owner = type.sym.parent >= 0 ? ownerType({ file: type.file, index: type.sym.parent, sym: type.file.facts.symbols[type.sym.parent] }) : undefined;
-  const head = owner ? [`// in ${owner.sym.id} (${owner.sym.kind})`] : type.file.facts.package ? [`// package ${type.file.facts.package}`] : [];
-  return { text: [...head, ...keepLines(lines, type.sym.span.sl, type.sym.span.el, keep)].join('\n'), start: type.sym.span.sl, end: type.sym.span.el };
+  const head = owner ? `// in ${owner.sym.id} (${owner.sym.kind})` : type.file.facts.package ? `// package ${type.file.facts.package}` : undefined;
+  const at = type.sym.span.sl;
+  return {
+    lines: [...(head ? [{ text: head, at: { line: at, written: 'header' as const } }] : []), ...keepLines(lines, type.sym.span.sl, type.sym.span.el, keep, at)],
+    start: type.sym.span.sl,
+    end: type.sym.span.el,
+  };
 }
 
 /**
- * A declaration as signature + Javadoc first sentence (+ an elision line for a body). With
+ * A declaration as signature + Javadoc first sentence (+ a gap line for a body). With
  * `doc: false` the signature alone: what the gate's follow-up adds for a missing dependency
  * (coverage needs the signature; the sentence is the part a model can most often do without).
+ * A type is its header only: its members are declarations of their own.
  */
 export function declarationLines(ref: SymbolRef, lines: string[], options: { doc?: boolean } = {}): Shown {
   const sym = ref.sym;
   const sig = signatureLines(sym, lines);
   const indent = indentOf(lines[sig.start] ?? '');
-  const out: string[] = [];
-  const doc = options.doc === false ? undefined : firstSentence(sym.javadoc, 160);
-  if (doc) out.push(`${indent}/** ${doc.replace(/\*\//g, '* /')} */`);
-  for (let l = sig.start; l <= sig.end; l++) out.push(lines[l] ?? '');
-  const bodyLines = sym.span.el - sig.end;
+  const doc = options.doc === false ? undefined : docSummary(sym.javadoc, 160);
+  const out: OutlineLine[] = doc ? [] : javadocGap(sym, lines);
+  if (doc) {
+    const docStart = docStartLine(sym, lines);
+    out.push({ text: `${indent}/** ${doc.replace(/\*\//g, '* /')} */`, at: { line: sym.span.sl, written: 'doc' }, ...(docStart < sym.span.sl ? { summarises: { start: docStart, end: sym.span.sl - 1 } } : {}) });
+  }
+  for (let l = sig.start; l <= sig.end; l++) out.push(verbatimLine(lines, l));
   const isTypeDecl = isTypeKind(sym.kind);
-  if (bodyLines > 0 && !isTypeDecl && sym.kind !== 'field' && sym.kind !== 'enumConstant') out.push(elision(bodyLines, indent + '    '));
-  else if (bodyLines > 0 && (sym.kind === 'field' || sym.kind === 'enumConstant') && sym.span.el > sig.end) out.push(elision(bodyLines, indent + '    '));
-  return { text: out.join('\n'), start: sig.start, end: isTypeDecl ? sig.end : sym.span.el };
+  if (!isTypeDecl && sym.span.el > sig.end) out.push(gapLine(indent + '    ', sym.span.sl, { start: sig.end + 1, end: sym.span.el, members: [] }));
+  return { lines: out, start: sig.start, end: isTypeDecl ? sig.end : sym.span.el };
+}
+
+/** A type's header as shown above its members: its signature lines, its Javadoc marked as left out. */
+export function headerLines(sym: SymbolFact, lines: string[]): OutlineLine[] {
+  const sig = signatureLines(sym, lines);
+  const out = javadocGap(sym, lines);
+  for (let l = sig.start; l <= sig.end; l++) out.push(verbatimLine(lines, l));
+  return out;
+}
+
+/** The marker of a Javadoc left out whole (`/** … *\/`), or nothing when the declaration has none. */
+function javadocGap(sym: SymbolFact, lines: string[]): OutlineLine[] {
+  const start = docStartLine(sym, lines);
+  if (start >= sym.span.sl) return [];
+  return [gapLine(indentOf(lines[sym.span.sl] ?? ''), sym.span.sl, { start, end: sym.span.sl - 1, members: [], javadoc: true })];
 }

@@ -1,4 +1,4 @@
-// Stage 1 (003 §4 (1)): goal/query construction, deterministic. From the cursor: the enclosing
+// Stage 1 (The Needle and the Noise §4 (1)): goal/query construction, deterministic. From the cursor: the enclosing
 // method and class (signature, Javadoc, parameter and return types, identifiers already in the
 // body, nearby lines); from the optional task text: identifiers, quoted strings, error messages,
 // failing-test names and file paths, all extracted in code. A short goal hint scopes pruning.

@@ -1,4 +1,4 @@
-// Repository-level prefilter (seed 002, "golden repos"): with several workspace folders, recall
+// Repository-level prefilter (qodo, "golden repos"): with several workspace folders, recall
 // is narrowed to the folders most likely to matter — the cursor's own, folders that declare the
 // names the query mentions, folders that declare the packages the cursor's file imports — and
 // folders the user marked golden are preferred.

@@ -31,11 +31,11 @@ export interface PipelineRequest {
 }
 
 export const DEFAULTS = {
-  /** CONTRACT.md: hard cap default. */
+  /** docs/protocol.md: hard cap default. */
   budgetTokens: 4000,
-  /** CONTRACT.md: targeted follow-up rounds default (RCL §4). */
+  /** docs/protocol.md: targeted follow-up rounds default (RCL §4). */
   maxRounds: 2,
-  /** 003 §4 (5): only the top-k candidates get the statement-level dependence re-rank. */
+  /** The Needle and the Noise §4 (5): only the top-k candidates get the statement-level dependence re-rank. */
   topK: 20,
 } as const;
 

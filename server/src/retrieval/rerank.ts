@@ -1,4 +1,4 @@
-// Stage 4 (003 §4 (4), GrepRAG): identifier-weighted BM25/IDF re-rank. Each candidate is a
+// Stage 4 (The Needle and the Noise §4 (4), GrepRAG): identifier-weighted BM25/IDF re-rank. Each candidate is a
 // document whose identifier and signature terms count several times over its Javadoc prose,
 // so a candidate whose *symbols* match the query outranks one whose *comments* match it.
 

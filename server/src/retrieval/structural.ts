@@ -32,7 +32,7 @@ export function structuralTypes(req: PipelineRequest, q: Query): SymbolRef[] {
     seen.add(t.sym.id);
     out.push(t);
   };
-  const byName = (name: string) => resolveTypeName(req.index, own.file.path, name);
+  const byName = (name: string) => resolveTypeName(req.index, own, name);
   add(own);
   for (const s of [own.sym.superclass, ...(own.sym.interfaces ?? [])]) for (const n of typeNames(s)) add(byName(n));
   for (const n of q.signatureTypes) add(byName(n));

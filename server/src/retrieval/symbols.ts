@@ -3,6 +3,7 @@
 
 import type { SymbolFact } from '../java/facts';
 import type { IndexedFile, SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
+import { typeNameResolver } from '../java/resolve';
 import { isTypeKind } from '../java/symbols';
 
 export function ownerOf(ref: SymbolRef): SymbolRef | undefined {
@@ -27,23 +28,30 @@ export function membersOf(type: SymbolRef): SymbolRef[] {
   return out;
 }
 
-/** First sentences already cut, per `max` then Javadoc text: every request re-reads the same declarations. */
-const sentences = new Map<number, Map<string, string>>();
-/** Past this many remembered Javadocs (per `max`) the memo starts over, so it stays bounded. */
+/** Past this many remembered Javadocs (per `max`) a memo starts over, so it stays bounded. */
 const MAX_REMEMBERED_SENTENCES = 100_000;
 
-/** First sentence of a Javadoc comment, with inline tags reduced to their text; '' if none. */
-export function firstSentence(javadoc: string | undefined, max = 220): string {
-  if (!javadoc) return '';
-  let memo = sentences.get(max);
-  if (!memo) sentences.set(max, (memo = new Map()));
-  let s = memo.get(javadoc);
-  if (s === undefined) {
-    if (memo.size >= MAX_REMEMBERED_SENTENCES) memo.clear();
-    memo.set(javadoc, (s = cutFirstSentence(javadoc, max)));
-  }
-  return s;
+/**
+ * A Javadoc cutter remembered per `max` then Javadoc text: every request re-reads the same
+ * declarations. '' for no Javadoc.
+ */
+function memoizedCut(cut: (javadoc: string, max: number) => string): (javadoc: string | undefined, max?: number) => string {
+  const memos = new Map<number, Map<string, string>>();
+  return (javadoc, max = 220) => {
+    if (!javadoc) return '';
+    let memo = memos.get(max);
+    if (!memo) memos.set(max, (memo = new Map()));
+    let s = memo.get(javadoc);
+    if (s === undefined) {
+      if (memo.size >= MAX_REMEMBERED_SENTENCES) memo.clear();
+      memo.set(javadoc, (s = cut(javadoc, max)));
+    }
+    return s;
+  };
 }
+
+/** First sentence of a Javadoc comment, with inline tags reduced to their text; '' if none. */
+export const firstSentence = memoizedCut((javadoc, max) => cutFirstSentence(javadoc, max));
 
 function cutFirstSentence(javadoc: string, max: number): string {
   let t = javadoc.split(/\n\s*@/)[0];
@@ -51,6 +59,98 @@ function cutFirstSentence(javadoc: string, max: number): string {
   if (t.startsWith('@')) return '';
   const m = t.match(/^.*?[.!?](?=\s|$)/);
   let s = m ? m[0] : t;
+  if (s.length > max) s = s.slice(0, max - 1).replace(/\s+\S*$/, '') + '…';
+  return s;
+}
+
+/**
+ * The first sentence of a Javadoc as a reader should see it: it ends at the first `.`, `!` or `?`
+ * followed by white space, outside inline tags and not after an abbreviation (`e.g.`, `i.e.`,
+ * `etc.` before a lower-case word), or at a block tag or paragraph; inline tags show their text
+ * (`{@link Foo#bar() the bar}` -> `the bar`, `{@link Foo#bar()}` -> `Foo.bar()`,
+ * `{@code a<b>}` -> `a<b>`), other HTML is dropped. Longer than `max`: cut at a word, with `…`.
+ * Recall (descriptions, query, rerank) still reads `firstSentence`, whose cut its fitted
+ * constants were tuned with.
+ */
+export const docSummary = memoizedCut((javadoc, max) => cutSummary(javadoc, max));
+
+const ABBREVIATION = /(?:^|[\s(\[])(?:e\.g|i\.e|cf|vs|viz|approx|resp|et al|incl|esp)\.$/i;
+const BLOCK_HTML = /^<\/?(?:p|ul|ol|li|pre|br|h[1-6]|table|dl|dt|dd|blockquote|hr)\b[^>]*>/i;
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ', '#64': '@', '#47': '/', '#42': '*' };
+
+/** Javadoc text rendered to plain characters; `breakable[i]` is false inside inline tags. */
+function renderJavadoc(raw: string): { text: string; breakable: boolean[]; hardBreak: number } {
+  let text = '';
+  const breakable: boolean[] = [];
+  let hardBreak = -1;
+  const put = (str: string, canBreak: boolean) => {
+    for (const ch of str) {
+      if (/\s/.test(ch)) { if (!text.length || text.endsWith(' ')) continue; text += ' '; breakable.push(canBreak); continue; }
+      text += ch; breakable.push(canBreak);
+    }
+  };
+  let i = 0;
+  while (i < raw.length && hardBreak < 0) {
+    const ch = raw[i];
+    if (ch === '{' && raw[i + 1] === '@') {
+      let depth = 0, j = i;
+      for (; j < raw.length; j++) { if (raw[j] === '{') depth++; else if (raw[j] === '}' && --depth === 0) break; }
+      const body = raw.slice(i + 2, j);
+      const name = /^\w+/.exec(body)?.[0] ?? '';
+      const arg = body.slice(name.length).trim();
+      put(inlineTagText(name, arg), false);
+      i = j + 1;
+      continue;
+    }
+    if (ch === '<') {
+      const block = BLOCK_HTML.exec(raw.slice(i));
+      if (block) { if (text.trim()) hardBreak = text.length; i += block[0].length; continue; }
+      const tag = /^<\/?[A-Za-z][^<>]*>/.exec(raw.slice(i));
+      if (tag) { i += tag[0].length; continue; }
+    }
+    if (ch === '&') {
+      const ent = /^&(#?\w+);/.exec(raw.slice(i));
+      if (ent && ENTITIES[ent[1]] !== undefined) { put(ENTITIES[ent[1]], true); i += ent[0].length; continue; }
+    }
+    put(ch, true);
+    i++;
+  }
+  return { text, breakable, hardBreak };
+}
+
+function inlineTagText(name: string, arg: string): string {
+  switch (name) {
+    case 'link': case 'linkplain': case 'see': {
+      const m = /^([^\s(]+(?:\([^)]*\))?)\s*([\s\S]*)$/.exec(arg);
+      if (!m) return arg;
+      if (m[2].trim()) return m[2].trim();
+      const ref = m[1];
+      return ref.startsWith('#') ? ref.slice(1) : ref.replace('#', '.');
+    }
+    case 'inheritDoc': return '';
+    default: return arg; // code, literal, value, and any other tag: its text
+  }
+}
+
+function cutSummary(javadoc: string, max: number): string {
+  const prose = javadoc.split(/\n\s*@/)[0];
+  if (prose.trimStart().startsWith('@')) return '';
+  const { text, breakable, hardBreak } = renderJavadoc(prose);
+  let end = hardBreak >= 0 ? hardBreak : text.length;
+  for (let i = 0; i < end; i++) {
+    const ch = text[i];
+    if ((ch !== '.' && ch !== '!' && ch !== '?') || !breakable[i]) continue;
+    if (i + 1 < text.length && text[i + 1] !== ' ') continue;
+    if (ch === '.') {
+      const before = text.slice(0, i + 1);
+      if (ABBREVIATION.test(before)) continue;
+      // "etc." ends a sentence only before a capital (or the end).
+      if (/(?:^|\s)etc\.$/i.test(before) && i + 2 < text.length && !/[A-Z]/.test(text[i + 2])) continue;
+    }
+    end = i + 1;
+    break;
+  }
+  let s = text.slice(0, end).trim();
   if (s.length > max) s = s.slice(0, max - 1).replace(/\s+\S*$/, '') + '…';
   return s;
 }
@@ -103,14 +203,16 @@ export function stripLine(line: string): string {
   return line.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/'(?:[^'\\]|\\.)*'/g, "''").replace(/\/\/.*$/, '');
 }
 
-/** The first line of a declaration's Javadoc comment (the line holding `/**`), or span.sl when none. */
+/**
+ * The first line of a declaration's Javadoc comment (the line holding `/**`), or span.sl when none.
+ * The comment ends on the line before the declaration; its lines need not start with `*`.
+ */
 export function docStartLine(sym: SymbolFact, lines: string[]): number {
   if (!sym.javadoc) return sym.span.sl;
-  for (let l = sym.span.sl - 1; l >= Math.max(0, sym.span.sl - 80); l--) {
-    const t = lines[l]?.trim() ?? '';
-    if (t.startsWith('/**')) return l;
-    if (!(t.startsWith('*') || t.endsWith('*/') || t === '' || t.startsWith('@'))) break;
-  }
+  let end = sym.span.sl - 1;
+  while (end >= 0 && !(lines[end] ?? '').trim()) end--;
+  if (end < 0 || !(lines[end] ?? '').trimEnd().endsWith('*/')) return sym.span.sl;
+  for (let l = end; l >= Math.max(0, sym.span.sl - 200); l--) if ((lines[l] ?? '').includes('/**')) return l;
   return sym.span.sl;
 }
 
@@ -120,29 +222,16 @@ export function typeNames(typeText: string | undefined): string[] {
   return (typeText.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []).filter((n) => !/^(extends|super|final)$/.test(n)).map((n) => n);
 }
 
-/** Resolves a simple (or dotted) type name as seen from a file: same file, same package, imports, anywhere unique. */
-export function resolveTypeName(index: WorkspaceIndex, fromPath: string, name: string): SymbolRef | undefined {
+/**
+ * A simple (or dotted) type name as seen from a declaration, by the index's own rules
+ * (java/resolve.ts `typeNameResolver`); failing those, a type that is the only one of that simple
+ * name anywhere (names from Javadoc or a task text, which have no scope of their own).
+ */
+export function resolveTypeName(index: WorkspaceIndex, from: SymbolRef, name: string): SymbolRef | undefined {
+  const t = typeNameResolver(index.table, from.file.path, from.file.facts)(name, from.index);
+  if (t === 'external') return undefined;
+  if (t) return index.symbol(t.id);
   const simple = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
-  const f = index.file(fromPath);
-  if (f) {
-    const i = f.facts.symbols.findIndex((s) => isTypeKind(s.kind) && s.name === simple);
-    if (i >= 0) return { file: f, index: i, sym: f.facts.symbols[i] };
-    for (const imp of f.facts.imports) {
-      if (!imp.static && !imp.wildcard && imp.name.endsWith('.' + simple)) {
-        const r = index.symbol(imp.name);
-        if (r) return r;
-      }
-    }
-    const pkg = f.facts.package;
-    const r = index.symbol(pkg ? `${pkg}.${simple}` : simple);
-    if (r) return r;
-    for (const imp of f.facts.imports) {
-      if (imp.wildcard && !imp.static) {
-        const r2 = index.symbol(`${imp.name}.${simple}`);
-        if (r2) return r2;
-      }
-    }
-  }
   const ids = typesBySimpleName(index).get(simple);
   if (ids && ids.length === 1) return index.symbol(ids[0]);
   return undefined;

@@ -2,6 +2,16 @@
 // Shared by the vetting detectors (one regex over the whole text, then the line of each match)
 // and the text-file chunkers.
 
+/**
+ * Every line break as '\n': CRLF (Windows checkouts) and a lone CR (which LSP clients count as a
+ * line break too) become LF, at the edge where text enters the server (file reads, open documents),
+ * so the index, line numbers and retrieved text are those of the LF file. Columns do not move: a
+ * CR only ever stands at the end of a line.
+ */
+export function normalizeLineEndings(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+}
+
 export class TextLines {
   readonly starts: number[] = [0];
 

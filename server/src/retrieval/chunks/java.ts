@@ -1,4 +1,4 @@
-// Java method-level chunks that carry their context (qodo, seed 002): the package line, the
+// Java method-level chunks that carry their context (qodo's chunking): the package line, the
 // imports the chunk uses, the enclosing class header line(s), and the fields it touches, with
 // the chunk itself near 500 characters. Large methods are split at top-level statement
 // boundaries, never between an `if` and its `else` (or a `try` and its `catch`/`finally`).

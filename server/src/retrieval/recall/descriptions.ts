@@ -1,4 +1,4 @@
-// Stage 2b (003 §4 (2), AllianceCoder): symbol/API-description matching. Every symbol gets a
+// Stage 2b (The Needle and the Noise §4 (2), AllianceCoder): symbol/API-description matching. Every symbol gets a
 // deterministic natural-language description (Javadoc first sentence, split identifier words,
 // signature words, owner type words); the query's words are matched against those descriptions
 // with BM25 (minisearch), description to description rather than text to code.

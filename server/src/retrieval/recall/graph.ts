@@ -1,4 +1,4 @@
-// Stage 2c (003 §4 (2), CoRet): one hop over the structural graph from every symbol already
+// Stage 2c (The Needle and the Noise §4 (2), CoRet): one hop over the structural graph from every symbol already
 // named — the body's resolved references, names resolved from the task text and the Javadoc —
 // plus the signature's internal types and their members, the owner type's members (same-class
 // helpers, weighted by how much the rest of the file uses them), overloads and what they use.
@@ -80,7 +80,7 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
     }
     // Supertypes' members (one level).
     for (const sup of [owner.sym.superclass, ...(owner.sym.interfaces ?? [])]) {
-      const t = sup ? resolveTypeName(idx, owner.file.path, sup.replace(/<.*$/, '')) : undefined;
+      const t = sup ? resolveTypeName(idx, owner, sup.replace(/<.*$/, '')) : undefined;
       if (t) {
         add(t.sym.id, GRAPH_WEIGHTS.signatureType * 0.5, 'supertype');
         for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, GRAPH_WEIGHTS.superMember, 'inherited member');
@@ -110,13 +110,13 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
     for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, isTypeKind(m.sym.kind) ? w * 0.8 : w, why);
   };
   for (const name of q.signatureTypes) {
-    const t = resolveTypeName(idx, target.file.path, name);
+    const t = resolveTypeName(idx, target, name);
     if (!t || !isTypeKind(t.sym.kind)) continue;
     add(t.sym.id, GRAPH_WEIGHTS.signatureType, `signature type ${name}`);
     if (owner && t.sym.id === owner.sym.id) continue;
     typeMembers(t, GRAPH_WEIGHTS.signatureMember, `member of ${name}`);
     for (const sup of [t.sym.superclass, ...(t.sym.interfaces ?? [])]) {
-      const st = sup ? resolveTypeName(idx, t.file.path, sup.replace(/<.*$/, '')) : undefined;
+      const st = sup ? resolveTypeName(idx, t, sup.replace(/<.*$/, '')) : undefined;
       if (st && st.sym.id !== t.sym.id) typeMembers(st, GRAPH_WEIGHTS.signatureMember * GRAPH_WEIGHTS.superOfSignature, `inherited by ${name}`);
     }
     for (const nested of membersOf(t)) if (isTypeKind(nested.sym.kind)) typeMembers(nested, GRAPH_WEIGHTS.signatureMember * GRAPH_WEIGHTS.nestedMember, `member of ${name}.${nested.sym.name}`);
@@ -126,7 +126,7 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
     for (const f of membersOf(owner)) {
       if (f.sym.kind !== 'field') continue;
       for (const name of typeNames(f.sym.type)) {
-        const t = resolveTypeName(idx, owner.file.path, name);
+        const t = resolveTypeName(idx, owner, name);
         if (t && isTypeKind(t.sym.kind) && t.sym.id !== owner.sym.id) typeMembers(t, GRAPH_WEIGHTS.signatureMember * GRAPH_WEIGHTS.fieldTypeMember, `member of field type ${name}`);
       }
     }
@@ -138,7 +138,7 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
   const ownerPrefix = owner ? owner.sym.id + '#' : '\0';
   // {@link Type#member}: resolved against the internal Type only (a link into the JDK names nothing here).
   for (const r of q.javadocRefs) {
-    const t = r.type ? resolveTypeName(idx, target.file.path, r.type) : owner;
+    const t = r.type ? resolveTypeName(idx, target, r.type) : owner;
     if (!t || !isTypeKind(t.sym.kind)) continue;
     if (!r.member) { add(t.sym.id, GRAPH_WEIGHTS.javadocLink, `linked in Javadoc: ${r.type}`); continue; }
     const ms = membersOf(t).filter((m) => m.sym.name === r.member);

@@ -1,12 +1,10 @@
-// Stage 2a (003 §4 (2)): ripgrep lexical recall, the primary retriever (GrepRAG: zero index,
+// Stage 2a (The Needle and the Noise §4 (2)): ripgrep lexical recall, the primary retriever (GrepRAG: zero index,
 // never stale). Fixed strings, word match, restricted to the chosen workspace folders, Java
 // sources plus config files. Open documents whose text differs from disk are excluded from the
 // disk search and searched in memory instead. A hit on a declaration's name line recalls that
 // declaration; a hit elsewhere recalls the enclosing indexed symbol at a lower weight.
 
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { PipelineRequest } from '../request';
 import type { Query } from '../query';
 import { addCandidate, type Candidate } from '../types';
@@ -14,6 +12,7 @@ import { declarationsByName } from '../symbols';
 import { chunkTextFile } from '../chunks';
 import type { Chunk } from '../chunks/types';
 import { filesWithWord, isOneWord } from './wordFiles';
+import { findRipgrepHere } from '../../platform/ripgrep';
 
 export interface LexicalHit { path: string; line: number; text: string; term: string }
 
@@ -51,22 +50,12 @@ export function lexicalTerms(q: Query): string[] {
 let rgCached: string | null | undefined;
 
 /**
- * The ripgrep binary: the copy the build puts beside the bundle (dist/bin/rg, what the .vsix
- * ships), else @vscode/ripgrep's platform package, else none — then lexical recall is empty
- * but the server keeps serving (the other sources still answer).
+ * The ripgrep binary (platform/ripgrep.ts: NEEDLE_RIPGREP, the copy the package carries beside
+ * the bundle, @vscode/ripgrep's platform package, the PATH), else none — then lexical recall is
+ * empty but the server keeps serving (the other sources still answer).
  */
 export function ripgrepPath(): string | null {
-  if (rgCached !== undefined) return rgCached;
-  const exe = process.platform === 'win32' ? 'rg.exe' : 'rg';
-  for (const c of [join(__dirname, 'bin', exe), join(__dirname, '..', 'bin', exe), join(__dirname, '..', '..', 'bin', exe)]) {
-    if (existsSync(c)) return (rgCached = c);
-  }
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    rgCached = (require('@vscode/ripgrep') as { rgPath: string }).rgPath;
-  } catch {
-    rgCached = null;
-  }
+  if (rgCached === undefined) rgCached = findRipgrepHere()?.path ?? null;
   return rgCached;
 }
 

@@ -1,4 +1,4 @@
-// Stage 2d (003 §4 (2), P3): similar code, the last and lowest-weight source (AllianceCoder:
+// Stage 2d (The Needle and the Noise §4 (2), P3): similar code, the last and lowest-weight source (AllianceCoder:
 // similar code is often noise). BM25 over Java method chunks with the cursor's method as the
 // query. The chunk corpus is built lazily and follows the index file by file. The `similarity` mode
 // (the paper's baseline) uses the same search and nothing else.

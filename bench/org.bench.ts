@@ -1,0 +1,130 @@
+// `npm run bench:org`: the organisation index on a private PostgreSQL server (socket only).
+// Publishes every development corpus as its own repository (never the held-out pair) and, with
+// `--jdk-src <src.zip>`, every module of a JDK as one repository each; then reports publish
+// throughput against the cold-index rate of the same files, database size ÷ source size, the time
+// to re-publish one changed file, org-source query latency, and retrieval latency with the org
+// source on against off. Figures are ratios within this one run (the machine is shared).
+
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { arg, corpusSourceRoot } from './cli';
+import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
+import { Indexer } from '../server/src/index/indexer';
+import { openOrgDb } from '../server/src/org/db';
+import { publishRepository, type PublishReport } from '../server/src/org/publish';
+import { closeOrgConnections, connectOrgIndex, orgItems, orgQueryOf } from '../server/src/org/recall';
+import { defaultSettings, retrieveAt, uriOfPath, type Settings } from '../server/src/service';
+import { postgresUnavailable, startCluster, SUPERUSER } from '../test/helpers/postgres';
+
+function sourceBytes(dir: string): number {
+  let n = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) n += sourceBytes(p);
+    else if (e.isFile()) n += statSync(p).size;
+  }
+  return n;
+}
+
+const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
+const f1 = (x: number) => x.toFixed(1);
+
+(async () => {
+  const unavailable = postgresUnavailable();
+  if (unavailable) { console.log(`bench:org skipped: ${unavailable}`); return; }
+  const cluster = startCluster();
+  const scratch = mkdtempSync(join(tmpdir(), 'needle-orgbench-'));
+  try {
+    cluster.psql(`CREATE ROLE needle_publisher LOGIN; GRANT CREATE ON DATABASE needle TO needle_publisher; CREATE ROLE needle_reader LOGIN;`);
+    const publisher = await openOrgDb(cluster.url('needle_publisher'));
+    const repos: { name: string; root: string }[] = DEVELOPMENT_CORPORA.map((name: string) => ({ name, root: corpusSourceRoot(name) }));
+    const jdkSrc = arg('--jdk-src');
+    if (jdkSrc) {
+      const dir = join(scratch, 'jdk');
+      execFileSync('unzip', ['-q', jdkSrc, '-d', dir]);
+      for (const m of readdirSync(dir).sort()) if (statSync(join(dir, m)).isDirectory()) repos.push({ name: `jdk-${m}`, root: join(dir, m) });
+    } else {
+      repos.push({ name: 'jdk-java.base', root: corpusSourceRoot('jdk-java.base') });
+    }
+
+    console.log('## publish (cold: no index cache)\n');
+    console.log('| repository | files | source MB | cold index files/s | publish files/s | publish ÷ cold-index rate | write s |');
+    console.log('|---|---|---|---|---|---|---|');
+    let files = 0, bytes = 0, coldMs = 0, publishMs = 0;
+    for (const r of repos) {
+      const rep: PublishReport = await publishRepository(publisher, r.root, { cacheDir: null, name: r.name });
+      const b = sourceBytes(r.root);
+      files += rep.files; bytes += b; coldMs += rep.coldIndexMs; publishMs += rep.indexMs + rep.writeMs;
+      const coldRate = rep.files / (rep.coldIndexMs / 1000), pubRate = rep.files / ((rep.indexMs + rep.writeMs) / 1000);
+      console.log(`| ${r.name} | ${rep.files} | ${f1(b / 1e6)} | ${Math.round(coldRate)} | ${Math.round(pubRate)} | ${(pubRate / coldRate).toFixed(2)} | ${f1(rep.writeMs / 1000)} |`);
+    }
+    console.log(`| all ${repos.length} | ${files} | ${f1(bytes / 1e6)} | ${Math.round(files / (coldMs / 1000))} | ${Math.round(files / (publishMs / 1000))} | ${((files / publishMs) / (files / coldMs)).toFixed(2)} | |`);
+    const size = await publisher.query<{ b: string }>(`SELECT sum(pg_total_relation_size(c.oid)) AS b FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'needle' AND c.relkind = 'r'`);
+    const dbBytes = Number(size.rows[0].b);
+    console.log(`\ndatabase size (needle tables with indexes and TOAST) ${f1(dbBytes / 1e6)} MB ÷ source ${f1(bytes / 1e6)} MB = ${(dbBytes / bytes).toFixed(2)}`);
+
+    // Re-publish after one changed file, with the index cache warm (as in CI after a merge).
+    const copy = join(scratch, 'commons-lang3');
+    cpSync(corpusSourceRoot('commons-lang3'), copy, { recursive: true });
+    const cache = join(scratch, 'cache');
+    await publishRepository(publisher, copy, { cacheDir: cache, name: 'commons-lang3-copy' });
+    const unchanged = await publishRepository(publisher, copy, { cacheDir: cache, name: 'commons-lang3-copy' });
+    const victim = join(copy, 'org/apache/commons/lang3/StringUtils.java');
+    writeFileSync(victim, readFileSync(victim, 'utf8').replace('public class StringUtils {', 'public class StringUtils {\n    // changed\n'));
+    const one = await publishRepository(publisher, copy, { cacheDir: cache, name: 'commons-lang3-copy' });
+    console.log(`\nre-publish commons-lang3 (warm index cache): unchanged ${Math.round(unchanged.indexMs + unchanged.writeMs)} ms (${unchanged.rowsWritten} rows written); one changed file ${Math.round(one.indexMs + one.writeMs)} ms (index ${Math.round(one.indexMs)}, write ${Math.round(one.writeMs)}; ${one.changed} file(s), ${one.rowsWritten} rows)`);
+
+    await publisher.query(`GRANT USAGE ON SCHEMA needle TO needle_reader`);
+    await publisher.query(`GRANT SELECT ON ALL TABLES IN SCHEMA needle TO needle_reader`);
+    await publisher.query(`ANALYZE`);
+    await publisher.close();
+
+    // Org-source queries and retrievals from one workspace: every k-th method of jsoup.
+    const wsRoot = corpusSourceRoot('jsoup');
+    const ix = new Indexer({ cacheDir: join(scratch, 'cache') });
+    await ix.addFolder(wsRoot);
+    const methods = ix.index.allFiles().sort((a, b) => (a.path < b.path ? -1 : 1)).flatMap((f) =>
+      f.facts.symbols.filter((s) => s.kind === 'method' && s.span.el - s.span.sl >= 3).map((s) => ({ path: f.path, line: s.nameSpan.sl + 1 })));
+    const count = Number(arg('--queries') ?? 100);
+    const step = Math.max(1, Math.floor(methods.length / count));
+    const cursors = methods.filter((_, i) => i % step === 0).slice(0, count);
+    const url = cluster.url('needle_reader');
+    const reader = await connectOrgIndex(url);
+    const queryMs: number[] = [];
+    let items = 0;
+    for (const c of cursors) {
+      const q = orgQueryOf({ index: ix.index, roots: [wsRoot], textOf: (p) => ix.textOf(p), openPaths: [], path: c.path, position: { line: c.line, character: 0 }, budgetTokens: 4000, mode: 'rcl', maxRounds: 2, threshold: 0.5 });
+      q.excludeRepo = 'jsoup';
+      const s = performance.now();
+      items += (await orgItems(reader, q)).items.length;
+      queryMs.push(performance.now() - s);
+    }
+    console.log(`\norg-source query (${cursors.length} jsoup methods, ${repos.length} repositories loaded, loopback socket): p50 ${f1(pct(queryMs, 0.5))} ms, p95 ${f1(pct(queryMs, 0.95))} ms, ${f1(items / cursors.length)} items per query`);
+
+    const on: number[] = [], off: number[] = [];
+    const settingsOn: Settings = { ...defaultSettings(), orgIndex: url }, settingsOff: Settings = { ...defaultSettings(), orgIndex: undefined };
+    const retrieveOnce = async (c: { path: string; line: number }, s: typeof settingsOn) => {
+      const t = performance.now();
+      const r = await retrieveAt(ix, { textDocument: { uri: uriOfPath(c.path) }, position: { line: c.line, character: 0 } }, s);
+      return { ms: performance.now() - t, skipped: r.org?.skipped };
+    };
+    await retrieveOnce(cursors[0], settingsOff); // builds the lazy caches
+    let skipped = 0;
+    for (const [i, c] of cursors.entries()) {
+      // Alternating which goes first, so drift on a shared machine hits both alike.
+      const order = i % 2 ? [settingsOn, settingsOff] : [settingsOff, settingsOn];
+      for (const s of order) {
+        const r = await retrieveOnce(c, s);
+        (s === settingsOn ? on : off).push(r.ms);
+        if (s === settingsOn && r.skipped) skipped++;
+      }
+    }
+    console.log(`retrieval p50: org on ${f1(pct(on, 0.5))} ms, off ${f1(pct(off, 0.5))} ms, ratio ${(pct(on, 0.5) / pct(off, 0.5)).toFixed(2)} (p95 ${f1(pct(on, 0.95))} / ${f1(pct(off, 0.95))} ms; org skipped in ${skipped} of ${on.length})`);
+  } finally {
+    await closeOrgConnections();
+    cluster.destroy();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+})().catch((e) => { console.error(e); process.exitCode = 1; });

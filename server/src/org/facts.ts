@@ -1,0 +1,214 @@
+// What one repository contributes to the organisation index, derived from the Indexer's own facts
+// and resolution (nothing is extracted twice) and vetted: every text that leaves the machine has
+// been through the same secret redaction as retrieved context. Paths are relative to the
+// repository root with '/' separators, so nothing of the publishing machine's layout leaks.
+
+import { createHash } from 'node:crypto';
+import { relative, sep } from 'node:path';
+import type { Indexer } from '../index/indexer';
+import { discoverFiles, readSourceFile } from '../index/files';
+import { refsOfText } from '../index/parseFile';
+import type { WorkspaceIndex } from '../index/workspaceIndex';
+import { erasedSimpleName } from '../java/extract';
+import type { Expr, FileFacts, RefFact } from '../java/facts';
+import { chunkTextFile, textFileType, type Chunk } from '../retrieval/chunks';
+import { chunkJavaFile } from '../retrieval/chunks/java';
+import { firstSentence, signatureLines, stripLine } from '../retrieval/symbols';
+import { splitIdentifier } from '../text/identifiers';
+import { vetText } from '../vetting';
+
+export interface DeclRow { symbol: string; kind: string; name: string; package: string; line: number; signature: string; summary: string; description: string; search: string }
+/**
+ * target: the symbol id a resolved edge points to, or for a reference into another repository the
+ * qualified name the file's imports give it (`com.acme.platform.Money#plus`, `com.acme.platform.Money`).
+ * foreign: the reference points outside this repository.
+ */
+export interface UsageRow { line: number; col: number; fromSymbol: string; target: string; name: string; kind: string; site: string; foreign: boolean }
+export interface ChunkRow { startLine: number; endLine: number; kind: string; symbol: string | null; header: string | null; text: string; flags: string[]; search: string }
+
+export interface FileRows {
+  path: string;
+  /** Content hash of the file's text. */
+  hash: string;
+  /**
+   * Hash of everything the rows are derived from: the text, the file's resolution (a file whose
+   * content is unchanged can still resolve differently), its foreign imports, and the code that
+   * derives them. Equal to the published one: the rows are not derived again (`derived` false, empty).
+   */
+  sourceKey: string;
+  derived: boolean;
+  /** Hash of every row below. */
+  digest: string;
+  decls: DeclRow[];
+  usages: UsageRow[];
+  imports: string[];
+  chunks: ChunkRow[];
+}
+
+/** Longest usage-site line kept (a minified line is not an example). */
+const MAX_SITE_CHARS = 240;
+
+/** A symbol id without its parameter list: `a.B#m(int)` → `a.B#m`; what foreign usages name. */
+export function memberKey(symbol: string): string {
+  return symbol.replace(/\(.*$/, '');
+}
+
+function relPath(root: string, path: string): string {
+  return relative(root, path).split(sep).join('/');
+}
+
+/** Words a full-text search matches: identifier parts and whole identifiers, lower case. */
+export function searchWords(...texts: string[]): string {
+  const words = new Set<string>();
+  for (const t of texts) {
+    for (const id of t.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) {
+      words.add(id.toLowerCase());
+      for (const p of splitIdentifier(id)) words.add(p);
+    }
+  }
+  return [...words].join(' ');
+}
+
+function vetted(text: string): string {
+  return vetText(text).text;
+}
+
+/** Javadoc as prose: tags reduced to their text, markup removed, whitespace collapsed. */
+function javadocText(javadoc: string | undefined): string {
+  if (!javadoc) return '';
+  return javadoc.replace(/\{@(?:link|linkplain|code|literal|value)\s+([^}]*)\}/g, '$1').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+}
+
+function chunkRow(c: Chunk): ChunkRow {
+  const v = vetText(c.text);
+  const header = c.header === undefined ? null : vetted(c.header);
+  return {
+    startLine: c.startLine, endLine: c.endLine, kind: c.kind, symbol: c.symbol ?? null, header,
+    text: v.text, flags: v.flags, search: searchWords(c.symbol ?? '', v.text, c.description ?? ''),
+  };
+}
+
+function digestOf(rows: Omit<FileRows, 'digest' | 'sourceKey' | 'derived'>): string {
+  return createHash('sha1').update(JSON.stringify(rows)).digest('hex');
+}
+
+declare const __NEEDLE_ORG_ROWS_VERSION__: string | undefined;
+
+/** A hash of the sources that derive rows (extraction, resolution, chunkers, vetting, this module), set by the build. */
+function rowsVersion(): string {
+  return typeof __NEEDLE_ORG_ROWS_VERSION__ === 'string' ? __NEEDLE_ORG_ROWS_VERSION__ : 'dev';
+}
+
+function sourceKeyOf(...parts: string[]): string {
+  const h = createHash('sha1').update(rowsVersion());
+  for (const p of parts) h.update('\0').update(p);
+  return h.digest('hex');
+}
+
+/** A file whose rows are already published as they would be derived now. */
+function unchangedFile(path: string, hash: string, sourceKey: string): FileRows {
+  return { path, hash, sourceKey, derived: false, digest: '', decls: [], usages: [], imports: [], chunks: [] };
+}
+
+/** Packages of the platform and common libraries: their uses are not examples of an organisation's API. */
+const PLATFORM_PACKAGE = /^(java|javax|jdk|sun|com\.sun|org\.w3c|org\.xml)\./;
+
+/** Single-type imports of types this repository does not declare, outside the platform's packages. */
+function foreignImports(index: WorkspaceIndex, facts: FileFacts): string[] {
+  return facts.imports.filter((i) => !i.static && !i.wildcard && !PLATFORM_PACKAGE.test(i.name) && !index.symbol(i.name)).map((i) => i.name);
+}
+
+/**
+ * References into types this repository imports but does not declare (another repository's API),
+ * named by the import. The index keeps only a count of such references, so the sites are read again
+ * from the file's text, and only for files that have such an import.
+ */
+export function foreignUsages(index: WorkspaceIndex, facts: FileFacts, text: string, hash: string): Omit<UsageRow, 'site'>[] {
+  const foreign = new Map<string, string>();
+  for (const name of foreignImports(index, facts)) foreign.set(name.slice(name.lastIndexOf('.') + 1), name);
+  if (!foreign.size) return [];
+  const refs = refsOfText(text, hash) ?? [];
+  const fieldTypes = new Map<string, string>();
+  for (const s of facts.symbols) if (s.kind === 'field' && s.type) fieldTypes.set(s.name, s.type);
+  const typeOf = (e: Expr | undefined): string | undefined => {
+    if (!e) return undefined;
+    if (e.k === 'local') return e.type ?? undefined;
+    if (e.k === 'name') return fieldTypes.get(e.name) ?? e.name;
+    if (e.k === 'field' && e.recv.k === 'this') return fieldTypes.get(e.name);
+    if (e.k === 'new' || e.k === 'cast') return e.type;
+    return undefined;
+  };
+  const out: Omit<UsageRow, 'site'>[] = [];
+  const fromId = (r: RefFact) => facts.symbols[r.from]?.id ?? '';
+  for (const r of refs) {
+    let owner: string | undefined;
+    let member: string | undefined;
+    if (r.kind === 'call' || r.kind === 'methodRef' || r.kind === 'field') {
+      const recv = r.expr && 'recv' in r.expr ? r.expr.recv : undefined;
+      owner = typeOf(recv);
+      member = r.name;
+    } else if (r.kind === 'new' || r.kind === 'type') {
+      owner = r.type ?? r.name;
+    }
+    if (!owner) continue;
+    const qualified = foreign.get(erasedSimpleName(owner).replace(/\[\]$/g, ''));
+    if (!qualified) continue;
+    out.push({ line: r.line, col: r.col, fromSymbol: fromId(r), target: member ? `${qualified}#${member}` : qualified, name: member ?? r.name, kind: r.kind, foreign: true });
+  }
+  return out;
+}
+
+/**
+ * The rows of every Java file the indexer holds under `root`, and of every other text file Needle
+ * chunks; files whose source key equals `published`'s (path → source key) are not derived again.
+ */
+export function repositoryRows(indexer: Indexer, root: string, published: Map<string, string> = new Map()): FileRows[] {
+  const out: FileRows[] = [];
+  for (const f of indexer.index.allFiles()) {
+    if (f.root !== root) continue;
+    const path = relPath(root, f.path);
+    const sourceKey = sourceKeyOf(f.hash, JSON.stringify(f.resolution?.edges ?? []), foreignImports(indexer.index, f.facts).join(','));
+    if (published.get(path) === sourceKey) { out.push(unchangedFile(path, f.hash, sourceKey)); continue; }
+    const text = indexer.textOf(f.path);
+    if (text === undefined) continue;
+    const lines = text.split('\n');
+    const facts = f.facts;
+    const decls: DeclRow[] = [];
+    for (const s of facts.symbols) {
+      if (s.local || s.anonymous) continue;
+      const sig = signatureLines(s, lines);
+      const signature = vetted(lines.slice(sig.start, sig.end + 1).map(stripLine).join(' ').replace(/\s+/g, ' ').replace(/\s*\{\s*$/, '').trim());
+      const summary = vetted(firstSentence(s.javadoc));
+      const description = vetted(javadocText(s.javadoc));
+      decls.push({ symbol: s.id, kind: s.kind, name: s.name, package: facts.package, line: s.nameSpan.sl, signature, summary, description, search: searchWords(s.name, summary) });
+    }
+    const usages: UsageRow[] = [];
+    const site = (line: number) => vetted((lines[line] ?? '').trim().slice(0, MAX_SITE_CHARS));
+    const r = f.resolution;
+    for (const e of r?.edges ?? []) {
+      // Imports are their own table; type positions are too many to keep and no usage example.
+      if (e.kind === 'imports' || e.kind === 'type') continue;
+      const name = e.to.replace(/\(.*$/, '').replace(/^.*[.#]/, '');
+      usages.push({ line: e.line, col: e.col, fromSymbol: e.from, target: e.to, name, kind: e.kind, site: site(e.line), foreign: false });
+    }
+    for (const u of foreignUsages(indexer.index, facts, text, f.hash)) if (u.kind !== 'type') usages.push({ ...u, site: site(u.line) });
+    usages.sort((a, b) => a.line - b.line || a.col - b.col || a.kind.localeCompare(b.kind) || a.target.localeCompare(b.target));
+    const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
+    const chunks = chunkJavaFile(f.path, text, facts).map(chunkRow);
+    const rows = { path, hash: f.hash, decls, usages, imports, chunks };
+    out.push({ ...rows, sourceKey, derived: true, digest: digestOf(rows) });
+  }
+  const { files } = discoverFiles(root, { accept: (name) => textFileType(name) !== undefined });
+  for (const path of files) {
+    const r = readSourceFile(path);
+    if (!r.ok) continue;
+    const rel = relPath(root, path);
+    const sourceKey = sourceKeyOf(r.hash);
+    if (published.get(rel) === sourceKey) { out.push(unchangedFile(rel, r.hash, sourceKey)); continue; }
+    const chunks = chunkTextFile(path, r.text).map(chunkRow);
+    if (!chunks.length) continue;
+    const rows = { path: rel, hash: r.hash, decls: [], usages: [], imports: [], chunks };
+    out.push({ ...rows, sourceKey, derived: true, digest: digestOf(rows) });
+  }
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

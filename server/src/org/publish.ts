@@ -1,0 +1,182 @@
+// `needle publish`: one repository's derived facts into the organisation index, in one
+// transaction (a reader sees the previous state or the new one, never half), and incrementally:
+// only files whose rows changed are rewritten, so publishing an unchanged repository writes nothing.
+
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { Indexer } from '../index/indexer';
+import type { OrgDb } from './db';
+import { OrgDbError } from './db';
+import { memberKey, repositoryRows, type FileRows } from './facts';
+import { ensureSchema, FACT_TABLES } from './schema';
+
+export interface RepositoryMeta {
+  name: string;
+  commit: string | null;
+  defaultBranch: string | null;
+  golden: boolean;
+  /** 'public' (every reader) or a label that `needle.label_readers` grants to reader roles. */
+  visibility: string;
+}
+
+export interface PublishReport {
+  repository: string;
+  files: number;
+  /** Files whose rows were (re)written, and files no longer in the repository. */
+  changed: number;
+  removed: number;
+  metadataChanged: boolean;
+  /** Statements that wrote, and rows they wrote, in this publish. */
+  writeStatements: number;
+  rowsWritten: number;
+  /** Cold indexing alone (the Indexer's own figure), then indexing plus deriving the rows, then writing. */
+  coldIndexMs: number;
+  indexMs: number;
+  writeMs: number;
+}
+
+const LABEL = /^[A-Za-z0-9_.-]{1,64}$/;
+
+export function checkLabel(label: string): string {
+  if (!LABEL.test(label)) throw new OrgDbError(`visibility label must be 1-64 letters, digits, '_', '.' or '-': ${JSON.stringify(label)}`);
+  return label;
+}
+
+function git(dir: string, ...args: string[]): string | null {
+  try {
+    return execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Name, commit and default branch from the folder and its git metadata; what the caller says wins. */
+export function repositoryMeta(dir: string, given: Partial<RepositoryMeta> = {}): RepositoryMeta {
+  const isRepo = existsSync(join(dir, '.git'));
+  const originHead = isRepo ? git(dir, 'symbolic-ref', '--short', 'refs/remotes/origin/HEAD') : null;
+  return {
+    name: given.name ?? basename(dir),
+    commit: given.commit !== undefined ? given.commit : isRepo ? git(dir, 'rev-parse', 'HEAD') : null,
+    defaultBranch: given.defaultBranch !== undefined ? given.defaultBranch
+      : originHead ? originHead.replace(/^origin\//, '') : isRepo ? git(dir, 'rev-parse', '--abbrev-ref', 'HEAD') : null,
+    golden: given.golden ?? false,
+    visibility: checkLabel(given.visibility ?? 'public'),
+  };
+}
+
+/** Rows per INSERT: each column travels as one bound array. */
+const BATCH_ROWS = 5000;
+
+/** A column: its name, the SQL array element type its values travel as, and how a row gives its value. */
+type Column<T> = [name: string, type: 'text' | 'int' | 'boolean' | 'flags' | 'tsvector', get: (r: T & { path: string }) => unknown];
+
+/** How a column's bound array element becomes the stored value: flags are split, words become a tsvector. */
+function stored(type: Column<unknown>[1], ref: string): string {
+  if (type === 'flags') return `string_to_array(${ref}, ',')`;
+  if (type === 'tsvector') return `to_tsvector('simple', ${ref})`;
+  return ref;
+}
+
+async function insertRows<T>(tx: OrgDb, table: string, columns: Column<T>[], repoId: number, rows: (T & { path: string })[]): Promise<void> {
+  const all: Column<T>[] = [['path', 'text', (r) => r.path], ...columns];
+  // flags (text[][] cannot be ragged) and words travel as text.
+  const arrayType = (t: Column<T>[1]) => (t === 'int' ? 'int[]' : t === 'boolean' ? 'boolean[]' : 'text[]');
+  const sql = `INSERT INTO ${table} (repo_id, ${all.map((c) => c[0]).join(', ')}) SELECT $1, ${all.map((c, k) => stored(c[1], `u${k}`)).join(', ')}
+    FROM unnest(${all.map((c, k) => `$${k + 2}::${arrayType(c[1])}`).join(', ')}) AS t(${all.map((_, k) => `u${k}`).join(', ')})`;
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+    const batch = rows.slice(i, i + BATCH_ROWS);
+    await tx.query(sql, [repoId, ...all.map((c) => batch.map((r) => c[2](r)))]);
+  }
+}
+
+async function writeFiles(tx: OrgDb, repoId: number, files: FileRows[]): Promise<void> {
+  const flat = <T>(get: (f: FileRows) => T[]) => files.flatMap((f) => get(f).map((r) => ({ ...r, path: f.path })));
+  await insertRows(tx, 'needle.decls', [
+    ['symbol', 'text', (r) => r.symbol], ['member_key', 'text', (r) => memberKey(r.symbol)], ['kind', 'text', (r) => r.kind], ['name', 'text', (r) => r.name], ['lname', 'text', (r) => r.name.toLowerCase()], ['package', 'text', (r) => r.package],
+    ['line', 'int', (r) => r.line], ['signature', 'text', (r) => r.signature], ['summary', 'text', (r) => r.summary],
+    ['description', 'text', (r) => r.description], ['tsv', 'tsvector', (r) => r.search],
+  ], repoId, flat((f) => f.decls));
+  await insertRows(tx, 'needle.usages', [
+    ['line', 'int', (r) => r.line], ['col', 'int', (r) => r.col], ['from_symbol', 'text', (r) => r.fromSymbol], ['target', 'text', (r) => r.target],
+    ['name', 'text', (r) => r.name], ['kind', 'text', (r) => r.kind], ['site', 'text', (r) => r.site], ['is_foreign', 'boolean', (r) => r.foreign],
+  ], repoId, flat((f) => f.usages));
+  await insertRows(tx, 'needle.imports', [['name', 'text', (r) => r.name]], repoId, flat((f) => f.imports.map((name) => ({ name }))));
+  await insertRows(tx, 'needle.chunks', [
+    ['start_line', 'int', (r) => r.startLine], ['end_line', 'int', (r) => r.endLine], ['kind', 'text', (r) => r.kind], ['symbol', 'text', (r) => r.symbol],
+    ['header', 'text', (r) => r.header], ['text', 'text', (r) => r.text], ['flags', 'flags', (r) => r.flags.join(',')], ['tsv', 'tsvector', (r) => r.search],
+  ], repoId, flat((f) => f.chunks));
+  await insertRows(tx, 'needle.files', [['hash', 'text', (r) => r.hash], ['source_key', 'text', (r) => r.sourceKey], ['digest', 'text', (r) => r.digest]], repoId,
+    files.map((f) => ({ path: f.path, hash: f.hash, sourceKey: f.sourceKey, digest: f.digest })));
+}
+
+async function deleteFiles(tx: OrgDb, repoId: number, paths: string[]): Promise<void> {
+  if (!paths.length) return;
+  for (const table of [...FACT_TABLES, 'needle.files']) await tx.query(`DELETE FROM ${table} WHERE repo_id = $1 AND path = ANY($2::text[])`, [repoId, paths]);
+}
+
+/**
+ * Publishes repository `meta` in one transaction. `derive` is given the published source keys (path →
+ * key) and returns every file's rows, derived again only where the key changed; files whose rows
+ * come out equal (same digest) are left alone.
+ */
+export async function publishRows(db: OrgDb, meta: RepositoryMeta, derive: (published: Map<string, string>) => FileRows[]): Promise<Omit<PublishReport, 'indexMs' | 'coldIndexMs'>> {
+  await ensureSchema(db);
+  const started = performance.now();
+  const before = { ...db.writes };
+  const outcome = await db.transaction(async (tx) => {
+    // Publishes of the same repository queue up instead of interleaving.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`needle.repo:${meta.name}`]);
+    const existing = await tx.query<{ id: number; commit: string | null; default_branch: string | null; golden: boolean; visibility: string; files: number }>(
+      `SELECT id, commit, default_branch, golden, visibility, files FROM needle.repos WHERE name = $1`, [meta.name]);
+    let repo = existing.rows[0];
+    if (!repo) {
+      const inserted = await tx.query<{ id: number }>(`INSERT INTO needle.repos (name, commit, default_branch, golden, visibility) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [meta.name, meta.commit, meta.defaultBranch, meta.golden, meta.visibility]);
+      repo = { id: inserted.rows[0].id, commit: meta.commit, default_branch: meta.defaultBranch, golden: meta.golden, visibility: meta.visibility, files: -1 };
+    }
+    const published = (await tx.query<{ path: string; source_key: string; digest: string }>(`SELECT path, source_key, digest FROM needle.files WHERE repo_id = $1`, [repo.id])).rows;
+    const known = new Map(published.map((r) => [r.path, r.digest]));
+    const rows = derive(new Map(published.map((r) => [r.path, r.source_key])));
+    const changed = rows.filter((f) => f.derived && known.get(f.path) !== f.digest);
+    const present = new Set(rows.map((f) => f.path));
+    const removed = [...known.keys()].filter((p) => !present.has(p)).sort();
+    await deleteFiles(tx, repo.id, [...changed.filter((f) => known.has(f.path)).map((f) => f.path), ...removed]);
+    await writeFiles(tx, repo.id, changed);
+    const metadataChanged = repo.commit !== meta.commit || repo.default_branch !== meta.defaultBranch || repo.golden !== meta.golden
+      || repo.visibility !== meta.visibility || repo.files !== rows.length;
+    if (metadataChanged || changed.length || removed.length) {
+      await tx.query(`UPDATE needle.repos SET commit = $2, default_branch = $3, golden = $4, visibility = $5, files = $6, published_at = now() WHERE id = $1`,
+        [repo.id, meta.commit, meta.defaultBranch, meta.golden, meta.visibility, rows.length]);
+    }
+    return { files: rows.length, changed: changed.length, removed: removed.length, metadataChanged };
+  });
+  return {
+    repository: meta.name, ...outcome,
+    writeStatements: db.writes.statements - before.statements, rowsWritten: db.writes.rows - before.rows,
+    writeMs: performance.now() - started,
+  };
+}
+
+export interface PublishOptions extends Partial<RepositoryMeta> {
+  /** The indexer's cache folder (null: none). */
+  cacheDir: string | null;
+  log?: (msg: string) => void;
+}
+
+/** Indexes `dir` with the ordinary Indexer and publishes what it derived. */
+export async function publishRepository(db: OrgDb, dir: string, options: PublishOptions): Promise<PublishReport> {
+  const meta = repositoryMeta(dir, options);
+  const indexer = new Indexer({ cacheDir: options.cacheDir, log: options.log });
+  await indexer.addFolder(dir);
+  let deriveMs = 0;
+  const report = await publishRows(db, meta, (published) => {
+    const t = performance.now();
+    const rows = repositoryRows(indexer, dir, published);
+    deriveMs = performance.now() - t;
+    return rows;
+  });
+  const coldIndexMs = indexer.indexMs ?? 0;
+  // Deriving happens inside the write's transaction; it is reported with indexing.
+  return { ...report, writeMs: report.writeMs - deriveMs, coldIndexMs, indexMs: coldIndexMs + deriveMs };
+}

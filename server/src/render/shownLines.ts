@@ -1,0 +1,107 @@
+// Shown lines: an item's text as a list of lines, each knowing its source line (SourceLine in
+// shared/protocol.ts). The server builds item text from them; the markdown renderer merges the
+// items of one file from them. Pure: no index, no I/O, so the VS Code client bundles it too.
+
+import type { ContextItem, HiddenLines, SourceLine } from '../../../shared/protocol';
+
+export interface ShownLine { text: string; at: SourceLine }
+
+/** The text of a gap marker: `// … 3 more members`, `// … 2 more constants`, `// … 6 lines elided`, `/** … *\/` (a Javadoc). */
+export function gapText(indent: string, hidden: HiddenLines): string {
+  if (hidden.javadoc) return `${indent}/** … */`;
+  const n = hidden.members.length;
+  if (n) return `${indent}// … ${n} more ${hidden.constants ? (n === 1 ? 'constant' : 'constants') : n === 1 ? 'member' : 'members'}`;
+  const lines = hidden.end - hidden.start + 1;
+  return `${indent}// … ${lines} line${lines === 1 ? '' : 's'} elided`;
+}
+
+export function gapLine(indent: string, owner: number, hidden: HiddenLines): ShownLine {
+  return { text: gapText(indent, hidden), at: { line: owner, written: 'gap', hidden } };
+}
+
+/** Where a shown line sorts in source order: written headers, then a Javadoc summary, then the line itself. */
+export function sortKey(at: SourceLine): [number, number] {
+  // A body's gap before a gap of whole declarations starting on the same line: the body comes first.
+  // A Javadoc left out sorts with its declaration: after a header naming it, before its lines.
+  if (at.written === 'gap' && at.hidden?.javadoc) return [at.line, 0.5];
+  if (at.written === 'gap') return [at.hidden?.start ?? at.line, at.hidden?.members.length ? 1.6 : 1.5];
+  return [at.line, at.written === 'header' ? 0 : at.written === 'doc' ? 1 : 2];
+}
+
+export function bySourceOrder(a: ShownLine, b: ShownLine): number {
+  const ka = sortKey(a.at), kb = sortKey(b.at);
+  return ka[0] - kb[0] || ka[1] - kb[1];
+}
+
+export function joinShown(shown: ShownLine[]): { text: string; sourceLines: SourceLine[] } {
+  return { text: shown.map((s) => s.text).join('\n'), sourceLines: shown.map((s) => s.at) };
+}
+
+/** An item's lines with their origins, or undefined when the item carries no (consistent) map. */
+export function shownLinesOf(item: ContextItem): ShownLine[] | undefined {
+  const map = item.sourceLines;
+  if (!map) return undefined;
+  const texts = item.text.split('\n');
+  if (texts.length !== map.length) return undefined;
+  return texts.map((text, i) => ({ text, at: map[i] }));
+}
+
+const indentOf = (s: string) => /^\s*/.exec(s)![0];
+
+/**
+ * The union of several items' lines of one file, each source line once, in source order. Gap
+ * markers are re-cut around lines another item shows (their `hidden.members` say how many
+ * declarations each piece still hides); a Javadoc summary is dropped when the Javadoc itself is shown.
+ */
+export function mergeShownLines(parts: ShownLine[][]): ShownLine[] {
+  const verbatim = new Map<number, ShownLine>();
+  for (const part of parts) {
+    for (const s of part) {
+      if (s.at.written) continue;
+      const had = verbatim.get(s.at.line);
+      // A redaction in one item wins over the plain line of another.
+      if (!had || (had.text !== s.text && s.text.includes('«redacted'))) verbatim.set(s.at.line, s);
+    }
+  }
+  const out: ShownLine[] = [...verbatim.values()];
+  const seen = new Set<string>();
+  const gaps: { s: ShownLine; indent: string }[] = [];
+  for (const part of parts) {
+    for (const s of part) {
+      if (!s.at.written) continue;
+      if (s.at.written === 'gap') { if (s.at.hidden) gaps.push({ s, indent: indentOf(s.text) }); continue; }
+      const key = `${s.at.written}:${s.at.line}:${s.text}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (s.at.written === 'doc' && verbatim.get(s.at.line - 1)?.text.trim().endsWith('*/')) continue;
+      out.push(s);
+    }
+  }
+  // Pieces of every gap around the verbatim lines; larger pieces first, so a smaller one another
+  // item marked inside it (the same hidden lines) is not marked twice.
+  const pieces: ShownLine[] = [];
+  for (const { s, indent } of gaps) {
+    const h = s.at.hidden!;
+    let start = -1;
+    for (let l = h.start; l <= h.end + 1; l++) {
+      const hiddenHere = l <= h.end && !verbatim.has(l);
+      if (hiddenHere && start < 0) start = l;
+      if (!hiddenHere && start >= 0) {
+        const members = h.members.filter((m) => m >= start && m < l);
+        // A declarations gap cut down to no declaration hides only the body of one another item shows.
+        if (!h.members.length || members.length) pieces.push(gapLine(indent, s.at.line, { start, end: l - 1, members, ...(h.constants ? { constants: true } : {}), ...(h.javadoc ? { javadoc: true } : {}) }));
+        start = -1;
+      }
+    }
+  }
+  pieces.sort((a, b) => a.at.hidden!.start - b.at.hidden!.start || (b.at.hidden!.end - b.at.hidden!.start) - (a.at.hidden!.end - a.at.hidden!.start));
+  const marked: HiddenLines[] = [];
+  for (const p of pieces) {
+    const h = p.at.hidden!;
+    const kind = h.members.length > 0;
+    if (marked.some((m) => (m.members.length > 0) === kind && m.start <= h.start && h.end <= m.end)) continue;
+    marked.push(h);
+    out.push(p);
+  }
+  return out.sort(bySourceOrder);
+}

@@ -1,0 +1,106 @@
+// How a Java item's lines are cut: the declarations chosen for it (each as the shown lines
+// declarationLines gives), put in source order with every source line once, and every stretch of
+// source left out marked where it is: `// … 3 more members`, `// … 2 more constants` (an enum never
+// loses constants silently), `// … 6 lines elided`. Which declarations are chosen is decided
+// elsewhere; this module only cuts.
+
+import type { FileFacts, SymbolFact } from '../java/facts';
+import { gapLine, bySourceOrder, type ShownLine } from '../render/shownLines';
+
+/** A shown line plus, for a Javadoc summary, the Javadoc lines it stands for (not a gap). */
+export type OutlineLine = ShownLine & { summarises?: { start: number; end: number } };
+
+export function verbatimLine(lines: string[], l: number): OutlineLine {
+  return { text: lines[l] ?? '', at: { line: l } };
+}
+
+const indentOf = (s: string) => /^\s*/.exec(s)![0];
+const isBlank = (s: string | undefined) => !s || !s.trim();
+
+/**
+ * The lines of `parts` (several declarations' shown lines, possibly overlapping) in source order,
+ * each source line once, with every hidden stretch from `extent.start` to `extent.end` marked.
+ * Hidden declarations are counted by the outermost one starting in the stretch; a stretch with
+ * none is counted in lines. Blank lines and the Javadoc a summary stands for are not gaps.
+ */
+export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[], extent: { start: number; end: number }): ShownLine[] {
+  const out: ShownLine[] = [];
+  const verbatim = new Set<number>();
+  /** Source lines shown, hidden behind a marker or summarised, as [start, end] ranges. */
+  const accounted: [number, number][] = [];
+  const seen = new Set<string>();
+  for (const p of parts) {
+    if (!p.at.written) {
+      if (verbatim.has(p.at.line)) continue;
+      verbatim.add(p.at.line);
+      accounted.push([p.at.line, p.at.line]);
+      out.push(p);
+      continue;
+    }
+    const key = `${p.at.written}:${p.at.line}:${p.at.hidden?.start ?? ''}:${p.text}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(p);
+    const r = p.at.hidden ?? p.summarises;
+    if (r) accounted.push([r.start, r.end]);
+  }
+  // A summary whose Javadoc another part shows whole says nothing more.
+  const kept = out.filter((s) => s.at.written !== 'doc' || !verbatim.has(s.at.line - 1) || !(lines[s.at.line - 1] ?? '').trim().endsWith('*/'));
+  const decls = declarationsByLine(facts);
+  // Every stretch of the extent nothing accounts for is marked (blank lines at its ends aside).
+  const mark = (from: number, to: number) => {
+    while (from <= to && isBlank(lines[from])) from++;
+    while (to >= from && isBlank(lines[to])) to--;
+    if (from > to) return;
+    const gap = gapFor(facts, lines, decls, from, to, extent);
+    kept.push(gap);
+  };
+  accounted.sort((a, b) => a[0] - b[0]);
+  let next = extent.start;
+  for (const [a, b] of accounted) {
+    if (next > extent.end) break;
+    if (b < next) continue;
+    if (a > next) mark(next, Math.min(a - 1, extent.end));
+    next = Math.max(next, b + 1);
+  }
+  if (next <= extent.end) mark(next, extent.end);
+  return kept.sort(bySourceOrder);
+}
+
+const declarationsMemo = new WeakMap<FileFacts, SymbolFact[]>();
+
+/** A file's non-local declarations sorted by first line (per facts object: facts are replaced, never edited). */
+function declarationsByLine(facts: FileFacts): SymbolFact[] {
+  let d = declarationsMemo.get(facts);
+  if (!d) declarationsMemo.set(facts, (d = facts.symbols.filter((s) => !s.local && !s.anonymous).sort((a, b) => a.span.sl - b.span.sl)));
+  return d;
+}
+
+/** The index of the first declaration starting at or after `line`. */
+function firstFrom(decls: SymbolFact[], line: number): number {
+  let lo = 0, hi = decls.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (decls[mid].span.sl < line) lo = mid + 1; else hi = mid; }
+  return lo;
+}
+
+function gapFor(facts: FileFacts, lines: string[], decls: SymbolFact[], start: number, end: number, extent: { start: number }): ShownLine {
+  const members: number[] = [];
+  let constants = true;
+  const first = firstFrom(decls, start);
+  for (let i = first; i < decls.length && decls[i].span.sl <= end; i++) {
+    const s = decls[i];
+    const parent = s.parent >= 0 ? facts.symbols[s.parent] : undefined;
+    // Outermost in the stretch: its parent starts before it (or it is top-level).
+    if (parent && parent.span.sl >= start && parent.span.sl <= end) continue;
+    members.push(s.span.sl);
+    if (s.kind !== 'enumConstant') constants = false;
+  }
+  // Attributed to the innermost declaration around the stretch (the type whose members are
+  // hidden): an ancestor (or self) of the last declaration starting before the stretch.
+  let owner = extent.start;
+  for (let s: SymbolFact | undefined = first > 0 ? decls[first - 1] : undefined; s; s = s.parent >= 0 ? facts.symbols[s.parent] : undefined) {
+    if (s.span.el >= end) { owner = Math.max(owner, s.span.sl); break; }
+  }
+  const indent = indentOf(lines.slice(start, end + 1).find((t) => !isBlank(t)) ?? '');
+  return gapLine(indent, owner, { start, end, members, ...(members.length && constants ? { constants: true } : {}) });
+}

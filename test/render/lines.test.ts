@@ -1,0 +1,140 @@
+// The pieces of honest rendering: Javadoc summaries, fence languages, per-file merging of items
+// by their source-line maps, and the group outline with its gap markers.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ContextItem, SourceLine } from '../../shared/protocol';
+import { docSummary } from '../../server/src/retrieval/symbols';
+import { fileText, languageOf, renderContext } from '../../server/src/render/markdown';
+import { gapText } from '../../server/src/render/shownLines';
+import { itemsForSymbols } from '../../server/src/retrieval/pipeline';
+import { fixture } from '../retrieval/fixture';
+
+test('docSummary: abbreviations, inline tags and HTML', () => {
+  assert.equal(docSummary('Operation name, e.g. {@code invoice.issue}. Compliance groups by it.'), 'Operation name, e.g. invoice.issue.');
+  assert.equal(docSummary('The key, i.e. the first column. More.'), 'The key, i.e. the first column.');
+  assert.equal(docSummary('Caches lines, tokens, etc. until the index changes. More.'), 'Caches lines, tokens, etc. until the index changes.');
+  assert.equal(docSummary('Reads a, b, etc. Then stops.'), 'Reads a, b, etc.');
+  assert.equal(docSummary('Only {@linkplain Status#isSettleable() settleable} orders. Others fail.'), 'Only settleable orders.');
+  assert.equal(docSummary('Like {@link #attempt(Supplier)} for outcomes. More.'), 'Like attempt(Supplier) for outcomes.');
+  assert.equal(docSummary('Moves to {@link OrderStatus#SETTLED}. More.'), 'Moves to OrderStatus.SETTLED.');
+  assert.equal(docSummary('Formats {@code a. b} as text. More.'), 'Formats a. b as text.');
+  assert.equal(docSummary('Display form {@code O-<n>}. More.'), 'Display form O-<n>.');
+  assert.equal(docSummary('Returns <b>bold</b> &lt;T&gt; values\n<p>Second paragraph. More.'), 'Returns bold <T> values');
+  assert.equal(docSummary('No period at all'), 'No period at all');
+  assert.equal(docSummary('@return only tags'), '');
+  assert.equal(docSummary('x '.repeat(200), 40).endsWith('…'), true);
+});
+
+test('the fence language follows the file', () => {
+  assert.equal(languageOf('file:///w/A.java'), 'java');
+  assert.equal(languageOf('file:///w/openapi.yaml'), 'yaml');
+  assert.equal(languageOf('file:///w/app.yml'), 'yaml');
+  assert.equal(languageOf('file:///w/application.properties'), 'properties');
+  assert.equal(languageOf('file:///w/pom.xml'), 'xml');
+  assert.equal(languageOf('file:///w/README.md'), 'markdown');
+  assert.equal(languageOf('file:///w/Makefile'), 'text');
+});
+
+test('gap markers say what they hide', () => {
+  assert.equal(gapText('  ', { start: 3, end: 8, members: [] }), '  // … 6 lines elided');
+  assert.equal(gapText('', { start: 3, end: 3, members: [] }), '// … 1 line elided');
+  assert.equal(gapText('    ', { start: 3, end: 9, members: [3, 5, 8] }), '    // … 3 more members');
+  assert.equal(gapText('    ', { start: 3, end: 3, members: [3], constants: true }), '    // … 1 more constant');
+  assert.equal(gapText('  ', { start: 3, end: 7, members: [], javadoc: true }), '  /** … */');
+});
+
+test('a signature shown without its Javadoc marks it, a Javadoc whose lines lack `*` included', async () => {
+  const { req } = await fixture({
+    'p/V.java': 'package p;\npublic final class V {\n    /**\n     Validates it\n\n     * @param o the object\n     */\n    public static void check(Object o) {\n        if (o == null) throw new IllegalStateException();\n    }\n}\n',
+    'p/Use.java': 'package p;\nclass Use { void f() { $0 } }\n',
+  });
+  const [sig] = itemsForSymbols(req, ['p.V#check(Object)'], 'followup', { doc: false });
+  assert.deepEqual(sig.text.split('\n').slice(1), ['public final class V {', '    /** … */', '    public static void check(Object o) {', '        // … 2 lines elided']);
+  assert.deepEqual(sig.sourceLines![3].hidden, undefined);
+  assert.deepEqual(sig.sourceLines![2].hidden, { start: 2, end: 6, members: [], javadoc: true });
+  const [withDoc] = itemsForSymbols(req, ['p.V#check(Object)'], 'followup');
+  assert.ok(withDoc.text.includes('    /** Validates it */\n    public static void check(Object o) {'), withDoc.text);
+  assert.ok(!withDoc.text.includes('elided\n    public'), 'the summarised Javadoc is not a gap');
+});
+
+function item(lines: [string, SourceLine][], start: number, end: number): ContextItem {
+  return {
+    uri: 'file:///w/A.java', range: { start: { line: start, character: 0 }, end: { line: end, character: 0 } },
+    text: lines.map((l) => l[0]).join('\n'), sourceLines: lines.map((l) => l[1]), tokens: 1, score: 1, sources: ['graph'], untrusted: true,
+  };
+}
+
+test('items of one file are shown as the union of their lines, once, in source order, gaps re-cut', () => {
+  // Item 1: the class header and a field, members 2..20 hidden. Item 2: the class header again and a method at 10..12.
+  const a = item([
+    ['class A {', { line: 0 }],
+    ['  int x;', { line: 1 }],
+    ['  // … 3 more members', { line: 0, written: 'gap', hidden: { start: 2, end: 20, members: [2, 10, 15] } }],
+  ], 0, 1);
+  const b = item([
+    ['class A {', { line: 0 }],
+    ['  /** Does m. */', { line: 10, written: 'doc' }],
+    ['  void m() {', { line: 10 }],
+    ['    // … 2 lines elided', { line: 10, written: 'gap', hidden: { start: 11, end: 12, members: [] } }],
+  ], 0, 12);
+  const merged = fileText([b, a]).split('\n');
+  assert.deepEqual(merged, [
+    'class A {',
+    '  int x;',
+    '  // … 1 more member',
+    '  /** Does m. */',
+    '  void m() {',
+    '    // … 2 lines elided',
+    '  // … 1 more member',
+  ]);
+  // One item: exactly its text.
+  assert.equal(fileText([a]), a.text);
+  // An item without a map is shown as it is, after the merged ones.
+  const raw = { ...item([['raw', { line: 30 }]], 30, 30), sourceLines: undefined };
+  assert.deepEqual(fileText([a, raw]).split('\n').at(-1), 'raw');
+});
+
+test('a type group: header once, members in place, every stretch left out marked, lines mapped', async () => {
+  const { req } = await fixture({
+    'p/Kinds.java': [
+      'package p;',
+      '/** Kinds of things. */',
+      'public enum Kinds {',
+      '    ALPHA,',
+      '    BETA,',
+      '    GAMMA,',
+      '    DELTA;',
+      '',
+      '    /** Whether it is early, e.g. alpha. */',
+      '    public boolean early() {',
+      '        return this == ALPHA;',
+      '    }',
+      '',
+      '    public int rank() { return ordinal(); }',
+      '    public static class Nested { public void n() {} }',
+      '}',
+      '',
+    ].join('\n'),
+    'p/Use.java': 'package p;\nclass Use { void f() { $0 } }\n',
+  });
+  const [g] = itemsForSymbols(req, ['p.Kinds#BETA', 'p.Kinds#GAMMA', 'p.Kinds#early()', 'p.Kinds'], 'followup');
+  assert.deepEqual(g.text.split('\n'), [
+    '// p.Kinds (enum)',
+    '/** Kinds of things. */',
+    'public enum Kinds {',
+    '    // … 1 more constant',
+    '    BETA,',
+    '    GAMMA,',
+    '    // … 1 more constant',
+    '    /** Whether it is early, e.g. alpha. */',
+    '    public boolean early() {',
+    '        // … 2 lines elided',
+    '    // … 2 more members',
+  ]);
+  assert.deepEqual(g.sourceLines!.map((s) => s.written ?? s.line), ['header', 'doc', 2, 'gap', 4, 5, 'gap', 'doc', 9, 'gap', 'gap']);
+  assert.deepEqual(g.sourceLines!.at(-1)!.hidden, { start: 13, end: 14, members: [13, 14] });
+  // The whole result renders through the same renderer, with the file's language.
+  const md = renderContext({ items: [g], tokens: g.tokens, tokenizer: 't', coverage: 1, novelty: 0, confidence: 1, threshold: 0.5, review: false, reviewReasons: [], rounds: 0, dependencySurface: [], uncertainty: { api: 0, repository: 0, similar: 0 }, timingsMs: { total: 0 } });
+  assert.ok(md.includes('```java untrusted\n' + g.text + '\n```'));
+});
