@@ -7,21 +7,25 @@
 // tasks in the same run. Reports recall, tokens, noise, latency, the gate's quality, determinism,
 // and calibrates τ on a validation split. A benchmark: it reports, it never fails on a score.
 //
-//   node dist/bench/retrieval.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--scenario new|partial|existing]... [--seed S] [--budget T] [--settle MS]
+//   node dist/bench/retrieval.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--scenario new|partial|existing]... [--seed S] [--budget T]
+//                                      [--budgets 500,1000,1500,2500,4000 | --budgets none] [--settle MS]
 //
 // Scenarios (same tasks and splits): new = the body emptied (gold: what it used); partial = the
 // first half of its lines kept (gold: symbols first used after the cut); existing = nothing masked,
 // the cursor on the first statement (gold: every symbol of the body).
 //
-// Writes bench/out/retrieval-report.json and bench/out/retrieval.svg (+ .png when a converter exists).
+// --budgets: the recall–tokens sweep (every mode on the test split, rcl on the validation split, at
+// each budget besides the main one); the knee of the pooled validation curve is printed (the fit of
+// pipeline.ts KNEE_TOKENS). Writes bench/out/retrieval-report.json, bench/out/retrieval.svg and
+// bench/out/retrieval-curves.svg (+ .png of both when a converter exists).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { arg, args, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
-import { calibrate, runCorpus, type CorpusReport } from './retrieval/run';
-import { calibrationTable, corpusTable, scenarioTable, svgReport } from './retrieval/report';
+import { calibrate, runCorpus, SWEEP_BUDGETS, type CorpusReport } from './retrieval/run';
+import { calibrationTable, corpusTable, kneeOf, pooledCurve, scenarioTable, spreadTable, svgReport, sweepSvg, sweepTable } from './retrieval/report';
 import { calibrationMetrics, reliabilitySvg } from './retrieval/calibration';
 import { BENCH_SCENARIOS, type BenchScenario } from './retrieval/tasks';
 
@@ -51,6 +55,9 @@ function toPng(svgPath: string, pngPath: string): string | undefined {
   const budget = Number(arg('--budget') ?? 4000);
   const seed = arg('--seed');
   const settleMs = arg('--settle') ? Number(arg('--settle')) : undefined;
+  const budgetsArg = arg('--budgets');
+  const budgets = budgetsArg === 'none' ? [] : budgetsArg ? budgetsArg.split(',').map(Number) : SWEEP_BUDGETS;
+  if (budgets.some((b) => !Number.isInteger(b) || b <= 0)) throw new Error(`--budgets: positive integers separated by commas, or none (got ${budgetsArg})`);
   const wanted = args('--corpus');
   const scenarioArgs = args('--scenario') as BenchScenario[];
   for (const s of scenarioArgs) if (!BENCH_SCENARIOS.includes(s)) throw new Error(`--scenario ${s}: expected one of ${BENCH_SCENARIOS.join(', ')}`);
@@ -63,11 +70,20 @@ function toPng(svgPath: string, pngPath: string): string | undefined {
   for (const name of names) {
     const src = corpusRoot(name);
     if (!src || !existsSync(src)) { missing.push(name); console.log(`\n${name}: not present (run \`node bench/corpora/inject.mjs ${name.replace(/-injected$/, '')}\`); skipped`); continue; }
-    const r = await runCorpus({ root: ROOT, name, sourceRoot: src, test, validation, seed, budgetTokens: budget, settleMs, scenarios, log: (m) => console.error(m) });
+    const r = await runCorpus({ root: ROOT, name, sourceRoot: src, test, validation, seed, budgetTokens: budget, budgets, settleMs, scenarios, log: (m) => console.error(m) });
     reports.push(r);
     console.log(corpusTable(r));
     console.log(scenarioTable(name, r.scenarios));
+    console.log(sweepTable(r, 'test'));
     console.log(calibrationTable(name, r.calibration));
+  }
+  if (reports.length > 1) console.log(spreadTable(reports));
+  const curve = pooledCurve(reports, 'validation', 'rcl');
+  if (curve.length) {
+    console.log('\nrcl pooled validation curve (all corpora): budget  recall  full  mean-tokens  median-of-corpus-medians');
+    for (const p of curve) console.log(`  ${String(p.budget).padStart(5)}  ${p.recall.toFixed(3)}  ${p.fullCoverage.toFixed(3)}  ${Math.round(p.tokensMean).toString().padStart(6)}  ${Math.round(p.tokensMedianOfCorpora).toString().padStart(6)}`);
+    const k = kneeOf(curve.map((p) => ({ tokens: p.tokensMean, recall: p.recall })));
+    if (k !== undefined) console.log(`  knee (Kneedle on mean tokens): budget ${curve[k].budget}, recall ${curve[k].recall.toFixed(3)} at ${Math.round(curve[k].tokensMean)} mean tokens`);
   }
   const pooled = calibrate(reports.flatMap((r) => r.validationPoints));
   if (reports.length > 1) console.log(calibrationTable('pooled', pooled));
@@ -98,5 +114,11 @@ function toPng(svgPath: string, pngPath: string): string | undefined {
   writeFileSync(svg, svgReport(reports, reports.length > 1 ? pooled : undefined));
   const png = toPng(svg, join(outDir, 'retrieval.png'));
   console.log(`\nwrote ${json}\nwrote ${svg}${png ? `\nwrote ${join(outDir, 'retrieval.png')} (${png})` : ' (no SVG→PNG converter found; PNG skipped)'}`);
+  if (reports.some((r) => r.sweep.length)) {
+    const curves = join(outDir, 'retrieval-curves.svg');
+    writeFileSync(curves, sweepSvg(reports));
+    const cpng = toPng(curves, join(outDir, 'retrieval-curves.png'));
+    console.log(`wrote ${curves}${cpng ? `\nwrote ${join(outDir, 'retrieval-curves.png')} (${cpng})` : ''}`);
+  }
   if (missing.length) console.log(`missing corpora: ${missing.join(', ')}`);
 })().catch((e) => { console.error(e); process.exit(1); });

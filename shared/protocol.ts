@@ -14,7 +14,8 @@ export const Commands = {
   retrieveContext: 'needle.retrieveContext',
 } as const;
 
-export type RetrievalMode = 'rcl' | 'similarity' | 'fixedK';
+/** `structural`: a reference baseline (the syntax tree's neighbours of the cursor, no ranking, no gate). */
+export type RetrievalMode = 'rcl' | 'similarity' | 'fixedK' | 'structural';
 
 export interface RetrieveContextParams {
   textDocument: { uri: string };

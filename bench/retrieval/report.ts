@@ -1,8 +1,8 @@
 // Text tables and a hand-written SVG for the retrieval benchmark report.
 
-import type { CalibrationReport, CorpusReport } from './run';
+import type { CalibrationReport, CorpusReport, SweepPoint } from './run';
 import { MODES } from './run';
-import { KINDS } from './score';
+import { KINDS, type ModeMetrics } from './score';
 
 const f3 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '  -  ' : x.toFixed(3));
 const f0 = (x: number | null | undefined, w = 6) => (x === null || x === undefined || Number.isNaN(x) ? '-' : String(Math.round(x))).padStart(w);
@@ -12,15 +12,15 @@ export function corpusTable(r: CorpusReport): string {
   out.push(`\n${r.name}: ${r.tasks.test} test + ${r.tasks.validation} validation tasks of ${r.eligibleTasks} eligible; budget ${r.budgetTokens}; ` +
     `index ${r.indexMs} ms to ready (server ${r.serverIndexMs ?? '-'} ms), ${r.files} files, ${r.symbols} symbols; server peak RSS ${r.peakRssMB ?? '-'} MB`);
   if (r.serverWorkaround) out.push(`  note: ${r.serverWorkaround}`);
-  out.push('  mode        recall  macro  strict xfile  full    MRR    meth   ctor  field   type   tok-mean tok-med  noise   p50ms  p95ms');
+  out.push('  mode        recall  macro  strict xfile  full    MRR    meth   ctor  field   type   tok-mean tok-med  noise  lnoise  p50ms  p95ms');
   for (const m of MODES) {
     const x = r.modes[m];
     if (!x) continue;
     out.push(`  ${m.padEnd(10)} ${f3(x.recallMicro)}  ${f3(x.recallMacro)}  ${f3(x.recallStrict)}  ${f3(x.crossFileRecall)}  ${f3(x.fullCoverageRate)}  ${f3(x.mrr)}  ` +
       KINDS.map((k) => f3(x.recallByKind[k])).join('  ') +
-      `  ${f0(x.tokensMean, 8)} ${f0(x.tokensMedian, 7)}  ${f3(x.noiseRatio)} ${f0(x.latencyP50Ms, 6)} ${f0(x.latencyP95Ms, 6)}`);
+      `  ${f0(x.tokensMean, 8)} ${f0(x.tokensMedian, 7)}  ${f3(x.noiseRatio)}  ${f3(x.lineNoiseRatio)} ${f0(x.latencyP50Ms, 6)} ${f0(x.latencyP95Ms, 6)}`);
   }
-  out.push(`  ${'oracle'.padEnd(10)} 1.000  1.000  1.000  1.000  1.000  1.000  ${KINDS.map(() => '1.000').join('  ')}  ${f0(r.oracle.tokensMean, 8)} ${f0(r.oracle.tokensMedian, 7)}  0.000   (gold name lines only; ${r.oracle.goldMean.toFixed(1)} gold/task)`);
+  out.push(`  ${'oracle'.padEnd(10)} 1.000  1.000  1.000  1.000  1.000  1.000  ${KINDS.map(() => '1.000').join('  ')}  ${f0(r.oracle.tokensMean, 8)} ${f0(r.oracle.tokensMedian, 7)}  0.000  0.000   (gold name lines only; ${r.oracle.goldMean.toFixed(1)} gold/task)`);
   const g = r.gate, c = r.gateCalibrated, fu = r.followup;
   const rcl = r.modes.rcl;
   if (rcl) out.push(`  gate latency: median server time ${f0(rcl.serverMedianMs, 0)} ms, the gate stage adds ${(100 * rcl.gateOverheadMedian).toFixed(1)} % to the median (per request: median ${(100 * rcl.gateOverheadPerRequestMedian).toFixed(1)} %)`);
@@ -38,6 +38,67 @@ export function corpusTable(r: CorpusReport): string {
   return out.join('\n');
 }
 
+/** The budget sweep of one corpus: recall, full coverage, median tokens and line noise per mode and budget. */
+export function sweepTable(r: CorpusReport, split: 'test' | 'validation'): string {
+  const pts = r.sweep.filter((p) => p.split === split);
+  if (!pts.length) return '';
+  const budgets = [...new Set(pts.map((p) => p.budget))].sort((a, b) => a - b);
+  const out = [`\n${r.name} budget sweep (${split}): recall / full coverage / median tokens / line noise`, `  mode       ${budgets.map((b) => String(b).padStart(24)).join('')}`];
+  for (const m of MODES) {
+    const cells = budgets.map((b) => {
+      const x = pts.find((p) => p.mode === m && p.budget === b)?.metrics;
+      return (x ? `${f3(x.recallMicro)}/${f3(x.fullCoverageRate)}/${f0(x.tokensMedian, 4)}/${f3(x.lineNoiseRatio)}` : '-').padStart(24);
+    });
+    if (pts.some((p) => p.mode === m)) out.push(`  ${m.padEnd(10)} ${cells.join('')}`);
+  }
+  return out.join('\n');
+}
+
+/** Pooled micro recall and mean/median tokens of sweep points' underlying metrics, weighted by tasks. */
+export interface CurvePoint { budget: number; recall: number; fullCoverage: number; tokensMean: number; tokensMedianOfCorpora: number; tasks: number }
+
+/** One mode's pooled curve over corpora (recall weighted by gold, tokens by tasks). */
+export function pooledCurve(reports: CorpusReport[], split: 'test' | 'validation', mode: string): CurvePoint[] {
+  const pts = reports.flatMap((r) => r.sweep.filter((p) => p.split === split && p.mode === mode));
+  const budgets = [...new Set(pts.map((p) => p.budget))].sort((a, b) => a - b);
+  return budgets.map((budget) => {
+    const at = pts.filter((p) => p.budget === budget).map((p) => p.metrics);
+    const tasks = at.reduce((a, x) => a + x.tasks, 0);
+    const w = (f: (x: ModeMetrics) => number) => at.reduce((a, x) => a + f(x) * x.tasks, 0) / (tasks || 1);
+    const med = at.map((x) => x.tokensMedian).sort((a, b) => a - b);
+    return { budget, recall: w((x) => x.recallMicro), fullCoverage: w((x) => x.fullCoverageRate), tokensMean: w((x) => x.tokensMean), tokensMedianOfCorpora: med[med.length >> 1] ?? NaN, tasks };
+  });
+}
+
+/**
+ * The knee of a recall–tokens curve (Kneedle: both axes scaled to [0, 1] over the curve, the
+ * point farthest above the chord from the first to the last point). Undefined for < 3 points.
+ */
+export function kneeOf(curve: { tokens: number; recall: number }[]): number | undefined {
+  if (curve.length < 3) return undefined;
+  const x0 = curve[0].tokens, x1 = curve[curve.length - 1].tokens, y0 = curve[0].recall, y1 = curve[curve.length - 1].recall;
+  if (x1 <= x0 || y1 <= y0) return 0;
+  let best = 0, bestGap = -Infinity;
+  curve.forEach((p, i) => {
+    const gap = (p.recall - y0) / (y1 - y0) - (p.tokens - x0) / (x1 - x0);
+    if (gap > bestGap + 1e-12) { bestGap = gap; best = i; }
+  });
+  return best;
+}
+
+/** Per-corpus figures of one mode at the main budget and the spread between corpora. */
+export function spreadTable(reports: CorpusReport[]): string {
+  const out = ['\nper corpus (test, main budget): recall / full coverage / median tokens / line noise; spread = max − min recall'];
+  for (const m of MODES) {
+    const xs = reports.map((r) => ({ n: r.name, x: r.modes[m] })).filter((e) => e.x);
+    if (!xs.length) continue;
+    const rec = xs.map((e) => e.x.recallMicro);
+    out.push(`  ${m.padEnd(10)} spread ${(Math.max(...rec) - Math.min(...rec)).toFixed(3)}  ` +
+      xs.map((e) => `${e.n} ${f3(e.x.recallMicro)}/${f3(e.x.fullCoverageRate)}/${f0(e.x.tokensMedian, 0)}/${f3(e.x.lineNoiseRatio)}`).join('  '));
+  }
+  return out.join('\n');
+}
+
 export function calibrationTable(label: string, c: CalibrationReport): string {
   const out = [`\ncalibration ${label} (${c.points} validation points, ${c.source}): τ  false-review / false-confidence`];
   const cells = c.curve.map((p) => `${p.tau.toFixed(2)} ${p.falseReviewRate.toFixed(2)}/${p.falseConfidenceRate.toFixed(2)}`);
@@ -47,7 +108,7 @@ export function calibrationTable(label: string, c: CalibrationReport): string {
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const COLORS: Record<string, string> = { similarity: '#1f77b4', fixedK: '#ff7f0e', rcl: '#2ca02c', oracle: '#7f7f7f' };
+const COLORS: Record<string, string> = { similarity: '#1f77b4', fixedK: '#ff7f0e', structural: '#9467bd', rcl: '#2ca02c', oracle: '#7f7f7f' };
 const PALETTE = ['#d62728', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
 
 /** Left: recall (micro) against mean tokens per corpus × mode; right: review overhead vs false confidence over τ. */
@@ -115,4 +176,48 @@ export function scenarioTable(label: string, scenarios: CorpusReport['scenarios'
       (r.tasks.skipped ? `  (${r.tasks.skipped} skipped)` : ''));
   }
   return out.join('\n');
+}
+
+/**
+ * The recall–tokens curves of the budget sweep: one panel per corpus (test split) plus the pooled
+ * validation curve of rcl with its knee, each mode a line through its budgets (median tokens, micro recall).
+ */
+export function sweepSvg(reports: CorpusReport[]): string {
+  type Panel = { title: string; lines: { mode: string; pts: { t: number; v: number; b: number }[] }[]; knee?: { t: number; v: number } };
+  const panels: Panel[] = reports.filter((r) => r.sweep.some((p) => p.split === 'test')).map((r) => ({
+    title: `${r.name} (test)`,
+    lines: MODES.map((mode) => ({ mode, pts: r.sweep.filter((p: SweepPoint) => p.split === 'test' && p.mode === mode).map((p) => ({ t: p.metrics.tokensMedian, v: p.metrics.recallMicro, b: p.budget })) })).filter((l) => l.pts.length),
+  }));
+  const val = pooledCurve(reports, 'validation', 'rcl');
+  if (val.length) {
+    const pts = val.map((p) => ({ t: p.tokensMedianOfCorpora, v: p.recall, b: p.budget }));
+    const k = kneeOf(pts.map((p) => ({ tokens: p.t, recall: p.v })));
+    panels.push({ title: 'rcl pooled (validation)', lines: [{ mode: 'rcl', pts }], knee: k === undefined ? undefined : pts[k] });
+  }
+  const cols = Math.min(4, Math.max(1, panels.length)), pw = 260, ph = 190, gx = 70, gy = 70;
+  const W = cols * (pw + gx) + 20, H = Math.ceil(panels.length / cols) * (ph + gy) + 70;
+  const xmax = Math.max(1000, ...panels.flatMap((p) => p.lines.flatMap((l) => l.pts.map((q) => q.t))).filter(Number.isFinite));
+  const xm = Math.ceil(xmax / 1000) * 1000;
+  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="11">`,
+    `<rect width="${W}" height="${H}" fill="white"/>`,
+    `<text x="${W / 2}" y="20" text-anchor="middle" font-size="15">recall vs median tokens over budgets ${esc([...new Set(reports.flatMap((r) => r.sweep.map((p) => p.budget)))].sort((a, b) => a - b).join(', '))}</text>`];
+  panels.forEach((p, i) => {
+    const x0 = 55 + (i % cols) * (pw + gx), y0 = 50 + Math.floor(i / cols) * (ph + gy);
+    const sx = (t: number) => x0 + (t / xm) * pw, sy = (v: number) => y0 + ph - Math.max(0, Math.min(1, v)) * ph;
+    parts.push(`<text x="${x0 + pw / 2}" y="${y0 - 8}" text-anchor="middle" font-size="12">${esc(p.title)}</text>`, `<rect x="${x0}" y="${y0}" width="${pw}" height="${ph}" fill="none" stroke="#333"/>`);
+    for (let k = 0; k <= 4; k++) {
+      parts.push(`<line x1="${x0}" y1="${sy(k / 4)}" x2="${x0 + pw}" y2="${sy(k / 4)}" stroke="#eee"/><text x="${x0 - 4}" y="${sy(k / 4) + 4}" text-anchor="end">${(k / 4).toFixed(2)}</text>`);
+      parts.push(`<text x="${sx((k / 4) * xm)}" y="${y0 + ph + 14}" text-anchor="middle">${Math.round((k / 4) * xm)}</text>`);
+    }
+    for (const l of p.lines) {
+      const ok = l.pts.filter((q) => Number.isFinite(q.t) && Number.isFinite(q.v));
+      parts.push(`<polyline points="${ok.map((q) => `${sx(q.t).toFixed(1)},${sy(q.v).toFixed(1)}`).join(' ')}" fill="none" stroke="${COLORS[l.mode]}" stroke-width="1.8"/>`);
+      for (const q of ok) parts.push(`<circle cx="${sx(q.t).toFixed(1)}" cy="${sy(q.v).toFixed(1)}" r="2.5" fill="${COLORS[l.mode]}"><title>${esc(`${l.mode} @${q.b}: recall ${q.v.toFixed(3)}, ${Math.round(q.t)} tokens`)}</title></circle>`);
+    }
+    if (p.knee) parts.push(`<circle cx="${sx(p.knee.t)}" cy="${sy(p.knee.v)}" r="6" fill="none" stroke="#000" stroke-width="1.5"/><text x="${sx(p.knee.t) + 8}" y="${sy(p.knee.v) + 14}">knee</text>`);
+  });
+  const ly = H - 16;
+  parts.push(...MODES.map((m, i) => `<rect x="${55 + i * 110}" y="${ly - 9}" width="10" height="10" fill="${COLORS[m]}"/><text x="${69 + i * 110}" y="${ly}">${m}</text>`));
+  parts.push('</svg>');
+  return parts.join('\n');
 }

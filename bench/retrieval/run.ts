@@ -12,9 +12,12 @@ import { calibrateThreshold, type Calibration } from '../../server/src/gate/suff
 import { startServer } from './client';
 import { BENCH_SCENARIOS, eligibleTasks, loadOracle, maskText, sampleTasks, scenarioTask, type BenchScenario, type OracleOutput, type ScenarioTask, type Task } from './tasks';
 import { calibrationMetrics, type CalibrationMetrics } from './calibration';
+import { diskTextOf, goldRegions } from './attribution';
 import { gateMetrics, mean, median, modeMetrics, sameResult, scoreResponse, type GateMetrics, type ModeMetrics, type TaskScore } from './score';
 
-export const MODES: RetrievalMode[] = ['similarity', 'fixedK', 'rcl'];
+export const MODES: RetrievalMode[] = ['similarity', 'fixedK', 'structural', 'rcl'];
+/** Budgets of the recall–tokens sweep (issue #14 §2); the main budget is reported in full besides. */
+export const SWEEP_BUDGETS = [500, 1000, 1500, 2500, 4000];
 
 export interface RunOptions {
   /** Repository root (for bench/oracle and dist/server.js). */
@@ -25,6 +28,8 @@ export interface RunOptions {
   validation: number;
   seed?: string;
   budgetTokens?: number;
+  /** Budgets of the recall–tokens sweep: every mode on the test split, rcl on the validation split. */
+  budgets?: number[];
   /** Pause after disk writes so the server's file watcher has seen them (ms). */
   settleMs?: number;
   log?: (m: string) => void;
@@ -67,6 +72,8 @@ export interface CorpusReport {
   /** Set when the server had to be started with other client capabilities than `{}`. */
   serverWorkaround?: string;
   modes: Record<string, ModeMetrics>;
+  /** The budget sweep: metrics per split, mode and budget (the main budget's entry equals `modes` on test). */
+  sweep: SweepPoint[];
   /** Test tasks whose rcl answer used follow-up rounds, re-run with maxRounds 0 (RCL §7.2). */
   followup: { triggered: number; recallWithout: number; recallWith: number; tokensWithout: number; tokensWith: number };
   oracle: { tokensMean: number; tokensMedian: number; goldMean: number };
@@ -84,6 +91,8 @@ export interface CorpusReport {
   /** Per scenario (new = the emptied-body figures above, rcl only). */
   scenarios: Partial<Record<BenchScenario, ScenarioReport>>;
 }
+
+export interface SweepPoint { split: 'test' | 'validation'; mode: RetrievalMode; budget: number; metrics: ModeMetrics }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -139,6 +148,8 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
   log(`${opts.name}: server ready in ${Math.round(server.readyMs)} ms (${server.status.files} files, ${server.status.symbols} symbols)`);
 
   const scores = new Map<string, TaskScore[]>(MODES.map((m) => [m, []]));
+  const sweepBudgets = [...new Set(opts.budgets ?? [])].filter((b) => b !== budget).sort((a, b) => a - b);
+  const swept = new Map<string, TaskScore[]>();
   const perTask: CorpusReport['perTask'] = [];
   const errors: CorpusReport['errors'] = [];
   const skipped: CorpusReport['tasks']['skipped'] = [];
@@ -185,13 +196,15 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
       writeFileSync(path, masked);
       await sleep(settle);
       await server.open(path, masked);
+      const textOf = diskTextOf(ws);
+      const lines = { regions: await goldRegions(task.gold, textOf), textOf };
       try {
         const modes = task.split === 'test' ? MODES : (['rcl'] as RetrievalMode[]);
         let firstRcl: RetrievalResult | undefined;
         for (const mode of modes) {
           try {
             const { result, ms } = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: budget, mode });
-            const s = scoreResponse(task, result, ws, ms);
+            const s = scoreResponse(task, result, ws, ms, lines);
             scores.get(mode)!.push(s);
             const { task: _t, split: _s, ...rest } = s;
             row.scores[mode] = rest;
@@ -204,6 +217,17 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
             }
           } catch (e) {
             errors.push({ task: task.id, mode, message: (e as Error).message });
+          }
+        }
+        for (const b of sweepBudgets) {
+          for (const mode of modes) {
+            try {
+              const { result, ms } = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: b, mode });
+              const key = `${task.split} ${mode} ${b}`;
+              swept.set(key, [...(swept.get(key) ?? []), scoreResponse(task, result, ws, ms, lines)]);
+            } catch (e) {
+              errors.push({ task: task.id, mode: `${mode}@${b}`, message: (e as Error).message });
+            }
           }
         }
         if (firstRcl) {
@@ -243,6 +267,14 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
   };
   const test = (m: string) => scores.get(m)!.filter((s) => s.split === 'test');
   const modes = Object.fromEntries(MODES.map((m) => [m, modeMetrics(test(m))]));
+  const sweep: SweepPoint[] = [];
+  for (const split of ['test', 'validation'] as const) {
+    for (const mode of MODES) {
+      const main = scores.get(mode)!.filter((s) => s.split === split);
+      const points = [...sweepBudgets.map((b) => ({ b, s: swept.get(`${split} ${mode} ${b}`) ?? [] })), { b: budget, s: main }];
+      if (sweepBudgets.length) for (const p of points.sort((x, y) => x.b - y.b)) if (p.s.length) sweep.push({ split, mode, budget: p.b, metrics: modeMetrics(p.s) });
+    }
+  }
   const rclTest = test('rcl');
   const validationPoints = scores.get('rcl')!.filter((s) => s.split === 'validation').map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered }));
   const calibration = calibrate(validationPoints);
@@ -252,7 +284,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
     budgetTokens: budget,
     indexMs: Math.round(server.readyMs), serverIndexMs: status.indexMs ?? finalStatus.indexMs,
     files: status.files, symbols: status.symbols, peakRssMB: peak, serverWorkaround: server.workaround,
-    modes,
+    modes, sweep,
     oracle: { tokensMean: mean(oracleTok), tokensMedian: median(oracleTok), goldMean: mean(tasks.filter((t) => t.split === 'test').map((t) => t.gold.length)) },
     gate: { ...gateMetrics(rclTest), threshold: serverThreshold },
     followup,

@@ -4,6 +4,7 @@ import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ContextItem, GateFeatures, RetrievalResult, Scenario } from '../../shared/protocol';
 import type { GoldKind, GoldSymbol, Task } from './tasks';
+import { lineAttributedNoise, type GoldRegion, type TextOf } from './attribution';
 
 export interface TaskScore {
   task: string;
@@ -22,6 +23,9 @@ export interface TaskScore {
   tokens: number;
   noiseTokens: number;
   itemTokens: number;
+  /** Shown tokens counted line by line, and those on lines outside every gold declaration (attribution.ts). */
+  lineTokens: number;
+  lineNoiseTokens: number;
   latencyMs: number;
   /** The server's own timings: the whole request and the gate stage (incl. follow-up rounds). */
   serverTotalMs: number;
@@ -52,7 +56,11 @@ export function itemHolds(item: ContextItem, rel: string | undefined, g: GoldSym
   return rel === g.file && item.range.start.line <= g.maskedLine && g.maskedLine <= item.range.end.line && item.text.includes(g.name);
 }
 
-export function scoreResponse(task: Task, res: RetrievalResult, workspace: string, latencyMs: number): TaskScore {
+/**
+ * `lines`: the gold declarations' regions and the files' current text (attribution.ts); without
+ * them line-attributed noise is not measured (NaN).
+ */
+export function scoreResponse(task: Task, res: RetrievalResult, workspace: string, latencyMs: number, lines?: { regions: GoldRegion[]; textOf: TextOf }): TaskScore {
   const rels = res.items.map((it) => relPathOfUri(it.uri, workspace));
   const byKind = Object.fromEntries(KINDS.map((k) => [k, { gold: 0, found: 0 }])) as TaskScore['byKind'];
   let found = 0, crossGold = 0, crossFound = 0, foundStrict = 0;
@@ -73,10 +81,11 @@ export function scoreResponse(task: Task, res: RetrievalResult, workspace: strin
   const first = itemHasGold.indexOf(true);
   let noise = 0, itemTokens = 0;
   res.items.forEach((it, i) => { itemTokens += it.tokens; if (!itemHasGold[i]) noise += it.tokens; });
+  const lineNoise = lines ? lineAttributedNoise(res.items, rels, lines.regions, lines.textOf) : { tokens: NaN, noiseTokens: NaN };
   return {
     task: task.id, split: task.split, gold: task.gold.length, found, recall: task.gold.length ? found / task.gold.length : 1, foundStrict,
     crossGold, crossFound, fullyCovered: found === task.gold.length, rr: first >= 0 ? 1 / (first + 1) : 0,
-    byKind, tokens: res.tokens, noiseTokens: noise, itemTokens, latencyMs,
+    byKind, tokens: res.tokens, noiseTokens: noise, itemTokens, lineTokens: lineNoise.tokens, lineNoiseTokens: lineNoise.noiseTokens, latencyMs,
     serverTotalMs: res.timingsMs?.total ?? NaN, gateMs: res.timingsMs?.gate ?? 0,
     confidence: res.confidence, coverage: res.coverage, review: res.review, rounds: res.rounds, missing,
     ...(res.scenario ? { judgedScenario: res.scenario } : {}), ...(res.gateFeatures ? { features: res.gateFeatures } : {}),
@@ -125,7 +134,10 @@ export interface ModeMetrics {
   tokensMean: number;
   tokensMedian: number;
   tokensMax: number;
+  /** Item-level: tokens of items holding no gold declaration / all item tokens. */
   noiseRatio: number;
+  /** Line-attributed: tokens on lines outside every gold declaration / all shown tokens (NaN when not measured). */
+  lineNoiseRatio: number;
   latencyP50Ms: number;
   latencyP95Ms: number;
   meanRounds: number;
@@ -153,7 +165,7 @@ export interface GateMetrics {
 
 export function modeMetrics(scores: TaskScore[]): ModeMetrics {
   const sum = (f: (s: TaskScore) => number) => scores.reduce((a, s) => a + f(s), 0);
-  const gold = sum((s) => s.gold), cross = sum((s) => s.crossGold), items = sum((s) => s.itemTokens);
+  const gold = sum((s) => s.gold), cross = sum((s) => s.crossGold), items = sum((s) => s.itemTokens), lineTokens = sum((s) => s.lineTokens);
   const byKind = Object.fromEntries(KINDS.map((k) => {
     const g = sum((s) => s.byKind[k].gold);
     return [k, g ? sum((s) => s.byKind[k].found) / g : null];
@@ -172,6 +184,7 @@ export function modeMetrics(scores: TaskScore[]): ModeMetrics {
     tokensMedian: median(scores.map((s) => s.tokens)),
     tokensMax: Math.max(0, ...scores.map((s) => s.tokens)),
     noiseRatio: items ? sum((s) => s.noiseTokens) / items : 0,
+    lineNoiseRatio: lineTokens > 0 ? sum((s) => s.lineNoiseTokens) / lineTokens : lineTokens === 0 ? 0 : NaN,
     latencyP50Ms: quantile(lat, 0.5),
     latencyP95Ms: quantile(lat, 0.95),
     meanRounds: mean(scores.map((s) => s.rounds)),

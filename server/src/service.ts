@@ -6,6 +6,7 @@ import { gate } from './gate/sufficiency';
 import type { Indexer } from './index/indexer';
 import { CancelledError, retrieve } from './retrieval/pipeline';
 import { DEFAULTS, type PipelineRequest } from './retrieval/request';
+import type { Packing } from './retrieval/fitted';
 import { hostPaths, PathError, shorten, type FilePaths } from './platform/paths';
 import { orgContextFor } from './org/recall';
 
@@ -15,6 +16,8 @@ export interface Settings {
   threshold?: number;
   maxRounds: number;
   goldenRoots: string[];
+  /** Not a user setting: the fit of the packing constants (bench/retrieval-fit.bench.ts) tries others through it. */
+  packing?: Packing;
   /** The organisation index (`needle.orgIndex`): a postgres:// URL without password, or a PGlite folder. */
   orgIndex?: string;
 }
@@ -26,7 +29,7 @@ export function defaultSettings(): Settings {
 /** A request that cannot be served as asked; the LSP layer answers InvalidParams with the message. */
 export class InvalidRequest extends Error {}
 
-const MODES: RetrievalMode[] = ['rcl', 'similarity', 'fixedK'];
+const MODES: RetrievalMode[] = ['rcl', 'similarity', 'fixedK', 'structural'];
 
 /** The canonical path of a request's URI (platform/paths.ts); InvalidRequest when it names no file. */
 export function pathOfUri(uri: unknown, paths: FilePaths = hostPaths): string {
@@ -109,6 +112,7 @@ async function retrieveOnce(indexer: Indexer, params: RetrieveContextParams, set
     mode: params.mode ?? 'rcl',
     maxRounds: params.maxRounds ?? settings.maxRounds,
     threshold: settings.threshold ?? NaN,
+    packing: settings.packing,
     isCancelled,
   };
   // The org source runs beside the local pipeline, bounded by its own timeout; it never fails the request.

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { runCorpus, MODES, type CorpusReport } from '../../bench/retrieval/run';
-import { corpusTable, svgReport } from '../../bench/retrieval/report';
+import { corpusTable, kneeOf, svgReport, sweepSvg, sweepTable } from '../../bench/retrieval/report';
 import { eligibleTasks, loadOracle, maskText, MASKED_BODY } from '../../bench/retrieval/tasks';
 import { readFileSync } from 'node:fs';
 import { repoRoot } from '../helpers/repoRoot';
@@ -39,7 +39,7 @@ test('tasks: eligible methods have ≥ 2 gold symbols, one in another file; mask
 test('retrieval bench runs end to end on acme-shop through the server', { timeout: 300_000, skip: NEEDS_JDK.skip }, async () => {
   NEEDS_JDK.assertPresent();
   const budget = 4000;
-  const r: CorpusReport = await runCorpus({ root, name: 'acme-shop', sourceRoot, test: 4, validation: 3, budgetTokens: budget, settleMs: 100 });
+  const r: CorpusReport = await runCorpus({ root, name: 'acme-shop', sourceRoot, test: 4, validation: 3, budgetTokens: budget, budgets: [1000, budget], settleMs: 100 });
   assert.deepEqual(r.errors, []);
   assert.equal(r.tasks.test, 4);
   assert.equal(r.tasks.validation, 3);
@@ -47,7 +47,7 @@ test('retrieval bench runs end to end on acme-shop through the server', { timeou
   for (const m of MODES) {
     const x = r.modes[m];
     assert.equal(x.tasks, 4, m);
-    for (const v of [x.recallMicro, x.recallMacro, x.recallStrict, x.crossFileRecall, x.fullCoverageRate, x.mrr, x.noiseRatio]) assert.ok(inUnit(v), `${m}: ${v}`);
+    for (const v of [x.recallMicro, x.recallMacro, x.recallStrict, x.crossFileRecall, x.fullCoverageRate, x.mrr, x.noiseRatio, x.lineNoiseRatio]) assert.ok(inUnit(v), `${m}: ${v}`);
     assert.ok(x.recallStrict <= x.recallMicro + 1e-12, m);
     for (const v of Object.values(x.recallByKind)) assert.ok(v === null || inUnit(v), m);
     assert.ok(x.tokensMax <= budget, `${m}: tokens ${x.tokensMax} ≤ ${budget}`);
@@ -56,6 +56,7 @@ test('retrieval bench runs end to end on acme-shop through the server', { timeou
   for (const row of r.perTask) for (const s of Object.values(row.scores)) assert.ok(s.tokens <= budget && s.found <= s.gold);
   assert.ok(r.oracle.tokensMean > 0);
   assert.equal(r.determinism.checked, 7);
+  assert.equal(kneeOf([{ tokens: 100, recall: 0.2 }, { tokens: 300, recall: 0.8 }, { tokens: 1000, recall: 0.85 }]), 1);
   assert.equal(r.determinism.share, 1);
   assert.ok(inUnit(r.gate.reviewOverhead) && inUnit(r.gate.coverageMAE));
   assert.ok(r.gate.auroc === null || inUnit(r.gate.auroc));
@@ -64,4 +65,11 @@ test('retrieval bench runs end to end on acme-shop through the server', { timeou
   assert.ok(r.peakRssMB === undefined || r.peakRssMB > 0);
   assert.match(corpusTable(r), /rcl/);
   assert.match(svgReport([r]), /^<svg[\s\S]*<\/svg>$/);
+  // The sweep: every mode at both budgets on test, rcl alone on validation; the main budget's point is the main run.
+  assert.deepEqual(r.sweep.filter((p) => p.split === 'test').map((p) => `${p.mode}@${p.budget}`).sort(), MODES.flatMap((m) => [`${m}@1000`, `${m}@${budget}`]).sort());
+  assert.deepEqual(r.sweep.filter((p) => p.split === 'validation').map((p) => `${p.mode}@${p.budget}`), ['rcl@1000', `rcl@${budget}`]);
+  for (const m of MODES) assert.deepEqual(r.sweep.find((p) => p.split === 'test' && p.mode === m && p.budget === budget)!.metrics, r.modes[m]);
+  for (const p of r.sweep) assert.ok(p.metrics.tokensMax <= p.budget, `${p.mode}@${p.budget}`);
+  assert.match(sweepTable(r, 'test'), /structural/);
+  assert.match(sweepSvg([r]), /^<svg[\s\S]*polyline[\s\S]*<\/svg>$/);
 });

@@ -16,7 +16,7 @@ export async function runRetrieve(args: ParsedArgs, root: string): Promise<void>
   const column = intFlag(args, 'column', 1);
   if (line === undefined || column === undefined) throw new UsageError('--line and --column are required (1-based)');
   const mode = args.flags.get('mode') ?? 'rcl';
-  if (mode !== 'rcl' && mode !== 'similarity' && mode !== 'fixedK') throw new UsageError('--mode must be rcl, similarity or fixedK');
+  if (mode !== 'rcl' && mode !== 'similarity' && mode !== 'fixedK' && mode !== 'structural') throw new UsageError('--mode must be rcl, similarity, fixedK or structural');
   if (args.flags.has('json') && args.flags.has('markdown')) throw new UsageError('choose one of --json and --markdown');
   const query = args.flags.get('query');
   const budget = intFlag(args, 'budget', 1);

@@ -28,6 +28,8 @@ import { chooseFolders } from './repos';
 import { entryFor, linesOf, Packer, round, uriOf, groupOf, type Entry } from './items';
 import type { NeedleItem } from './types';
 import { vetText } from '../vetting';
+import { structuralItems } from './structural';
+import { PACKING } from './fitted';
 
 export class CancelledError extends Error {
   constructor() { super('retrieval cancelled'); this.name = 'CancelledError'; }
@@ -50,10 +52,10 @@ export type RetrievalResultWithRepos = RetrievalResult & { repositories?: string
 /** At most this many declarations are shown (beyond it, candidates are mostly noise). */
 export const MAX_ENTRIES = 120;
 /**
- * Past this share of the budget only strong candidates (≥ STRONG_SHARE of the best score) join:
- * the rest is mid-relevance filler (P6: every token earns admission). On the validation split
- * (60 tasks each of commons-lang3 and jsoup) 0.58 → 0.5 cost ~1 point of rcl recall for ~300
- * tokens less per request; the gate's follow-up fetches the likely dependencies filler misses.
+ * Past this share of the budget, or past the knee (fitted.ts PACKING.kneeTokens) if that comes
+ * first, only strong candidates (≥ STRONG_SHARE of the best score) join: the rest is
+ * mid-relevance filler (P6: every token earns admission); the gate's follow-up fetches the likely
+ * dependencies filler misses.
  */
 export const SOFT_BUDGET_SHARE = 0.5;
 export const STRONG_SHARE = 0.5;
@@ -68,10 +70,6 @@ export const MAX_GROUPS = 6;
 export const REFERENCE_RANK = 3;
 /** A weak candidate (below this share of the best) may join a type already shown but not open a new one. */
 export const NEW_GROUP_SHARE = 0.15;
-/** A candidate below this share of the best candidate's score is not shown (noise, P6). */
-export const MIN_RELATIVE_SCORE = 0.06;
-/** …and below this absolute score (a lone weak signal) either. */
-export const MIN_SCORE = 0.3;
 /** fixedK baseline: how many similar chunks, each followed by its one-hop callees. */
 export const FIXED_K = 5;
 
@@ -95,6 +93,10 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
   if (req.mode === 'similarity' || req.mode === 'fixedK') {
     items = await stage('similar', () => baselineItems(req, q, folders));
     items = await stage('cap', () => capItems(items, req.budgetTokens));
+  } else if (req.mode === 'structural') {
+    const enclosing = await stage('prune', () => enclosingItem(req, q, []));
+    items = await stage('structural', () => structuralItems(req, q, enclosing, (ids) => itemsForSymbols(req, ids, 'followup', { doc: false }) as NeedleItem[]));
+    items = await stage('cap', () => capItems(items, req.budgetTokens, enclosing ? 1 : 0));
   } else {
     const lexical = await stage('lexical', () => lexicalRecall(req, q, folders));
     const api = await stage('api', () => descriptionRecall(req.index, q, folders));
@@ -172,7 +174,7 @@ function enclosingItem(req: PipelineRequest, q: Query, ranked: Merged[]): Needle
 }
 
 /**
- * Packs ranked candidates after the enclosing item, within budget, MAX_ENTRIES and MIN_RELATIVE_SCORE.
+ * Packs ranked candidates after the enclosing item, within budget, MAX_ENTRIES and the packing constants (fitted.ts).
  * The member's class context (its type's header and the fields it mentions) joins the type's
  * group, shown right after the member: in place in its class, never a copy of the header.
  */
@@ -185,13 +187,15 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
   const probe = new Packer(req, Number.MAX_SAFE_INTEGER, 0);
   probe.addAll(context);
   const packer = new Packer(req, req.budgetTokens, (head?.tokens ?? 0) + probe.total);
+  const packing = req.packing ?? PACKING;
+  const soft = Math.min(req.budgetTokens * SOFT_BUDGET_SHARE, packing.kneeTokens);
   // Shares are taken of a robust reference (the REFERENCE_RANK-th best), so one outlier cannot starve the rest.
   const best = ranked[Math.min(REFERENCE_RANK, ranked.length) - 1]?.score ?? 0;
   for (const c of ranked) {
-    if (packer.count >= MAX_ENTRIES || c.score < best * MIN_RELATIVE_SCORE || c.score < MIN_SCORE) break;
-    if (packer.total >= req.budgetTokens * SOFT_BUDGET_SHARE && c.score < best * STRONG_SHARE) break;
+    if (packer.count >= MAX_ENTRIES || c.score < best * packing.minShare || c.score < packing.minScore) break;
+    if (packer.total >= soft && c.score < best * STRONG_SHARE) break;
     if (!packer.hasGroup(c.group) && (c.score < best * NEW_GROUP_SHARE || packer.groupCount >= MAX_GROUPS)) continue;
-    packer.tryAdd(entryFor(req, c.ref, c.score, c.sources));
+    packer.tryAdd(entryFor(req, c.ref, c.score, c.sources, c.score >= best * packing.docShare));
   }
   packer.addAll(context);
   const packed = packer.items();

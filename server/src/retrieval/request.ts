@@ -3,6 +3,7 @@
 
 import type { ContextItem, Position, RetrievalMode, SurfaceEntry } from '../../../shared/protocol';
 import type { SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
+import type { Packing } from './fitted';
 
 export interface PipelineRequest {
   index: WorkspaceIndex;
@@ -23,6 +24,8 @@ export interface PipelineRequest {
   maxRounds: number;
   /** The gate's threshold τ; NaN: the calibrated τ of the scenario the gate judges. */
   threshold: number;
+  /** Packing constants; the fitted ones (fitted.ts) unless a fit is trying others. */
+  packing?: Packing;
   /** Cooperative cancellation, checked at stage boundaries. */
   isCancelled?: () => boolean;
 }

@@ -1,0 +1,106 @@
+// `npm run fit:retrieval`: fits the pipeline's packing constants (server/src/retrieval/fitted.ts)
+// on the VALIDATION splits of every development corpus and its injected variant, pooled (the
+// first --tasks methods of each corpus are its test split and are never read here), in process
+// (no server). For each point of a grid of (kneeTokens, minScore) it runs rcl at budget 4,000 with
+// the gate's follow-up rounds, as served, and scores recall, full coverage, median tokens and
+// line-attributed noise. The chosen point is the knee (Kneedle) of the Pareto frontier of pooled
+// recall against median tokens: past it, tokens buy little recall. --write rewrites fitted.ts.
+//
+//   node dist/bench/retrieval-fit.bench.js [--tasks 40] [--validation 40] [--corpus NAME]...
+//        [--knee 800,1100,1500,2000] [--min-share 0.06,0.15] [--doc-share 0,0.5] [--min-score 0.3] [--seed S] [--json FILE] [--write]
+
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Indexer } from '../server/src/index/indexer';
+import { defaultSettings, retrieveAt } from '../server/src/service';
+import { PACKING, type Packing } from '../server/src/retrieval/fitted';
+import { arg, args, corpusSourceRoot } from './cli';
+import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
+import { goldRegions, type TextOf } from './retrieval/attribution';
+import { kneeOf } from './retrieval/report';
+import { median, modeMetrics, scoreResponse, type TaskScore } from './retrieval/score';
+import { loadOracle, maskText, sampleTasks } from './retrieval/tasks';
+
+const ROOT = process.cwd();
+const numbers = (s: string | undefined, d: number[]) => (s ? s.split(',').map(Number) : d);
+
+interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
+
+(async () => {
+  const test = Number(arg('--tasks') ?? 40);
+  const validation = Number(arg('--validation') ?? 40);
+  const seed = arg('--seed');
+  // The default grid: below 1,200 tokens pooled recall falls fast (700: 0.71, 1,000: 0.75 on 84
+  // validation tasks), and minShare 0.15 or minScore above 0.3 bought nothing there.
+  const knees = numbers(arg('--knee'), [1200, 1400, 1700, 2000]);
+  const minShares = numbers(arg('--min-share'), [0.06]);
+  const minScores = numbers(arg('--min-score'), [0.3]);
+  const docShares = numbers(arg('--doc-share'), [0.5, 1, Infinity]);
+  const names = args('--corpus').length ? args('--corpus') : [...DEVELOPMENT_CORPORA, ...INJECTED_CORPORA];
+  const grid: Point[] = knees.flatMap((kneeTokens) => minShares.flatMap((minShare) => minScores.flatMap((minScore) => docShares.map((docShare) => ({ packing: { kneeTokens, minShare, minScore, docShare }, scores: new Map<string, TaskScore[]>() })))));
+  const label = (p: Packing) => `${p.kneeTokens}/${p.minShare}/${p.minScore}/${p.docShare}`;
+  const used: string[] = [];
+  for (const name of names) {
+    const given = name.endsWith('-injected') ? corpusSourceRoot(name, 'skip') : corpusSourceRoot(name);
+    // The index keeps real paths (.cache may be a link); items' URIs are made relative to this.
+    const src = given && realpathSync(given);
+    if (!src) { console.log(`${name}: not present (node bench/corpora/inject.mjs ${name.replace(/-injected$/, '')}); skipped`); continue; }
+    used.push(name);
+    const oracle = await loadOracle(ROOT, src);
+    const tasks = sampleTasks(oracle, { test, validation, seed }).filter((t) => t.split === 'validation');
+    const indexer = new Indexer({ cacheDir: null });
+    await indexer.addFolder(src);
+    const t0 = performance.now();
+    for (const task of tasks) {
+      const path = join(src, task.file);
+      let masked: string;
+      try { masked = maskText(readFileSync(path, 'utf8'), task.body); } catch { continue; }
+      await indexer.setDocument(path, masked);
+      try {
+        const textOf: TextOf = (rel) => indexer.textOf(join(src, rel));
+        const lines = { regions: await goldRegions(task.gold, textOf), textOf };
+        for (const p of grid) {
+          const t = performance.now();
+          const res = await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, { ...defaultSettings(), packing: p.packing });
+          const s = scoreResponse(task, res, src, performance.now() - t, lines);
+          p.scores.set(name, [...(p.scores.get(name) ?? []), s]);
+        }
+      } finally {
+        await indexer.closeDocument(path);
+      }
+    }
+    indexer.removeFolder(src);
+    console.error(`${name}: ${tasks.length} validation tasks × ${grid.length} settings in ${Math.round((performance.now() - t0) / 1000)} s`);
+  }
+
+  const rows = grid.map((p) => {
+    const all = [...p.scores.values()].flat();
+    const m = modeMetrics(all);
+    const per = used.map((n) => modeMetrics(p.scores.get(n) ?? []).recallMicro).filter(Number.isFinite);
+    return { p, m, spread: Math.max(...per) - Math.min(...per), per };
+  });
+  console.log(`\nrcl, budget 4000, validation splits pooled over ${used.join(', ')} (${rows[0]?.m.tasks ?? 0} tasks)`);
+  console.log('  knee  minShare  minScore  docShare   recall  full   tok-med  tok-mean  lnoise  spread   per-corpus recall');
+  for (const r of rows) {
+    console.log(`  ${String(r.p.packing.kneeTokens).padStart(4)}  ${r.p.packing.minShare.toFixed(2).padStart(8)}  ${r.p.packing.minScore.toFixed(2).padStart(8)}  ${r.p.packing.docShare.toFixed(2).padStart(8)}   ${r.m.recallMicro.toFixed(3)}  ${r.m.fullCoverageRate.toFixed(3)}  ${String(Math.round(r.m.tokensMedian)).padStart(7)}  ${String(Math.round(r.m.tokensMean)).padStart(8)}  ${r.m.lineNoiseRatio.toFixed(3)}  ${r.spread.toFixed(3)}   ${r.per.map((x) => x.toFixed(3)).join(' ')}`);
+  }
+  const json = arg('--json');
+  if (json) writeFileSync(json, JSON.stringify({ corpora: used, rows: rows.map((r) => ({ packing: r.p.packing, metrics: r.m, spread: r.spread, perCorpusRecall: Object.fromEntries(used.map((n, i) => [n, r.per[i]])) })) }, null, 2));
+  // Pareto frontier: no other point has at least the recall for fewer tokens.
+  // (Of equal points the first in grid order stands for them.)
+  const frontier = rows.filter((r, i) => !rows.some((o, j) => o !== r && o.m.recallMicro >= r.m.recallMicro && o.m.tokensMedian <= r.m.tokensMedian && (o.m.recallMicro > r.m.recallMicro || o.m.tokensMedian < r.m.tokensMedian || j < i)))
+    .sort((a, b) => a.m.tokensMedian - b.m.tokensMedian || a.m.recallMicro - b.m.recallMicro);
+  console.log(`\nPareto frontier (median tokens → recall): ${frontier.map((r) => `${Math.round(r.m.tokensMedian)}→${r.m.recallMicro.toFixed(3)} (${label(r.p.packing)})`).join('  ')}`);
+  const k = kneeOf(frontier.map((r) => ({ tokens: r.m.tokensMedian, recall: r.m.recallMicro })));
+  const chosen = k === undefined ? frontier[frontier.length - 1] : frontier[k];
+  if (!chosen) { console.log('no point scored'); return; }
+  console.log(`knee: knee/minShare/minScore/docShare ${label(chosen.p.packing)}: recall ${chosen.m.recallMicro.toFixed(3)}, full ${chosen.m.fullCoverageRate.toFixed(3)}, median tokens ${Math.round(chosen.m.tokensMedian)}, line noise ${chosen.m.lineNoiseRatio.toFixed(3)} (in force: ${label(PACKING)})`);
+  if (process.argv.includes('--write')) {
+    const file = join(ROOT, 'server/src/retrieval/fitted.ts');
+    const text = readFileSync(file, 'utf8').replace(/export const PACKING: Packing = \{[\s\S]*?\};/, `export const PACKING: Packing = {\n  kneeTokens: ${chosen.p.packing.kneeTokens},\n  minShare: ${chosen.p.packing.minShare},\n  minScore: ${chosen.p.packing.minScore},\n  docShare: ${chosen.p.packing.docShare},\n};`);
+    writeFileSync(file, text);
+    console.log(`wrote ${relative(ROOT, file)} (validation: ${chosen.m.tasks} tasks over ${used.length} corpora, median ${median(chosen.per).toFixed(3)} per-corpus recall)`);
+  }
+  process.exit(0);
+})().catch((e) => { console.error(e); process.exit(1); });
