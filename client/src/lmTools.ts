@@ -130,8 +130,9 @@ export async function checkLanguageModelTools(): Promise<string> {
   const file = vscode.workspace.asRelativePath(editor.document.uri, false);
   const r = await lm.invokeTool(TOOL_RETRIEVE, { input: { file, line: editor.selection.active.line + 1 }, toolInvocationToken: undefined });
   const text = r.content.map((p) => (p && typeof p === 'object' && 'value' in p ? String((p as { value: unknown }).value) : '')).join('');
-  // The rendered context opens with the verdict line: coverage … · novelty … · confidence … · τ …
-  const row = /coverage (\d\.\d\d) · novelty (\d\.\d\d) · confidence (\d\.\d\d)/.exec(text);
-  const verdict = row ? `coverage ${row[1]}, confidence ${row[3]}` : 'no verdict';
+  // VS Code hands a tool's answer back as text only: the verdict line the renderer writes first
+  // (verdictLine: P(sufficient) … · scenario · coverage …) is what the user is shown of it.
+  const row = /P\(sufficient\) (\d\.\d\d|—) · ([a-z ]+?) · coverage/.exec(text);
+  const verdict = row ? `P(sufficient) ${row[1]}, ${row[2]}` : 'no verdict';
   return `Needle: language-model tools registered: ${names.join(', ')}; ${TOOL_RETRIEVE} answered ${text.length} characters (${verdict}).`;
 }

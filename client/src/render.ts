@@ -4,14 +4,11 @@
 
 import type { RetrievalResult, StatusResult } from '../../shared/protocol';
 import { hostPaths } from '../../server/src/platform/paths';
-import { renderContext as renderMarkdown } from '../../server/src/render/markdown';
+import { renderContext as renderMarkdown, verdictLine } from '../../server/src/render/markdown';
 
-const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : String(x));
 
-/** The one-line verdict the status bar and notifications use, same wording as the server's lens. */
-export function verdictLine(r: RetrievalResult): string {
-  return `coverage ${fmt(r.coverage)} · novelty ${fmt(r.novelty)} · confidence ${fmt(r.confidence)}${r.review ? ' · ⚠ review' : ''}`;
-}
+/** The one-line verdict for the status bar and notifications: the server's own wording. */
+export { verdictLine };
 
 export function defaultLabel(uri: string): string {
   try {

@@ -149,7 +149,7 @@ describe('VS Code (code-server) end to end', { skip: E2E.skip, timeout: 240_000 
   step('the language-model tools are registered and answer an invocation', async () => {
     await openFile(ORDER_SERVICE);
     await palette('Needle: Check language-model tools');
-    const toast = page.locator('.notifications-toasts').filter({ hasText: /needle_retrieve_context answered \d+ characters \(coverage \d\.\d\d, confidence \d\.\d\d\)/ });
+    const toast = page.locator('.notifications-toasts').filter({ hasText: /needle_retrieve_context answered \d+ characters \(P\(sufficient\) (\d\.\d\d|—), [a-z ]+\)/ });
     // VS Code asks before the tool runs, with the message that says what Needle will read.
     const dialog = page.locator('.monaco-dialog-box').filter({ hasText: 'Retrieve context with Needle' });
     await dialog.waitFor({ timeout: 60_000 });

@@ -35,7 +35,7 @@ function result(): RetrievalResult {
 test('context markdown: verdict first, one section per file with its items and line links, flags and untrusted fences', () => {
   const md = renderContext(result(), { origin: { uri: A, line: 41 }, label: (u) => u.replace('file:///w/', '') });
   assert.match(md, /^# Needle context — \[src\/main\/java\/a\/A\.java:42\]\(file:\/\/\/w\/src\/main\/java\/a\/A\.java#L42\)/);
-  assert.match(md, /^coverage 0\.83 · novelty 0\.40 · confidence 0\.78 · τ 0\.70 · ⚠ review$/m);
+  assert.match(md, /^P\(sufficient\) 0\.78 · new body · coverage 0\.83 · novelty 0\.40 · τ 0\.70 · ⚠ review$/m);
   assert.match(md, /- uncovered: Ledger\.post/);
   assert.match(md, /\[`Ledger\.post`\]\(file:\/\/\/w\/src\/main\/java\/a\/Ledger\.java#L8\)/);
   assert.match(md, /untrusted data/);

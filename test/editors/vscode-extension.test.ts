@@ -67,7 +67,7 @@ test('vscode extension: status bar, context view, code lens command, copy, statu
     assert.equal(view.languageId, 'markdown');
     const md = view.getText();
     assert.match(md, /^# Needle context — \[src\/main\/java\/com\/acme\/shop\/order\/OrderService\.java:\d+\]/);
-    assert.match(md, /^coverage \d\.\d\d · novelty \d\.\d\d · confidence \d\.\d\d · τ /m);
+    assert.match(md, /^P\(sufficient\) (\d\.\d\d|—) · [a-z ]+ · coverage \d\.\d\d · novelty \d\.\d\d · τ /m);
     assert.match(md, /settleOrder/);
     assert.match(md, /^```java untrusted$/m);
     assert.match(md, /\]\(file:\/\/\/.*OrderService\.java#L\d+\)/);

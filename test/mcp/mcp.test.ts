@@ -36,7 +36,7 @@ test('needle mcp: tools over stdio with the SDK client', { timeout: 120_000 }, a
     const r = await client.callTool({ name: 'retrieve_context', arguments: { file: ORDER_SERVICE, line: todo + 1, column: 9, task: 'implement settleOrder' } }) as Result;
     assert.ok(!r.isError, textOf(r));
     const md = textOf(r);
-    assert.match(md, /coverage \d\.\d\d · novelty \d\.\d\d · confidence \d\.\d\d/);
+    assert.match(md, /P\(sufficient\) (\d\.\d\d|—) · [a-z ]+ · coverage \d\.\d\d · novelty \d\.\d\d/);
     assert.match(md, /untrusted data/);
     assert.match(md, /^## src\/main\/java\/com\/acme\/shop\/order\/OrderService\.java$/m);
     assert.match(md, /^- #1 `com\.acme\.shop\.order\.OrderService#settleOrder\(OrderId,PaymentMethod\)` \(method\) · lines \d+–\d+/m);

@@ -11,6 +11,7 @@ import type { SymbolFact } from '../java/facts';
 import { pathOfUri, type Settings } from '../service';
 import { currentEditorSettings } from './settings';
 import { bodyIsEmpty } from '../gate/scenario';
+import { scenarioLabel, verdictLine } from '../render/markdown';
 
 interface Deps {
   connection: Connection;
@@ -28,16 +29,6 @@ const DIAGNOSTIC_DEBOUNCE_MS = 600;
 export const MAX_METHODS_PER_PASS = 60;
 
 const fmt = (x: number) => x.toFixed(2);
-
-/** What was judged, in words: `existing body`, `new body`, ... */
-export function scenarioLabel(r: RetrievalResult): string {
-  return (r.scenario ?? 'new-body').replace('-', ' ');
-}
-
-export function verdictLine(r: RetrievalResult): string {
-  const p = r.gateFeatures?.judged === false ? 'P(sufficient) —' : `P(sufficient) ${fmt(r.confidence)}`;
-  return `${p} · ${scenarioLabel(r)} · coverage ${fmt(r.coverage)} · novelty ${fmt(r.novelty)}${r.review ? ' · ⚠ review' : ''}`;
-}
 
 function uncovered(r: RetrievalResult, n: number) {
   return r.dependencySurface.filter((s) => s.internal && !s.covered).sort((a, b) => b.weight * b.novelty - a.weight * a.novelty || (a.symbol < b.symbol ? -1 : 1)).slice(0, n);
