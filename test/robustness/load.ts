@@ -50,6 +50,18 @@ function asker(c: ServerSession['connection'], rand: () => number) {
   return (t: Target) => c.sendRequest<RetrievalResult>('needle/retrieveContext', { textDocument: { uri: t.uri }, position: { line: t.line, character: 8 }, query: choose(rand, QUERIES), budgetTokens: 3000 });
 }
 
+/** Latencies of `n` requests sent one at a time to random targets (a pause of `pauseMs` after each). */
+async function oneAtATime(ask: (t: Target) => Promise<unknown>, rand: () => number, targets: Target[], n: number, pauseMs = 0): Promise<number[]> {
+  const lat: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await ask(choose(rand, targets));
+    lat.push(performance.now() - t0);
+    if (pauseMs) await sleep(pauseMs);
+  }
+  return lat;
+}
+
 export async function runLoad(o: LoadOptions): Promise<LoadReport> {
   const log = o.log ?? (() => {});
   const rand = prng(o.seed ?? 3);
@@ -65,12 +77,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     // Idle: one request at a time.
     const pid = s.process.pid!;
     const cpuIdle0 = cpuMsOf(pid);
-    const idle: number[] = [];
-    for (let i = 0; i < o.idleRequests; i++) {
-      const t0 = performance.now();
-      await ask(choose(rand, targets));
-      idle.push(performance.now() - t0);
-    }
+    const idle = await oneAtATime(ask, rand, targets, o.idleRequests);
     const cpuIdle1 = cpuMsOf(pid);
     await sleep(300);
     const baseline = rssOf(s.process.pid!);
@@ -204,12 +211,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<OpenLoopReport> {
       await c.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'java', version: 1, text } });
     }
     await s.waitReady();
-    const idle: number[] = [];
-    for (let i = 0; i < o.idleRequests; i++) {
-      const t0 = performance.now();
-      await ask(choose(rand, targets));
-      idle.push(performance.now() - t0);
-    }
+    const idle = await oneAtATime(ask, rand, targets, o.idleRequests);
     const idleP95 = percentile(idle, 95);
     log(`idle: ${idle.length} requests, p50 ${Math.round(percentile(idle, 50))} ms, p95 ${Math.round(idleP95)} ms`);
     // The writer: a new method typed at the end of the first document, one keystroke at a time.
@@ -287,11 +289,7 @@ export async function runBackgroundLoad(o: BackgroundLoadOptions): Promise<Backg
     await s.waitReady();
     const c = s.connection;
     const ask = asker(c, rand);
-    const timed = async (n: number) => {
-      const lat: number[] = [];
-      for (let i = 0; i < n; i++) { const t0 = performance.now(); await ask(choose(rand, targets)); lat.push(performance.now() - t0); await sleep(50); }
-      return lat;
-    };
+    const timed = (n: number) => oneAtATime(ask, rand, targets, n, 50);
     const idle = await timed(o.requests);
     let stop = false, resolved = 0;
     const uris = files.map((f) => pathToFileURL(f).toString());
