@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { encode } from 'gpt-tokenizer';
 import type { RetrievalMode, RetrievalResult, StatusResult } from '../../shared/protocol';
 import { calibrateThreshold, type Calibration } from '../../server/src/gate/sufficiency';
-import { startServer } from './client';
-import { eligibleTasks, loadOracle, maskText, sampleTasks, type OracleOutput, type Task } from './tasks';
+import { startServer, type StartOptions } from './client';
+import { eligibleTasks, loadOracle, maskText, sampleTasks, type GoldSymbol, type OracleOutput, type Task } from './tasks';
 import { gateMetrics, mean, median, modeMetrics, sameResult, scoreResponse, type GateMetrics, type ModeMetrics, type TaskScore } from './score';
 
 export const MODES: RetrievalMode[] = ['similarity', 'fixedK', 'rcl'];
@@ -28,6 +28,16 @@ export interface RunOptions {
   settleMs?: number;
   log?: (m: string) => void;
   serverJs?: string;
+  /** These tasks instead of the seeded sample (e.g. only those whose gold lives in given packages). */
+  tasks?: Task[];
+  /** Changes the temp copy of the sources before the server starts (e.g. moves packages into a jar). */
+  prepareWorkspace?: (ws: string) => void;
+  /** Server cache folder and settings (client.ts). */
+  server?: Omit<StartOptions, 'readyTimeoutMs'>;
+  /** Folders besides the workspace where gold files may be (a dependency's extracted sources), asked once the server is ready. */
+  libraryRoots?: () => string[];
+  /** Gold symbols scored by file and name only (scoreResponse). */
+  byName?: (g: GoldSymbol) => boolean;
 }
 
 export interface CalibrationReport {
@@ -113,12 +123,14 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
   const settle = opts.settleMs ?? 150;
   const oracle = oracleIn ?? await loadOracle(opts.root, opts.sourceRoot);
   const eligible = eligibleTasks(oracle).length;
-  const tasks = sampleTasks(oracle, { test: opts.test, validation: opts.validation, seed: opts.seed });
+  const tasks = opts.tasks ?? sampleTasks(oracle, { test: opts.test, validation: opts.validation, seed: opts.seed });
   log(`${opts.name}: ${eligible} eligible methods, ${tasks.filter((t) => t.split === 'test').length} test + ${tasks.filter((t) => t.split === 'validation').length} validation tasks`);
 
   const ws = mkdtempSync(join(tmpdir(), `needle-retrieval-${opts.name}-`));
   cpSync(opts.sourceRoot, ws, { recursive: true });
-  const server = await startServer(opts.serverJs ?? join(opts.root, 'dist/server.js'), ws);
+  opts.prepareWorkspace?.(ws);
+  const server = await startServer(opts.serverJs ?? join(opts.root, 'dist/server.js'), ws, opts.server);
+  const roots = [ws, ...(opts.libraryRoots?.() ?? [])];
   log(`${opts.name}: server ready in ${Math.round(server.readyMs)} ms (${server.status.files} files, ${server.status.symbols} symbols)`);
 
   const scores = new Map<string, TaskScore[]>(MODES.map((m) => [m, []]));
@@ -150,7 +162,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
         for (const mode of modes) {
           try {
             const { result, ms } = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: budget, mode });
-            const s = scoreResponse(task, result, ws, ms);
+            const s = scoreResponse(task, result, roots, ms, opts.byName);
             scores.get(mode)!.push(s);
             const { task: _t, split: _s, ...rest } = s;
             row.scores[mode] = rest;
@@ -158,7 +170,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
             // RCL §7.2's triggered-only comparison: the same request without follow-up rounds.
             if (mode === 'rcl' && task.split === 'test' && result.rounds > 0) {
               const base = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: budget, mode, maxRounds: 0 });
-              const b = scoreResponse(task, base.result, ws, base.ms);
+              const b = scoreResponse(task, base.result, roots, base.ms, opts.byName);
               triggered.push({ gold: s.gold, withFollowup: s.found, without: b.found, tokensWith: result.tokens, tokensWithout: base.result.tokens });
             }
           } catch (e) {
