@@ -236,7 +236,12 @@ export class Indexer {
     for (const p of discovery.problems) this.skipped.set(p.path, p.reason);
     const reach = reachOf(this.index.allFiles().filter((f) => f.root === root && !this.index.libraryOf(f.path)).map((f) => f.facts));
     const cacheRoot = join(this.options.cacheDir ?? join(tmpdir(), `needle-${process.getuid?.() ?? 'user'}`), 'deps');
-    const loaded = await loadLibraries(discovery.dependencies, reach, cacheRoot, factsOfText);
+    // A warm start restored the reached types with their facts: the same text is not parsed again.
+    const factsOf = async (text: string, path: string) => {
+      const known = this.index.file(path);
+      return known && known.hash === hashText(text) ? known.facts : factsOfText(text);
+    };
+    const loaded = await loadLibraries(discovery.dependencies, reach, cacheRoot, factsOf);
     for (const p of loaded.problems) this.skipped.set(p.path, p.reason);
     const previous = new Set(this.dependencies.get(root)?.files ?? []);
     const files: string[] = [];
