@@ -37,7 +37,15 @@ const NO_FOLDER_EVENTS = "doesn't support sending workspace folder change events
  * workspace-folder support (it logs NO_FOLDER_EVENTS and never indexes), it is restarted with
  * `workspace.workspaceFolders: true` and the session records the workaround.
  */
-export async function startServer(serverJs: string, workspace: string, opts: { readyTimeoutMs?: number } = {}): Promise<ServerSession> {
+export interface StartOptions {
+  readyTimeoutMs?: number;
+  /** The server's cache folder (NEEDLE_CACHE_DIR); without it the server runs with NEEDLE_NO_CACHE. */
+  cacheDir?: string;
+  /** Sent as `initializationOptions` (the `needle.*` settings). */
+  initializationOptions?: object;
+}
+
+export async function startServer(serverJs: string, workspace: string, opts: StartOptions = {}): Promise<ServerSession> {
   try {
     return await startOnce(serverJs, workspace, {}, opts);
   } catch (e) {
@@ -50,12 +58,11 @@ export async function startServer(serverJs: string, workspace: string, opts: { r
 
 class CapabilityError extends Error {}
 
-async function startOnce(serverJs: string, workspace: string, capabilities: object, opts: { readyTimeoutMs?: number }): Promise<ServerSession> {
+async function startOnce(serverJs: string, workspace: string, capabilities: object, opts: StartOptions): Promise<ServerSession> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [serverJs, '--stdio'], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, NEEDLE_NO_CACHE: '1' },
-  });
+  const env: NodeJS.ProcessEnv = { ...process.env, NEEDLE_NO_CACHE: '1' };
+  if (opts.cacheDir) { delete env.NEEDLE_NO_CACHE; env.NEEDLE_CACHE_DIR = opts.cacheDir; }
+  const child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
   let err = '';
   child.stderr!.on('data', (d) => { err = (err + d.toString()).slice(-20000); });
   const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
@@ -79,7 +86,7 @@ async function startOnce(serverJs: string, workspace: string, capabilities: obje
   exited.catch(() => undefined);
   const uri = pathToFileURL(workspace).href;
   await Promise.race([conn.sendRequest('initialize', {
-    processId: process.pid, rootUri: uri, capabilities,
+    processId: process.pid, rootUri: uri, capabilities, initializationOptions: opts.initializationOptions,
     workspaceFolders: [{ uri, name: 'bench' }],
   }), exited]);
   await conn.sendNotification('initialized', {});

@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { encode } from 'gpt-tokenizer';
 import type { GateFeatures, RetrievalMode, RetrievalResult, StatusResult } from '../../shared/protocol';
 import { calibrateThreshold, type Calibration } from '../../server/src/gate/sufficiency';
-import { startServer } from './client';
-import { BENCH_SCENARIOS, eligibleTasks, loadOracle, maskText, sampleTasks, scenarioTask, type BenchScenario, type OracleOutput, type ScenarioTask, type Task } from './tasks';
+import { startServer, type StartOptions } from './client';
+import { BENCH_SCENARIOS, eligibleTasks, loadOracle, maskText, sampleTasks, scenarioTask, type BenchScenario, type GoldSymbol, type OracleOutput, type ScenarioTask, type Task } from './tasks';
 import { calibrationMetrics, type CalibrationMetrics } from './calibration';
 import { diskTextOf, goldRegions } from './attribution';
 import { gateMetrics, mean, median, modeMetrics, sameResult, scoreResponse, type GateMetrics, type ModeMetrics, type TaskScore } from './score';
@@ -36,6 +36,16 @@ export interface RunOptions {
   serverJs?: string;
   /** Scenarios to run (default all): new = emptied body, partial = first half kept, existing = nothing masked. */
   scenarios?: BenchScenario[];
+  /** These tasks instead of the seeded sample (e.g. only those whose gold lives in given packages). */
+  tasks?: Task[];
+  /** Changes the temp copy of the sources before the server starts (e.g. moves packages into a jar). */
+  prepareWorkspace?: (ws: string) => void;
+  /** Server cache folder and settings (client.ts). */
+  server?: Omit<StartOptions, 'readyTimeoutMs'>;
+  /** Folders besides the workspace where gold files may be (a dependency's extracted sources), asked once the server is ready. */
+  libraryRoots?: () => string[];
+  /** Gold symbols scored by file and name only (scoreResponse). */
+  byName?: (g: GoldSymbol) => boolean;
 }
 
 /** One scenario's figures: rcl on the test split, and the validation records the gate model is fitted on. */
@@ -139,12 +149,14 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
   const settle = opts.settleMs ?? 150;
   const oracle = oracleIn ?? await loadOracle(opts.root, opts.sourceRoot);
   const eligible = eligibleTasks(oracle).length;
-  const tasks = sampleTasks(oracle, { test: opts.test, validation: opts.validation, seed: opts.seed });
+  const tasks = opts.tasks ?? sampleTasks(oracle, { test: opts.test, validation: opts.validation, seed: opts.seed });
   log(`${opts.name}: ${eligible} eligible methods, ${tasks.filter((t) => t.split === 'test').length} test + ${tasks.filter((t) => t.split === 'validation').length} validation tasks`);
 
   const ws = mkdtempSync(join(tmpdir(), `needle-retrieval-${opts.name}-`));
   cpSync(opts.sourceRoot, ws, { recursive: true });
-  const server = await startServer(opts.serverJs ?? join(opts.root, 'dist/server.js'), ws);
+  opts.prepareWorkspace?.(ws);
+  const server = await startServer(opts.serverJs ?? join(opts.root, 'dist/server.js'), ws, opts.server);
+  const roots = [ws, ...(opts.libraryRoots?.() ?? [])];
   log(`${opts.name}: server ready in ${Math.round(server.readyMs)} ms (${server.status.files} files, ${server.status.symbols} symbols)`);
 
   const scores = new Map<string, TaskScore[]>(MODES.map((m) => [m, []]));
@@ -177,7 +189,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
         await server.open(path, st.text);
         try {
           const { result, ms } = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: st.cursor, budgetTokens: budget, mode: 'rcl' });
-          const s = scoreResponse(st, result, ws, ms);
+          const s = scoreResponse(st, result, roots, ms, undefined, opts.byName);
           scenarioRuns[sc].scores.push(s);
           sceneLog.push(`  ${sc} ${s.found}/${s.gold} ${result.scenario ?? '?'} conf ${s.confidence.toFixed(2)}${s.review ? ' review' : ''}`);
         } catch (e) {
@@ -204,7 +216,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
         for (const mode of modes) {
           try {
             const { result, ms } = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: budget, mode });
-            const s = scoreResponse(task, result, ws, ms, lines);
+            const s = scoreResponse(task, result, roots, ms, lines, opts.byName);
             scores.get(mode)!.push(s);
             const { task: _t, split: _s, ...rest } = s;
             row.scores[mode] = rest;
@@ -212,7 +224,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
             // RCL §7.2's triggered-only comparison: the same request without follow-up rounds.
             if (mode === 'rcl' && task.split === 'test' && result.rounds > 0) {
               const base = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: budget, mode, maxRounds: 0 });
-              const b = scoreResponse(task, base.result, ws, base.ms);
+              const b = scoreResponse(task, base.result, roots, base.ms, undefined, opts.byName);
               triggered.push({ gold: s.gold, withFollowup: s.found, without: b.found, tokensWith: result.tokens, tokensWithout: base.result.tokens });
             }
           } catch (e) {
@@ -224,7 +236,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
             try {
               const { result, ms } = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: b, mode });
               const key = `${task.split} ${mode} ${b}`;
-              swept.set(key, [...(swept.get(key) ?? []), scoreResponse(task, result, ws, ms, lines)]);
+              swept.set(key, [...(swept.get(key) ?? []), scoreResponse(task, result, roots, ms, lines, opts.byName)]);
             } catch (e) {
               errors.push({ task: task.id, mode: `${mode}@${b}`, message: (e as Error).message });
             }

@@ -42,36 +42,46 @@ export interface TaskScore {
 
 export const KINDS: GoldKind[] = ['method', 'constructor', 'field', 'type'];
 
-/** Relative path (with '/') of an item's file in the workspace, or undefined when outside it. */
-export function relPathOfUri(uri: string, workspace: string): string | undefined {
+/**
+ * Relative path (with '/') of an item's file under the first of `roots` that holds it (the
+ * workspace, then e.g. a dependency's source folder), or undefined when outside them all.
+ */
+export function relPathOfUri(uri: string, roots: string | string[]): string | undefined {
   let p: string;
   try { p = fileURLToPath(uri); } catch { return undefined; }
-  const r = relative(workspace, p);
-  if (r.startsWith('..')) return undefined;
-  return r.split(sep).join('/');
-}
-
-/** A gold symbol is found by an item of its declaring file that spans its name line and whose text contains the name. */
-export function itemHolds(item: ContextItem, rel: string | undefined, g: GoldSymbol): boolean {
-  return rel === g.file && item.range.start.line <= g.maskedLine && g.maskedLine <= item.range.end.line && item.text.includes(g.name);
+  for (const root of typeof roots === 'string' ? [roots] : roots) {
+    const r = relative(root, p);
+    if (!r.startsWith('..')) return r.split(sep).join('/');
+  }
+  return undefined;
 }
 
 /**
- * `lines`: the gold declarations' regions and the files' current text (attribution.ts); without
- * them line-attributed noise is not measured (NaN).
+ * A gold symbol is found by an item of its declaring file that spans its name line and whose text
+ * contains the name; `byName` drops the line condition (a class-file stub has other lines).
  */
-export function scoreResponse(task: Task, res: RetrievalResult, workspace: string, latencyMs: number, lines?: { regions: GoldRegion[]; textOf: TextOf }): TaskScore {
-  const rels = res.items.map((it) => relPathOfUri(it.uri, workspace));
+export function itemHolds(item: ContextItem, rel: string | undefined, g: GoldSymbol, byName = false): boolean {
+  return rel === g.file && (byName || (item.range.start.line <= g.maskedLine && g.maskedLine <= item.range.end.line)) && item.text.includes(g.name);
+}
+
+/**
+ * `roots`: the workspace, then e.g. a dependency's source folder. `lines`: the gold declarations'
+ * regions and the files' current text (attribution.ts); without them line-attributed noise is not
+ * measured (NaN). `byName(g)`: score that gold symbol by file and name only (see itemHolds).
+ */
+export function scoreResponse(task: Task, res: RetrievalResult, roots: string | string[], latencyMs: number, lines?: { regions: GoldRegion[]; textOf: TextOf }, byName: (g: GoldSymbol) => boolean = () => false): TaskScore {
+  const rels = res.items.map((it) => relPathOfUri(it.uri, roots));
   const byKind = Object.fromEntries(KINDS.map((k) => [k, { gold: 0, found: 0 }])) as TaskScore['byKind'];
   let found = 0, crossGold = 0, crossFound = 0, foundStrict = 0;
   const missing: string[] = [];
   const itemHasGold = res.items.map(() => false);
   for (const g of task.gold) {
     let hit = false;
-    res.items.forEach((it, i) => { if (itemHolds(it, rels[i], g)) { hit = true; itemHasGold[i] = true; } });
+    const loose = byName(g);
+    res.items.forEach((it, i) => { if (itemHolds(it, rels[i], g, loose)) { hit = true; itemHasGold[i] = true; } });
     byKind[g.kind].gold++;
     if (g.crossFile) crossGold++;
-    if (hit && res.items.some((it, i) => itemHolds(it, rels[i], g) && it.text.includes(g.lineText))) foundStrict++;
+    if (hit && res.items.some((it, i) => itemHolds(it, rels[i], g, loose) && it.text.includes(g.lineText))) foundStrict++;
     if (hit) {
       found++;
       byKind[g.kind].found++;

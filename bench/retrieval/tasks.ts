@@ -130,7 +130,12 @@ export function eligibleTasks(o: OracleOutput): Omit<Task, 'split'>[] {
 
 /** Fixed-seed sample: shuffle the sorted eligible tasks, first `test` are test, next `validation` validation. */
 export function sampleTasks(o: OracleOutput, opts: TaskOptions): Task[] {
-  const all = eligibleTasks(o);
+  return sampleFrom(eligibleTasks(o), opts);
+}
+
+/** sampleTasks over a chosen subset of the eligible tasks (sorted as eligibleTasks returns them). */
+export function sampleFrom(eligible: Omit<Task, 'split'>[], opts: TaskOptions): Task[] {
+  const all = [...eligible];
   const rand = prng(opts.seed ?? 'needle-retrieval-bench');
   for (let i = all.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));

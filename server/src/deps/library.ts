@@ -190,9 +190,10 @@ export interface LoadResult {
 /**
  * Loads the types of the dependencies' jars that the reach names, then the types those files
  * import or extend (for IMPORT_ROUNDS rounds; supertypes in the same package always).
- * `factsOf` parses a file's text (the index's own extraction).
+ * `factsOf` gives the facts of the text that goes to a cache path (the index's own extraction, or
+ * what the index already holds for that path and text).
  */
-export async function loadLibraries(deps: Dependency[], reach: Reach, cacheRoot: string, factsOf: (text: string) => Promise<FileFacts>): Promise<LoadResult & { facts: Map<string, FileFacts> }> {
+export async function loadLibraries(deps: Dependency[], reach: Reach, cacheRoot: string, factsOf: (text: string, path: string) => Promise<FileFacts>): Promise<LoadResult & { facts: Map<string, FileFacts> }> {
   const problems: JarProblem[] = [];
   const listings = readListings(cacheRoot);
   const knownHashes = new Map([...listings].map(([path, l]) => [path, l.hash]));
@@ -230,7 +231,7 @@ export async function loadLibraries(deps: Dependency[], reach: Reach, cacheRoot:
             if (text === undefined) continue;
             writeReadOnly(path, text);
           }
-          const f = await factsOf(text);
+          const f = await factsOf(text, path);
           facts.set(path, f);
           files.push({ path, text, root, dependency: dep, fromSources: jar.sources });
           typesLoaded.set(dep.jar ?? dep.sourcesJar!, (typesLoaded.get(dep.jar ?? dep.sourcesJar!) ?? 0) + 1);

@@ -11,8 +11,13 @@ import type { Expr, FileFacts, ImportFact, Param, RefFact, RefKind, SymbolFact, 
 import type { Edge, EdgeKind, FileResolution, Unresolved } from '../java/resolve';
 import type { FileStamp } from './files';
 
-/** A file's facts, its resolution (edges) when the snapshot was consistent, and its disk stamp if known. */
-export interface CachedFile { hash: string; facts: FileFacts; resolution?: FileResolution; stamp?: FileStamp }
+/**
+ * A file's facts, its resolution (edges) when the snapshot was consistent, and its disk stamp if
+ * known. A dependency's type (deps/library.ts) also keeps its folder in the jar cache and its mark,
+ * so a warm start restores it with the workspace instead of re-resolving what refers to it.
+ */
+export interface CachedFile { hash: string; facts: FileFacts; resolution?: FileResolution; stamp?: FileStamp; library?: CachedLibrary }
+export interface CachedLibrary { root: string; dependency: string; internal: boolean; fromSources: boolean }
 
 export interface EncodedFiles {
   /** The string table, concatenated (one string deserializes as one copy; 150k would not). */
@@ -133,6 +138,8 @@ export function encodeFiles(files: [string, CachedFile][]): EncodedFiles {
     w.str(f.hash);
     w.bool(!!f.stamp);
     if (f.stamp) w.floats.push(f.stamp.size, f.stamp.mtimeMs);
+    w.bool(!!f.library);
+    if (f.library) { w.str(f.library.root); w.str(f.library.dependency); w.bool(f.library.internal); w.bool(f.library.fromSources); }
     encodeFacts(w, f.facts);
     if (!f.resolution) { w.int(-1); return; }
     const r = f.resolution;
@@ -157,6 +164,7 @@ export function decodeFiles(e: EncodedFiles): Map<string, CachedFile> {
     const path = r.str();
     const hash = r.str();
     const stamp = r.bool() ? { size: r.float(), mtimeMs: r.float() } : undefined;
+    const library = r.bool() ? { root: r.str(), dependency: r.str(), internal: r.bool(), fromSources: r.bool() } : undefined;
     const facts = decodeFacts(r);
     let resolution: FileResolution | undefined;
     const external = r.int(); // -1: saved without resolution
@@ -170,6 +178,7 @@ export function decodeFiles(e: EncodedFiles): Map<string, CachedFile> {
     }
     const entry: CachedFile = { hash, facts, resolution };
     if (stamp) entry.stamp = stamp;
+    if (library) entry.library = library;
     files.set(path, entry);
   }
   if (!r.done) throw new CorruptCache('cache has trailing data');

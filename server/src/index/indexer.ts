@@ -135,7 +135,18 @@ export class Indexer {
       // Only for the first folder: a snapshot's edges assume the other folders it was saved with.
       const entries = [...cache.files.entries()];
       const warm = this.index.allFiles().length === 0 && entries.length > 0 && entries.every(([, e]) => e.resolution);
-      if (warm) for (const [path, e] of entries) this.index.putResolved(path, root, e.hash, e.facts, e.resolution!);
+      if (warm) {
+        const libraries: string[] = [];
+        for (const [path, e] of entries) {
+          this.index.putResolved(path, e.library?.root ?? root, e.hash, e.facts, e.resolution!);
+          if (!e.library) continue;
+          const { root: _libRoot, ...mark } = e.library;
+          this.index.markLibrary(path, mark);
+          libraries.push(path);
+        }
+        // loadDependencies keeps those still reached (same jar, same text: nothing to redo) and removes the rest.
+        if (libraries.length) this.dependencies.set(root, { status: [], files: libraries });
+      }
       const jobs: { path: string; text?: string; hash?: string }[] = [];
       const present = new Set<string>();
       let done = 0;
@@ -169,7 +180,7 @@ export class Indexer {
         if (cached.hash === r.hash) reuse(path, cached);
         else { present.add(path); jobs.push({ path }); }
       }
-      const removed = warm ? entries.map(([p]) => p).filter((p) => !present.has(p)) : [];
+      const removed = warm ? entries.filter(([p, e]) => !e.library && !present.has(p)).map(([p]) => p) : [];
       // Many changes (a branch switch): one full resolution beats many cascaded updates.
       const incremental = warm && jobs.length + removed.length <= Math.max(20, files.length * 0.05);
       this.options.onProgress?.(done, files.length);
@@ -214,13 +225,23 @@ export class Indexer {
    */
   private async loadDependencies(root: string, incremental: boolean): Promise<void> {
     const settings = this.options.dependencies;
-    if (settings === false) return;
+    if (settings === false) {
+      // Library types a warm start restored from a run that read dependencies leave with them.
+      for (const p of this.dependencies.get(root)?.files ?? []) incremental ? this.index.remove(p) : this.index.drop(p);
+      this.dependencies.delete(root);
+      return;
+    }
     const started = performance.now();
     const discovery = discoverDependencies(root, settings ?? defaultDependencySettings());
     for (const p of discovery.problems) this.skipped.set(p.path, p.reason);
     const reach = reachOf(this.index.allFiles().filter((f) => f.root === root && !this.index.libraryOf(f.path)).map((f) => f.facts));
     const cacheRoot = join(this.options.cacheDir ?? join(tmpdir(), `needle-${process.getuid?.() ?? 'user'}`), 'deps');
-    const loaded = await loadLibraries(discovery.dependencies, reach, cacheRoot, factsOfText);
+    // A warm start restored the reached types with their facts: the same text is not parsed again.
+    const factsOf = async (text: string, path: string) => {
+      const known = this.index.file(path);
+      return known && known.hash === hashText(text) ? known.facts : factsOfText(text);
+    };
+    const loaded = await loadLibraries(discovery.dependencies, reach, cacheRoot, factsOf);
     for (const p of loaded.problems) this.skipped.set(p.path, p.reason);
     const previous = new Set(this.dependencies.get(root)?.files ?? []);
     const files: string[] = [];
@@ -267,6 +288,10 @@ export class Indexer {
       if (f.root !== root) continue;
       const disk = this.stamps.get(f.path);
       entries.set(f.path, { hash: f.hash, facts: f.facts, resolution: f.resolution, stamp: disk?.hash === f.hash ? disk.stamp : undefined });
+    }
+    for (const path of this.dependencies.get(root)?.files ?? []) {
+      const f = this.index.file(path), mark = this.index.libraryOf(path);
+      if (f && mark) entries.set(path, { hash: f.hash, facts: f.facts, resolution: f.resolution, library: { root: f.root, ...mark } });
     }
     const problem = saveCache(this.options.cacheDir, root, this.version, entries);
     if (problem) this.log(problem);
