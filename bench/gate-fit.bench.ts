@@ -3,7 +3,10 @@
 // their -injected variants when present) and the three scenarios, and writes the coefficients and
 // τ per scenario to server/data/gate-model.json. Test splits are never run.
 //
-//   node dist/bench/gate-fit.bench.js [--validation M] [--corpus NAME]... [--seed S] [--budget T] [--review-target R] [--from REPORT.json]...
+//   node dist/bench/gate-fit.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--seed S] [--budget T] [--review-target R] [--from REPORT.json]...
+//
+// --tasks N (default 40): how many tasks of the seeded order the test splits take; validation tasks
+// are the M after them, as in every other benchmark, so no run with --tasks ≤ N shares a task.
 //
 // --from (repeatable) reuses the validation records of retrieval reports (bench/out/retrieval-report.json)
 // instead of running the validation split again. The records carry the structured GateFeatures
@@ -24,6 +27,7 @@ import { arg, args, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { calibrationMetrics, thresholdFor } from './retrieval/calibration';
 import { runCorpus, type CorpusReport } from './retrieval/run';
+import { loadOracle, sampleTasks } from './retrieval/tasks';
 import { fitLogistic } from './surface/logistic';
 
 const ROOT = process.cwd();
@@ -42,6 +46,7 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
 
 (async () => {
   const validation = Number(arg('--validation') ?? 40);
+  const skipTest = Number(arg('--tasks') ?? 40);
   const budget = Number(arg('--budget') ?? 4000);
   const seed = arg('--seed');
   const reviewTarget = Number(arg('--review-target') ?? 0.2);
@@ -58,7 +63,11 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
     for (const name of names) {
       const src = name.endsWith('-injected') ? corpusSourceRoot(name, 'skip') : corpusSourceRoot(name);
       if (!src || !existsSync(src)) { console.log(`${name}: not present; skipped`); continue; }
-      reports.push(await runCorpus({ root: ROOT, name, sourceRoot: src, test: 0, validation, seed, budgetTokens: budget, log: (m) => console.error(m) }));
+      // The validation tasks are those after the first --tasks of the seeded order, which every report's
+      // test split takes (sampleTasks): asking for test: 0 would make the first tasks validation ones.
+      const oracle = await loadOracle(ROOT, src);
+      const tasks = sampleTasks(oracle, { test: skipTest, validation, seed }).filter((t) => t.split === 'validation');
+      reports.push(await runCorpus({ root: ROOT, name, sourceRoot: src, test: 0, validation, seed, tasks, budgetTokens: budget, log: (m) => console.error(m) }, oracle));
     }
     source = `retrieval benchmark validation split, ${validation} tasks per corpus × 3 scenarios (${reports.map((r) => r.name).join(', ')})`;
   }
