@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { hostPaths } from '../platform/paths';
 import { scanXml } from '../retrieval/chunks/xml';
 import { MavenResolver } from './maven';
 import { openRepositories, type RepositoryLayout } from './repository';
@@ -114,8 +115,9 @@ export function coordinatesFromPath(jar: string, repoRoots: string[]): Coordinat
   const gradle = parts.lastIndexOf('files-2.1');
   if (gradle >= 0 && parts.length - gradle === 6) return { groupId: parts[gradle + 1], artifactId: parts[gradle + 2], version: parts[gradle + 3] };
   for (const r of repoRoots) {
-    if (!jar.startsWith(r.endsWith(sep) ? r : r + sep)) continue;
-    const seg = jar.slice(r.length).split(sep).filter(Boolean);
+    const rel = hostPaths.relativeInside(r, jar);
+    if (!rel) continue;
+    const seg = rel.split(sep);
     if (seg.length < 4) continue;
     const [artifactId, version] = seg.slice(-3, -1);
     if (!seg[seg.length - 1].startsWith(`${artifactId}-${version}`)) continue;

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Dir
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { SkippedFile } from '../../../shared/protocol';
+import { hostPaths } from '../platform/paths';
 import { normalizeLineEndings } from '../text/lines';
 
 /** Files larger than this are generated or data, not code someone writes (issue: over 2 MB skipped). */
@@ -47,7 +48,7 @@ export function discoverFiles(root: string, options: DiscoverOptions = {}): Disc
     let real: string;
     try { real = realpathSync(dir); } catch (e) { skipped.push({ path: dir, reason: `unreadable folder: ${(e as Error).message}` }); return; }
     if (seenDirs.has(real)) { skipped.push({ path: dir, reason: 'symlink loop' }); return; }
-    if (real !== rootReal && !real.startsWith(rootReal + sep)) { skipped.push({ path: dir, reason: 'symlink leads outside the workspace folder' }); return; }
+    if (!hostPaths.inside(rootReal, real)) { skipped.push({ path: dir, reason: 'symlink leads outside the workspace folder' }); return; }
     seenDirs.add(real);
     const gi = join(dir, '.gitignore');
     if (existsSync(gi)) {
@@ -63,7 +64,7 @@ export function discoverFiles(root: string, options: DiscoverOptions = {}): Disc
       if (entry.isSymbolicLink()) {
         try {
           const target = realpathSync(full);
-          if (target !== rootReal && !target.startsWith(rootReal + sep)) { skipped.push({ path: full, reason: 'symlink leads outside the workspace folder' }); continue; }
+          if (!hostPaths.inside(rootReal, target)) { skipped.push({ path: full, reason: 'symlink leads outside the workspace folder' }); continue; }
           const st = statSync(full);
           isDir = st.isDirectory();
           isFile = st.isFile();
