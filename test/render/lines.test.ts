@@ -138,3 +138,19 @@ test('a type group: header once, members in place, every stretch left out marked
   const md = renderContext({ items: [g], tokens: g.tokens, tokenizer: 't', coverage: 1, novelty: 0, confidence: 1, threshold: 0.5, review: false, reviewReasons: [], rounds: 0, dependencySurface: [], uncertainty: { api: 0, repository: 0, similar: 0 }, timingsMs: { total: 0 } });
   assert.ok(md.includes('```java untrusted\n' + g.text + '\n```'));
 });
+
+test('one Javadoc first-sentence cut: the shown summary, recall\'s description and a chunk\'s description agree', async () => {
+  const { factsOfText } = await import('../../server/src/index/parseFile');
+  const { chunkJavaFile } = await import('../../server/src/retrieval/chunks/java');
+  const { describe } = await import('../../server/src/retrieval/recall/descriptions');
+  const javadoc = 'Operation name, e.g. {@code invoice.issue}, as {@link Audit#log(String) logged}.\n<p>Compliance groups by it. More.';
+  const text = `package p;\nclass Audit {\n  /**\n   * ${javadoc.split('\n').join('\n   * ')}\n   */\n  String value() { return "x"; }\n}\n`;
+  const facts = await factsOfText(text);
+  const sym = facts.symbols.find((s) => s.name === 'value')!;
+  const summary = docSummary(sym.javadoc);
+  assert.equal(summary, 'Operation name, e.g. invoice.issue, as logged.');
+  // Recall's description document and the chunk's description start with the very same sentence.
+  assert.equal(describe(sym, facts.symbols.find((s) => s.name === 'Audit')).doc, summary);
+  const chunk = chunkJavaFile('p/Audit.java', text, facts).find((c) => c.symbol === sym.id)!;
+  assert.ok(chunk.description?.startsWith(summary + ' method'), chunk.description);
+});

@@ -13,7 +13,7 @@ import { erasedSimpleName } from '../java/extract';
 import type { Expr, FileFacts, RefFact } from '../java/facts';
 import { chunkTextFile, textFileType, type Chunk } from '../retrieval/chunks';
 import { chunkJavaFile } from '../retrieval/chunks/java';
-import { firstSentence, signatureLines, stripLine } from '../retrieval/symbols';
+import { docSummary, signatureLines, stripLine } from '../retrieval/symbols';
 import { splitIdentifier } from '../text/identifiers';
 import { vetText } from '../vetting';
 
@@ -178,7 +178,7 @@ export function repositoryRows(indexer: Indexer, root: string, published: Map<st
       if (s.local || s.anonymous) continue;
       const sig = signatureLines(s, lines);
       const signature = vetted(lines.slice(sig.start, sig.end + 1).map(stripLine).join(' ').replace(/\s+/g, ' ').replace(/\s*\{\s*$/, '').trim());
-      const summary = vetted(firstSentence(s.javadoc));
+      const summary = vetted(docSummary(s.javadoc));
       const description = vetted(javadocText(s.javadoc));
       decls.push({ symbol: s.id, kind: s.kind, name: s.name, package: facts.package, line: s.nameSpan.sl, signature, summary, description, search: searchWords(s.name, summary) });
     }

@@ -6,7 +6,7 @@
 import type { PipelineRequest, Target } from './request';
 import type { SymbolRef } from '../index/workspaceIndex';
 import { identifiersIn, splitIdentifier } from '../text/identifiers';
-import { firstSentence, javadocLinks, javadocRefs, ownerType, typeNames, type DocLink } from './symbols';
+import { docSummary, javadocLinks, javadocRefs, ownerType, typeNames, type DocLink } from './symbols';
 import { isTypeKind } from '../java/symbols';
 
 export interface Query {
@@ -120,7 +120,7 @@ export function buildQuery(req: PipelineRequest): Query {
     ...(m ? splitIdentifier(m.name) : []),
     ...(m?.params ?? []).flatMap((p) => [...splitIdentifier(p.name), ...typeNames(p.type).flatMap(splitIdentifier)]),
     ...(type ? splitIdentifier(type.sym.name) : []),
-    ...proseWords(firstSentence(m?.javadoc, 400)),
+    ...proseWords(docSummary(m?.javadoc, 400)),
     ...(taskText ? proseWords(taskText) : []),
     ...bodyIdentifiers.flatMap(splitIdentifier),
   ]).filter((w) => w.length > 1 && !STOP.has(w));

@@ -6,7 +6,7 @@ import { splitIdentifier, identifiersIn } from '../text/identifiers';
 import { Bm25 } from './bm25';
 import type { Merged } from './merge';
 import type { Query } from './query';
-import { firstSentence, typeNames, usageCounts } from './symbols';
+import { docSummary, typeNames, usageCounts } from './symbols';
 import type { WorkspaceIndex } from '../index/workspaceIndex';
 import type { SymbolFact } from '../java/facts';
 import { byScore } from './types';
@@ -41,7 +41,7 @@ function declarationTerms(m: Merged): string[] {
   for (const id of sig) for (const p of splitIdentifier(id)) push(p, FIELD_WEIGHTS.signature);
   const owner = s.parent >= 0 ? m.ref.file.facts.symbols[s.parent]?.name : undefined;
   if (owner) for (const p of splitIdentifier(owner)) push(p, FIELD_WEIGHTS.owner);
-  for (const id of identifiersIn(firstSentence(s.javadoc, 400))) for (const p of splitIdentifier(id)) if (p.length > 2) push(p, FIELD_WEIGHTS.prose);
+  for (const id of identifiersIn(docSummary(s.javadoc, 400))) for (const p of splitIdentifier(id)) if (p.length > 2) push(p, FIELD_WEIGHTS.prose);
   return terms;
 }
 

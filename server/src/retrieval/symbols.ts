@@ -50,27 +50,15 @@ function memoizedCut(cut: (javadoc: string, max: number) => string): (javadoc: s
   };
 }
 
-/** First sentence of a Javadoc comment, with inline tags reduced to their text; '' if none. */
-export const firstSentence = memoizedCut((javadoc, max) => cutFirstSentence(javadoc, max));
-
-function cutFirstSentence(javadoc: string, max: number): string {
-  let t = javadoc.split(/\n\s*@/)[0];
-  t = t.replace(/\{@(?:link|linkplain|code|literal|value)\s+([^}]*)\}/g, '$1').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
-  if (t.startsWith('@')) return '';
-  const m = t.match(/^.*?[.!?](?=\s|$)/);
-  let s = m ? m[0] : t;
-  if (s.length > max) s = s.slice(0, max - 1).replace(/\s+\S*$/, '') + '…';
-  return s;
-}
-
 /**
  * The first sentence of a Javadoc as a reader should see it: it ends at the first `.`, `!` or `?`
  * followed by white space, outside inline tags and not after an abbreviation (`e.g.`, `i.e.`,
  * `etc.` before a lower-case word), or at a block tag or paragraph; inline tags show their text
  * (`{@link Foo#bar() the bar}` -> `the bar`, `{@link Foo#bar()}` -> `Foo.bar()`,
  * `{@code a<b>}` -> `a<b>`), other HTML is dropped. Longer than `max`: cut at a word, with `…`.
- * Recall (descriptions, query, rerank) still reads `firstSentence`, whose cut its fitted
- * constants were tuned with.
+ * The one cut of a Javadoc's first sentence: the shown summary (prune), the words recall reads
+ * (descriptions, query, rerank, the organisation index) and a chunk's description (chunks/java)
+ * all take it from here.
  */
 export const docSummary = memoizedCut((javadoc, max) => cutSummary(javadoc, max));
 

@@ -8,6 +8,7 @@ import type { FileFacts, SymbolFact } from '../../java/facts';
 import { isTypeKind } from '../../java/symbols';
 import { splitIdentifier } from '../../text/identifiers';
 import type { Chunk } from './types';
+import { docSummary } from '../symbols';
 
 /** qodo: "as small as possible and set a limit around 500 characters". */
 export const JAVA_TARGET_CHARS = 500;
@@ -102,9 +103,7 @@ export function headerFor(facts: FileFacts, lines: string[], owner: SymbolFact |
 }
 
 function describeChunk(s: SymbolFact, owner: SymbolFact | undefined): string {
-  const doc = (s.javadoc ?? '').split(/\n\s*@/)[0].replace(/\s+/g, ' ').trim();
-  const first = doc.match(/^.*?[.!?](?=\s|$)/)?.[0] ?? doc;
-  return `${first} ${s.kind} ${splitIdentifier(s.name).join(' ')}${owner ? ' in ' + splitIdentifier(owner.name).join(' ') : ''}`.trim();
+  return `${docSummary(s.javadoc, 400)} ${s.kind} ${splitIdentifier(s.name).join(' ')}${owner ? ' in ' + splitIdentifier(owner.name).join(' ') : ''}`.trim();
 }
 
 /** Splits a method into runs of whole lines at top-level statement boundaries. */

@@ -11,7 +11,7 @@ import type { FileFacts, SymbolFact } from '../../java/facts';
 import { splitIdentifier } from '../../text/identifiers';
 import type { Query } from '../query';
 import { addCandidate, type Candidate } from '../types';
-import { firstSentence, typeNames } from '../symbols';
+import { docSummary, typeNames } from '../symbols';
 
 /** Candidates kept from the description search; the best gets API_WEIGHT, the rest proportionally. */
 const MAX_RESULTS = 40;
@@ -28,7 +28,7 @@ export function describe(sym: SymbolFact, owner: SymbolFact | undefined): Doc & 
     ...typeNames(sym.returnType ?? sym.type).flatMap(splitIdentifier),
   ].join(' ');
   const ownerWords = owner ? splitIdentifier(owner.name).join(' ') : '';
-  const doc = firstSentence(sym.javadoc, 400);
+  const doc = docSummary(sym.javadoc, 400);
   const text = `${doc} ${sym.kind} ${name} ${signature ? 'with ' + signature : ''} ${ownerWords ? 'in ' + ownerWords : ''}`.replace(/\s+/g, ' ').trim();
   return { id: sym.id, sym: sym.id, path: '', name, signature, owner: ownerWords, doc, text };
 }
