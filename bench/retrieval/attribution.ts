@@ -19,8 +19,11 @@ import { countTokens } from '../../server/src/retrieval/cap';
 import { docStartLine, signatureLines } from '../../server/src/retrieval/symbols';
 import type { GoldSymbol } from './tasks';
 
-/** 0-based inclusive source lines of one gold declaration's region in the (masked) workspace. */
-export interface GoldRegion { file: string; start: number; end: number }
+/**
+ * 0-based inclusive source lines of one gold declaration's region in the (masked) workspace;
+ * `decl` is the declaration's own first line, so a region with `start < decl` has a Javadoc.
+ */
+export interface GoldRegion { file: string; start: number; end: number; decl: number }
 
 /** Current text of a workspace file by relative path (the masked state during a task). */
 export type TextOf = (rel: string) => string | undefined;
@@ -57,10 +60,10 @@ export async function goldRegions(gold: GoldSymbol[], textOf: TextOf): Promise<G
     for (const g of gs) {
       const sym = symbols.find((s) => s.nameSpan.sl === g.maskedLine && s.name === g.name && KIND_OF_GOLD[g.kind](s))
         ?? symbols.find((s) => s.nameSpan.sl === g.maskedLine && KIND_OF_GOLD[g.kind](s));
-      if (!sym) { out.push({ file, start: g.maskedLine, end: g.maskedLine }); continue; }
+      if (!sym) { out.push({ file, start: g.maskedLine, end: g.maskedLine, decl: g.maskedLine }); continue; }
       const start = Math.min(docStartLine(sym, lines), sym.span.sl);
       const end = isTypeKind(sym.kind) ? signatureLines(sym, lines).end : sym.span.el;
-      out.push({ file, start, end });
+      out.push({ file, start, end, decl: sym.span.sl });
     }
   }
   return out;
@@ -125,4 +128,29 @@ export function lineAttributedNoise(items: ContextItem[], rels: (string | undefi
     });
   });
   return { tokens, noiseTokens };
+}
+
+export interface JavadocsShown { docs: number; shown: number }
+
+/**
+ * Of the gold declarations that have a Javadoc, how many are shown with it: with the summary
+ * line the server writes for a declaration (`written: 'doc'` at its first line) or with any of
+ * its Javadoc's own lines. The model needs a needed declaration's contract, not only its name:
+ * this is the part of a gold region the line-attributed noise already counts as signal.
+ */
+export function javadocsShown(items: ContextItem[], rels: (string | undefined)[], regions: GoldRegion[], textOf: TextOf): JavadocsShown {
+  const withDoc = regions.filter((r) => r.start < r.decl);
+  const seen = new Set<GoldRegion>();
+  items.forEach((it, i) => {
+    const rel = rels[i];
+    const mine = withDoc.filter((r) => r.file === rel && !seen.has(r));
+    if (!rel || !mine.length) return;
+    const given = (it as MaybeSourceLined).sourceLines;
+    const lines = it.text.split('\n');
+    const at: ShownLineSource[] = given && given.length === lines.length ? given : shownLineSources(it, (textOf(rel) ?? '').split('\n')).map((line) => ({ line }));
+    for (const r of mine) {
+      if (at.some((s) => (s.written === 'doc' && s.line === r.decl) || (!s.written && r.start <= s.line && s.line < r.decl))) seen.add(r);
+    }
+  });
+  return { docs: withDoc.length, shown: seen.size };
 }

@@ -4,7 +4,7 @@ import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ContextItem, GateFeatures, RetrievalResult, Scenario } from '../../shared/protocol';
 import type { GoldKind, GoldSymbol, Task } from './tasks';
-import { lineAttributedNoise, type GoldRegion, type TextOf } from './attribution';
+import { javadocsShown, lineAttributedNoise, type GoldRegion, type TextOf } from './attribution';
 
 export interface TaskScore {
   task: string;
@@ -26,6 +26,9 @@ export interface TaskScore {
   /** Shown tokens counted line by line, and those on lines outside every gold declaration (attribution.ts). */
   lineTokens: number;
   lineNoiseTokens: number;
+  /** Gold declarations with a Javadoc, and those shown with it (attribution.ts javadocsShown; NaN when not measured). */
+  goldDocs: number;
+  docsShown: number;
   latencyMs: number;
   /** The server's own timings: the whole request and the gate stage (incl. follow-up rounds). */
   serverTotalMs: number;
@@ -92,10 +95,11 @@ export function scoreResponse(task: Task, res: RetrievalResult, roots: string | 
   let noise = 0, itemTokens = 0;
   res.items.forEach((it, i) => { itemTokens += it.tokens; if (!itemHasGold[i]) noise += it.tokens; });
   const lineNoise = lines ? lineAttributedNoise(res.items, rels, lines.regions, lines.textOf) : { tokens: NaN, noiseTokens: NaN };
+  const docs = lines ? javadocsShown(res.items, rels, lines.regions, lines.textOf) : { docs: NaN, shown: NaN };
   return {
     task: task.id, split: task.split, gold: task.gold.length, found, recall: task.gold.length ? found / task.gold.length : 1, foundStrict,
     crossGold, crossFound, fullyCovered: found === task.gold.length, rr: first >= 0 ? 1 / (first + 1) : 0,
-    byKind, tokens: res.tokens, noiseTokens: noise, itemTokens, lineTokens: lineNoise.tokens, lineNoiseTokens: lineNoise.noiseTokens, latencyMs,
+    byKind, tokens: res.tokens, noiseTokens: noise, itemTokens, lineTokens: lineNoise.tokens, lineNoiseTokens: lineNoise.noiseTokens, goldDocs: docs.docs, docsShown: docs.shown, latencyMs,
     serverTotalMs: res.timingsMs?.total ?? NaN, gateMs: res.timingsMs?.gate ?? 0,
     confidence: res.confidence, coverage: res.coverage, review: res.review, rounds: res.rounds, missing,
     ...(res.scenario ? { judgedScenario: res.scenario } : {}), ...(res.gateFeatures ? { features: res.gateFeatures } : {}),
@@ -148,6 +152,13 @@ export interface ModeMetrics {
   noiseRatio: number;
   /** Line-attributed: tokens on lines outside every gold declaration / all shown tokens (NaN when not measured). */
   lineNoiseRatio: number;
+  /** Of gold declarations with a Javadoc, the share shown with it (NaN when not measured or none). */
+  docRecall: number;
+  /**
+   * Recall counting a gold declaration's Javadoc as a needed unit of its own: (found + Javadocs
+   * shown) / (gold + gold Javadocs). What the packing fit's knee is taken over.
+   */
+  contractRecall: number;
   latencyP50Ms: number;
   latencyP95Ms: number;
   meanRounds: number;
@@ -195,6 +206,8 @@ export function modeMetrics(scores: TaskScore[]): ModeMetrics {
     tokensMax: Math.max(0, ...scores.map((s) => s.tokens)),
     noiseRatio: items ? sum((s) => s.noiseTokens) / items : 0,
     lineNoiseRatio: lineTokens > 0 ? sum((s) => s.lineNoiseTokens) / lineTokens : lineTokens === 0 ? 0 : NaN,
+    docRecall: sum((s) => s.goldDocs) > 0 ? sum((s) => s.docsShown) / sum((s) => s.goldDocs) : NaN,
+    contractRecall: gold + sum((s) => s.goldDocs) > 0 ? (sum((s) => s.found) + sum((s) => s.docsShown)) / (gold + sum((s) => s.goldDocs)) : NaN,
     latencyP50Ms: quantile(lat, 0.5),
     latencyP95Ms: quantile(lat, 0.95),
     meanRounds: mean(scores.map((s) => s.rounds)),

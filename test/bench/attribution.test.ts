@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ContextItem } from '../../shared/protocol';
-import { goldRegions, lineAttributedNoise, shownLineSources, type TextOf } from '../../bench/retrieval/attribution';
+import { goldRegions, javadocsShown, lineAttributedNoise, shownLineSources, type TextOf } from '../../bench/retrieval/attribution';
 import { countTokens } from '../../server/src/retrieval/cap';
 import type { GoldSymbol } from '../../bench/retrieval/tasks';
 
@@ -32,7 +32,7 @@ const item = (text: string, start: number, end: number, extra: Partial<ContextIt
 
 test('gold regions: a member by its declaration (Javadoc included), a type by its header only', async () => {
   const regions = await goldRegions([gold('method', 'grow', 9), gold('type', 'Box', 3), gold('field', 'size', 4)], textOf);
-  assert.deepEqual(regions, [{ file: 'p/Box.java', start: 6, end: 11 }, { file: 'p/Box.java', start: 2, end: 3 }, { file: 'p/Box.java', start: 4, end: 4 }]);
+  assert.deepEqual(regions, [{ file: 'p/Box.java', start: 6, end: 11, decl: 9 }, { file: 'p/Box.java', start: 2, end: 3, decl: 3 }, { file: 'p/Box.java', start: 4, end: 4, decl: 4 }]);
 });
 
 test('shown lines: the item\'s own sourceLines when given; else verbatim lines aligned, written lines to the declaration they introduce', () => {
@@ -50,4 +50,19 @@ test('line noise: tokens on lines outside every gold region, per line', async ()
   assert.deepEqual(r, { tokens: a + b + c, noiseTokens: a + c });
   // An item of a file outside the workspace is all noise.
   assert.deepEqual(lineAttributedNoise([item(text, 3, 16)], [undefined], regions, textOf), { tokens: a + b + c, noiseTokens: a + b + c });
+});
+
+test('Javadocs shown: a gold declaration with a Javadoc counts when its summary or its own Javadoc lines are shown', async () => {
+  const regions = await goldRegions([gold('method', 'grow', 9), gold('type', 'Box', 3), gold('field', 'size', 4)], textOf);
+  const text = ['// p.Box (class)', 'public class Box {', '  /** Grows the box. */', '  public void grow(int by) {'].join('\n');
+  // grow's summary line (written at its first line) is shown; Box's header is shown without its Javadoc; size has none.
+  const summarised = item(text, 3, 11, { sourceLines: [{ line: 3, written: 'header' }, { line: 3 }, { line: 9, written: 'doc' }, { line: 9 }] });
+  assert.deepEqual(javadocsShown([summarised], ['p/Box.java'], regions, textOf), { docs: 2, shown: 1 });
+  // Signatures alone: no Javadoc shown.
+  const bare = item(['public class Box {', '  public void grow(int by) {'].join('\n'), 3, 9, { sourceLines: [{ line: 3 }, { line: 9 }] });
+  assert.deepEqual(javadocsShown([bare], ['p/Box.java'], regions, textOf), { docs: 2, shown: 0 });
+  // Verbatim Javadoc lines (an item without sourceLines, aligned with the file) count too.
+  assert.deepEqual(javadocsShown([item(['/** A box. */', 'public class Box {'].join('\n'), 2, 3)], ['p/Box.java'], regions, textOf), { docs: 2, shown: 1 });
+  // Another file's item shows nothing of these.
+  assert.deepEqual(javadocsShown([summarised], [undefined], regions, textOf), { docs: 2, shown: 0 });
 });

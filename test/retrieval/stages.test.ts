@@ -149,6 +149,12 @@ test('graph: body references, overloads, signature-type members, Javadoc links',
   assert.ok(c.get('a.Box#size()')!.reasons.some((r) => r.startsWith('member of Box')));
   assert.ok(c.get('a.Util#other()')!.reasons.some((r) => r.startsWith('linked in Javadoc')));
   assert.ok(!c.has('a.Main#run(Box)'));
+  // What a candidate owes to its type alone is kept apart from evidence about itself.
+  const size = c.get('a.Box#size()')!;
+  assert.equal(size.membership, size.score, 'a signature type\'s member with nothing else: all membership');
+  assert.ok(!c.get('a.Util#twice(int)')!.membership, 'a body reference owes nothing to its type');
+  const overload = c.get('a.Main#run(Box,int)')!;
+  assert.ok(overload.membership! > 0 && overload.membership! < overload.score, 'a same-class overload: membership and its own evidence');
 });
 
 test('similar: BM25 over method chunks with the cursor method as query', async () => {

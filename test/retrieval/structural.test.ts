@@ -48,3 +48,12 @@ test('packing: docShare 1 shows the weaker candidates by their signature alone',
   assert.ok(withDoc.items.some((i) => i.text.includes('/** Adds two amounts. */')));
   assert.ok(!sigOnly.items.slice(1).some((i) => i.text.includes('/** Adds two amounts. */')));
 });
+
+test('packing: minOwn leaves out members whose only evidence is their type, never a body\'s dependency', async () => {
+  const base = await retrieve((await fixture(SHOP, { packing: { ...PACKING, minOwn: 0 } })).req);
+  const own = await retrieve((await fixture(SHOP, { packing: { ...PACKING, minOwn: 0.2 } })).req);
+  const a = shown(base.items), b = shown(own.items);
+  assert.ok(b.size < a.size, `${b.size} < ${a.size} declarations`);
+  for (const id of b) assert.ok(a.has(id), `${id} shown with minOwn but not without`);
+  assert.ok(b.has('com.acme.order.Discounts#applyLoyalty(Money)'));
+});

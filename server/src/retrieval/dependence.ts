@@ -209,7 +209,8 @@ export function dependenceRerank(candidates: Merged[], g: StatementGraph, k: num
   if (g.cursor < 0 || !g.statements.length) return candidates;
   const top = candidates.slice(0, k).map((c) => {
     const f = closeness(g, c.ref.sym.kind === 'constructor' ? c.ref.file.facts.symbols[c.ref.sym.parent]?.name ?? c.ref.sym.name : c.ref.sym.name);
-    return f > 0 ? { ...c, score: c.score * (1 + DEPENDENCE_BOOST * f) } : c;
+    const k = 1 + DEPENDENCE_BOOST * f;
+    return f > 0 ? { ...c, score: c.score * k, ...(c.membership ? { membership: c.membership * k } : {}) } : c;
   }).sort(byScore);
   return [...top, ...candidates.slice(k)];
 }

@@ -33,6 +33,12 @@ export interface Packing {
    * without its Javadoc's first sentence: its chance of being needed does not pay for the prose.
    */
   docShare: number;
+  /**
+   * A candidate whose score without the part owed to its type (Candidate.membership: being a
+   * member of the cursor's class, a signature type, a supertype) is below this is not shown: a
+   * member is shown because it is likely needed, not because its type is.
+   */
+  minOwn: number;
 }
 
 export const PACKING: Packing = {
@@ -40,4 +46,5 @@ export const PACKING: Packing = {
   minShare: 0.06,
   minScore: 0.3,
   docShare: 0,
+  minOwn: 0,
 };

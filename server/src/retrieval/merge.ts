@@ -42,6 +42,7 @@ export function mergeCandidates(index: WorkspaceIndex, q: Query, sources: Map<st
         byId.set(id, (m = { id, score: 0, sources: [], reasons: [], ref, group }));
       }
       m.score += c.score;
+      if (c.membership) m.membership = (m.membership ?? 0) + c.membership;
       for (const s of c.sources) if (!m.sources.includes(s)) m.sources.push(s);
       for (const r of c.reasons) if (!m.reasons.includes(r) && m.reasons.length < 6) m.reasons.push(r);
     }

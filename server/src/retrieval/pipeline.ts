@@ -195,6 +195,7 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
     if (packer.count >= MAX_ENTRIES || c.score < best * packing.minShare || c.score < packing.minScore) break;
     if (packer.total >= soft && c.score < best * STRONG_SHARE) break;
     if (!packer.hasGroup(c.group) && (c.score < best * NEW_GROUP_SHARE || packer.groupCount >= MAX_GROUPS)) continue;
+    if (c.score - (c.membership ?? 0) < packing.minOwn) continue;
     packer.tryAdd(entryFor(req, c.ref, c.score, c.sources, c.score >= best * packing.docShare));
   }
   packer.addAll(context);

@@ -11,6 +11,12 @@ export interface Candidate {
   sources: ItemSource[];
   /** Human-readable reasons (kept for debugging and the gate's surface). */
   reasons: string[];
+  /**
+   * The part of `score` owed only to being a member of a type in reach (the cursor's class, a
+   * signature or field type, a supertype, an outer type): what the candidate has beyond it is
+   * evidence about the declaration itself (a body reference, a matching name, similar code).
+   */
+  membership?: number;
 }
 
 /** An item with the extra fields the pipeline adds (ContextItem fields are never renamed). */
@@ -28,10 +34,11 @@ export type NeedleItem = ContextItem & {
 export type { ContextItem, ItemSource, SymbolRef };
 
 /** Adds a candidate to a map, accumulating score and provenance. */
-export function addCandidate(map: Map<string, Candidate>, id: string, score: number, source: ItemSource, reason?: string): void {
+export function addCandidate(map: Map<string, Candidate>, id: string, score: number, source: ItemSource, reason?: string, membership = false): void {
   let c = map.get(id);
   if (!c) map.set(id, (c = { id, score: 0, sources: [], reasons: [] }));
   c.score += score;
+  if (membership) c.membership = (c.membership ?? 0) + score;
   if (!c.sources.includes(source)) c.sources.push(source);
   if (reason && !c.reasons.includes(reason) && c.reasons.length < 6) c.reasons.push(reason);
 }

@@ -53,7 +53,7 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
   const target = q.member ?? q.type;
   if (!target) return out;
   const selfId = target.sym.id;
-  const add = (id: string, w: number, why: string) => { if (id !== selfId) addCandidate(out, id, w, 'graph', why); };
+  const add = (id: string, w: number, why: string, membership = false) => { if (id !== selfId) addCandidate(out, id, w, 'graph', why, membership); };
 
   // Body references and one hop beyond.
   const seeds: string[] = [];
@@ -72,7 +72,7 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
     const members = membersOf(owner);
     for (const m of members) {
       if (m.sym.id === selfId) continue;
-      add(m.sym.id, GRAPH_WEIGHTS.sameClass + (m.sym.kind === 'field' || m.sym.kind === 'enumConstant' ? GRAPH_WEIGHTS.field : 0), 'same-class member');
+      add(m.sym.id, GRAPH_WEIGHTS.sameClass + (m.sym.kind === 'field' || m.sym.kind === 'enumConstant' ? GRAPH_WEIGHTS.field : 0), 'same-class member', true);
       if (m.sym.name === target.sym.name && target.sym.kind !== 'field') {
         add(m.sym.id, GRAPH_WEIGHTS.overload, 'overload');
         for (const e of idx.edgesFrom(m.sym.id)) if (FOLLOW_KINDS.has(e.kind)) add(e.to, GRAPH_WEIGHTS.overloadUses, 'used by an overload');
@@ -83,7 +83,7 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
       const t = sup ? resolveTypeName(idx, owner, sup.replace(/<.*$/, '')) : undefined;
       if (t) {
         add(t.sym.id, GRAPH_WEIGHTS.signatureType * 0.5, 'supertype');
-        for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, GRAPH_WEIGHTS.superMember, 'inherited member');
+        for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, GRAPH_WEIGHTS.superMember, 'inherited member', true);
       }
     }
   }
@@ -99,7 +99,7 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
     add(outer.sym.id, GRAPH_WEIGHTS.signatureType * factor, 'outer type');
     for (const m of membersOf(outer).slice(0, MAX_TYPE_MEMBERS)) {
       if (isTypeKind(m.sym.kind)) continue;
-      add(m.sym.id, (GRAPH_WEIGHTS.sameClass + (m.sym.kind === 'field' || m.sym.kind === 'enumConstant' ? GRAPH_WEIGHTS.field : 0)) * factor, 'outer-class member');
+      add(m.sym.id, (GRAPH_WEIGHTS.sameClass + (m.sym.kind === 'field' || m.sym.kind === 'enumConstant' ? GRAPH_WEIGHTS.field : 0)) * factor, 'outer-class member', true);
     }
     factor *= GRAPH_WEIGHTS.outerClass;
     outer = outer.sym.parent >= 0 ? ownerType({ file: outer.file, index: outer.sym.parent, sym: outer.file.facts.symbols[outer.sym.parent] }) : undefined;
@@ -107,7 +107,7 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
 
   // Signature types, their supertypes and nested types, and their members.
   const typeMembers = (t: SymbolRef, w: number, why: string) => {
-    for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, isTypeKind(m.sym.kind) ? w * 0.8 : w, why);
+    for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, isTypeKind(m.sym.kind) ? w * 0.8 : w, why, true);
   };
   for (const name of q.signatureTypes) {
     const t = resolveTypeName(idx, target, name);
