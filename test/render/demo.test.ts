@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ContextItem, RetrievalResult } from '../../shared/protocol';
 import { renderContext } from '../../server/src/render/markdown';
+import { itemsForSymbols } from '../../server/src/retrieval/pipeline';
+import { fixture } from '../retrieval/fixture';
 import { repoRoot } from '../helpers/repoRoot';
 
 const ROOT = repoRoot();
@@ -120,10 +122,18 @@ test('an enum keeps its constants or says how many it hides (OrderStatus: DRAFT 
   assert.match(text[settled + 1], /^\s*(\/\/ … \d+ more constants?|CANCELLED;)$/);
 });
 
-test('a Javadoc first sentence is not cut at "e.g." and keeps its inline tags\' text', () => {
-  const audited = fenceOf(markdown, 'src/main/java/com/acme/platform/audit/AuditedOperation.java');
-  assert.match(audited, /\/\*\* Operation name, e\.g\. invoice\.issue\. \*\//);
+test('a Javadoc first sentence is not cut at "e.g." and keeps its inline tags\' text', async () => {
   assert.match(fenceOf(markdown, 'src/main/java/com/acme/shop/order/OrderId.java'), /display form O-<\w+>\./);
+  // The demo's e.g. case, AuditedOperation.value, is a weak candidate at this cursor, and the fitted
+  // packing (retrieval/fitted.ts) shows a weak candidate by its signature alone; the gate's follow-up
+  // would show it the way the pipeline shows any declaration with its Javadoc, as here, from the
+  // demo's own file through the one renderer.
+  const rel = 'src/main/java/com/acme/platform/audit/AuditedOperation.java';
+  const { req, root } = await fixture({ [rel]: readFileSync(join(WS, rel), 'utf8'), 'Use.java': 'class Use { void f() { $0 } }\n' });
+  const items = itemsForSymbols(req, ['com.acme.platform.audit.AuditedOperation#value()'], 'followup');
+  assert.equal(items.length, 1);
+  const md = renderContext({ ...result, items, tokens: items[0].tokens, dependencySurface: [] }, { roots: [root] });
+  assert.match(fenceOf(md, rel), /\/\*\* Operation name, e\.g\. invoice\.issue\. \*\//);
 });
 
 test('the fence names the file\'s language: the OpenAPI chunk is yaml', () => {
