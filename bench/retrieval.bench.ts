@@ -103,7 +103,7 @@ function toPng(svgPath: string, pngPath: string): string | undefined {
     console.log(scenarioTable('all corpora pooled', Object.fromEntries(scenarios.map((sc) => {
       const parts = reports.map((r) => r.scenarios[sc]).filter((x) => !!x);
       const testPts = parts.flatMap((x) => x!.test);
-      return [sc, { ...parts[0]!, tasks: { test: testPts.length, validation: 0, skipped: parts.reduce((a, x) => a + x!.tasks.skipped, 0) }, rcl: null, gate: calibrationMetrics(testPts), coverageMAE: NaN, judged: {} }];
+      return [sc, { ...parts[0]!, test: testPts, tasks: { test: testPts.length, validation: 0, skipped: parts.reduce((a, x) => a + x!.tasks.skipped, 0) }, rcl: null, gate: calibrationMetrics(testPts), coverageMAE: NaN, judged: {} }];
     }))));
   }
   const reliability = join(outDir, 'reliability.svg');

@@ -121,6 +121,32 @@ export interface GateFeatures {
   surfaceSize: number;
   /** Tokens of the context ÷ the budget. */
   budgetShare: number;
+  // Structural evidence beside the compounding (gate/sufficiency.ts; optional: records written
+  // before they existed lack them and count as 0).
+  /** Σ p over every estimated (not written) entry, covered or not. */
+  estimatedMass?: number;
+  /** The largest p among the uncovered estimated entries (0 when none). */
+  maxUncoveredP?: number;
+  /** Share of the TOP_K most probable estimated entries the context covers (1 when there are none). */
+  topCoverage?: number;
+  /** Uncovered estimated entries at least LIKELY_P likely to be needed. */
+  likelyUncovered?: number;
+  /** Internal types the target's signature (parameters, return, throws) names. */
+  signatureTypes?: number;
+  /** Of those, the ones the context does not show. */
+  signatureTypesUnshown?: number;
+  /** Words of the target's Javadoc (0 without one). */
+  javadocWords?: number;
+  /** Parameters of the target. */
+  params?: number;
+  /** Members (methods, constructors, fields) of the target's enclosing type. */
+  ownerMembers?: number;
+  /** Items of the context, the cursor's own excluded. */
+  items?: number;
+  /** Share of those items that more than one recall source proposed (recall-source agreement). */
+  agreement?: number;
+  /** Score of the weakest shown item ÷ the strongest (the rank-score margin at the cut). */
+  scoreMargin?: number;
 }
 
 export interface RetrievalResult {

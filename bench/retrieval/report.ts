@@ -2,7 +2,7 @@
 
 import type { CalibrationReport, CorpusReport, SweepPoint } from './run';
 import { MODES } from './run';
-import { KINDS, type ModeMetrics } from './score';
+import { gateShareOfMedian, KINDS, type ModeMetrics } from './score';
 
 const f3 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '  -  ' : x.toFixed(3));
 const f0 = (x: number | null | undefined, w = 6) => (x === null || x === undefined || Number.isNaN(x) ? '-' : String(Math.round(x))).padStart(w);
@@ -23,7 +23,7 @@ export function corpusTable(r: CorpusReport): string {
   out.push(`  ${'oracle'.padEnd(10)} 1.000  1.000  1.000  1.000  1.000  1.000  ${KINDS.map(() => '1.000').join('  ')}  ${f0(r.oracle.tokensMean, 8)} ${f0(r.oracle.tokensMedian, 7)}  0.000  0.000   (gold name lines only; ${r.oracle.goldMean.toFixed(1)} gold/task)`);
   const g = r.gate, c = r.gateCalibrated, fu = r.followup;
   const rcl = r.modes.rcl;
-  if (rcl) out.push(`  gate latency: median server time ${f0(rcl.serverMedianMs, 0)} ms, the gate stage adds ${(100 * rcl.gateOverheadMedian).toFixed(1)} % to the median (per request: median ${(100 * rcl.gateOverheadPerRequestMedian).toFixed(1)} %)`);
+  if (rcl) out.push(`  gate latency: median server time ${f0(rcl.serverMedianMs, 0)} ms, the gate stage is ${(100 * rcl.gateShareOfMedian).toFixed(1)} % of the median request and adds ${(100 * rcl.gateOverheadMedian).toFixed(1)} % to it (per request: median ${(100 * rcl.gateOverheadPerRequestMedian).toFixed(1)} %)`);
   out.push(`  follow-up rounds fired on ${fu.triggered} test tasks: recall there ${f3(fu.recallWithout)} -> ${f3(fu.recallWith)} (maxRounds 0 -> 2), tokens ${Math.round(fu.tokensWithout)} -> ${Math.round(fu.tokensWith)}`);
   // The issue states both targets as shares of all tasks; the rates before them are per class.
   const ofTasks = (n: number) => `${n}/${rcl?.tasks ?? '-'}`;
@@ -167,12 +167,12 @@ export function svgReport(reports: CorpusReport[], pooled?: CalibrationReport): 
 /** One row per scenario: rcl on the test split, with the gate's calibration and review figures. */
 export function scenarioTable(label: string, scenarios: CorpusReport['scenarios']): string {
   const out = [`\n${label} by scenario (test split, rcl):`,
-    '  scenario   tasks  recall  full   tok-med  AUROC   ECE    Brier  review  falseconf/tasks  caught@10/20/30%   covMAE  judged as'];
+    '  scenario   tasks  recall  full   tok-med  AUROC   ECE    Brier  review  falseconf/tasks  caught@10/20/30%   covMAE  gate-share  judged as'];
   for (const [sc, r] of Object.entries(scenarios)) {
     if (!r) continue;
     const g = r.gate;
     out.push(`  ${sc.padEnd(9)} ${String(r.tasks.test).padStart(5)}  ${f3(r.rcl?.recallMicro)}  ${f3(r.rcl?.fullCoverageRate)}  ${f0(r.rcl?.tokensMedian, 7)}  ${f3(g.auroc)}  ${f3(g.ece)}  ${f3(g.brier)}  ${f3(g.reviewOverhead)}  ${f3(g.falseConfidenceOfTasks)}          ` +
-      `${g.caughtAt.map((c) => f3(c.caught)).join('/')}  ${f3(r.coverageMAE)}  ${Object.entries(r.judged).map(([k, n]) => `${k} ${n}`).join(', ')}` +
+      `${g.caughtAt.map((c) => f3(c.caught)).join('/')}  ${f3(r.coverageMAE)}  ${f3(gateShareOfMedian(r.test))}       ${Object.entries(r.judged).map(([k, n]) => `${k} ${n}`).join(', ')}` +
       (r.tasks.skipped ? `  (${r.tasks.skipped} skipped)` : ''));
   }
   return out.join('\n');

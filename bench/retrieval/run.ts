@@ -57,7 +57,8 @@ export interface ScenarioReport {
   coverageMAE: number;
   judged: Record<string, number>;
   validation: { confidence: number; sufficient: boolean; features?: GateFeatures }[];
-  test: { confidence: number; sufficient: boolean; review: boolean; features?: GateFeatures }[];
+  /** `gateMs` and `serverMs`: the gate stage's and the whole request's server time (timingsMs). */
+  test: { confidence: number; sufficient: boolean; review: boolean; features?: GateFeatures; gateMs?: number; serverMs?: number }[];
 }
 
 export interface CalibrationReport {
@@ -320,6 +321,6 @@ export function scenarioReport(scores: TaskScore[], skipped: number): ScenarioRe
     coverageMAE: mean(test.map((s) => Math.abs(s.coverage - s.recall))),
     judged,
     validation: validation.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, features: s.features })),
-    test: test.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, review: s.review, features: s.features })),
+    test: test.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, review: s.review, features: s.features, gateMs: s.gateMs, serverMs: s.serverTotalMs })),
   };
 }

@@ -169,6 +169,8 @@ export interface ModeMetrics {
   gateOverheadMedian: number;
   /** Median over requests of gate / (total − gate): steadier than the ratio of medians on a busy machine. */
   gateOverheadPerRequestMedian: number;
+  /** The gate's share of the median request: 1 − median(total − gate) / median(total) (the "≤ 20 % of median latency"). */
+  gateShareOfMedian: number;
   serverMedianMs: number;
 }
 
@@ -214,6 +216,7 @@ export function modeMetrics(scores: TaskScore[]): ModeMetrics {
     serverMedianMs: median(scores.map((s) => s.serverTotalMs)),
     gateOverheadPerRequestMedian: median(scores.map((s) => s.gateMs / Math.max(1e-9, s.serverTotalMs - s.gateMs))),
     gateOverheadMedian: median(scores.map((s) => s.serverTotalMs)) / median(scores.map((s) => s.serverTotalMs - s.gateMs)) - 1,
+    gateShareOfMedian: gateShareOfMedian(scores.map((s) => ({ gateMs: s.gateMs, serverMs: s.serverTotalMs }))),
   };
 }
 
@@ -232,4 +235,12 @@ export function gateMetrics(scores: TaskScore[], reviewAt?: (s: TaskScore) => bo
     reviewOverhead: mean(scores.map((s) => (rev(s) ? 1 : 0))),
     coverageMAE: mean(scores.map((s) => Math.abs(s.coverage - s.recall))),
   };
+}
+
+/** The gate's share of the median request's server time: 1 − median(total − gate) / median(total); NaN without timings. */
+export function gateShareOfMedian(requests: { gateMs?: number; serverMs?: number }[]): number {
+  const timed = requests.filter((r) => Number.isFinite(r.serverMs) && Number.isFinite(r.gateMs));
+  if (!timed.length) return NaN;
+  const total = median(timed.map((r) => r.serverMs!));
+  return total > 0 ? 1 - median(timed.map((r) => r.serverMs! - r.gateMs!)) / total : NaN;
 }

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { Methods, type CheckCodeParams, type CheckCodeResult, type RetrievalResult, type RetrieveContextParams } from '../../shared/protocol';
-import { renderContext } from './render';
+import { renderContext, verdictSummary } from './render';
 import { hostPaths } from '../../server/src/platform/paths';
 
 export const TOOL_RETRIEVE = 'needle_retrieve_context';
@@ -23,6 +23,13 @@ interface LmApi {
     invoke(options: { input: unknown }, token: vscode.CancellationToken): Promise<unknown>;
   }): vscode.Disposable;
 }
+
+/**
+ * The retrieval tool's last answer as the server sent it (the structured result, not its rendered
+ * text): VS Code hands a tool's answer back to its caller as text parts only, so the setup check
+ * below reads the verdict from here.
+ */
+let lastRetrieval: RetrievalResult | undefined;
 
 type Ctors = { LanguageModelToolResult: new (parts: unknown[]) => unknown; LanguageModelTextPart: new (text: string) => unknown };
 
@@ -80,6 +87,7 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, get
       if (i.budget_tokens) params.budgetTokens = i.budget_tokens;
       try {
         const r = await c.sendRequest<RetrievalResult>(Methods.retrieveContext, params, token);
+        lastRetrieval = r;
         return result(renderContext(r, { label: (u) => vscode.workspace.asRelativePath(vscode.Uri.parse(u, true), true) }));
       } catch (e) {
         return result(`Needle could not retrieve: ${(e as Error).message}`);
@@ -128,11 +136,10 @@ export async function checkLanguageModelTools(): Promise<string> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return `Needle: language-model tools registered: ${names.join(', ') || 'none'}; open a Java file to try one.`;
   const file = vscode.workspace.asRelativePath(editor.document.uri, false);
+  lastRetrieval = undefined;
   const r = await lm.invokeTool(TOOL_RETRIEVE, { input: { file, line: editor.selection.active.line + 1 }, toolInvocationToken: undefined });
   const text = r.content.map((p) => (p && typeof p === 'object' && 'value' in p ? String((p as { value: unknown }).value) : '')).join('');
-  // VS Code hands a tool's answer back as text only: the verdict line the renderer writes first
-  // (verdictLine: P(sufficient) … · scenario · coverage …) is what the user is shown of it.
-  const row = /P\(sufficient\) (\d\.\d\d|—) · ([a-z ]+?) · coverage/.exec(text);
-  const verdict = row ? `P(sufficient) ${row[1]}, ${row[2]}` : 'no verdict';
+  // The verdict from the server's structured result of that invocation, never parsed back from the text.
+  const verdict = verdictSummary(lastRetrieval);
   return `Needle: language-model tools registered: ${names.join(', ')}; ${TOOL_RETRIEVE} answered ${text.length} characters (${verdict}).`;
 }

@@ -4,11 +4,16 @@
 
 import type { RetrievalResult, StatusResult } from '../../shared/protocol';
 import { hostPaths } from '../../server/src/platform/paths';
-import { renderContext as renderMarkdown, verdictLine } from '../../server/src/render/markdown';
+import { confidenceLabel, renderContext as renderMarkdown, scenarioLabel, verdictLine } from '../../server/src/render/markdown';
 
 
 /** The one-line verdict for the status bar and notifications: the server's own wording. */
 export { verdictLine };
+
+/** The verdict of a structured result, short: `P(sufficient) 0.82, new body` (`no verdict` without a result). */
+export function verdictSummary(r: RetrievalResult | undefined): string {
+  return r ? `${confidenceLabel(r)}, ${scenarioLabel(r)}` : 'no verdict';
+}
 
 export function defaultLabel(uri: string): string {
   try {

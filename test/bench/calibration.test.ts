@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { calibrationMetrics, thresholdFor } from '../../bench/retrieval/calibration';
+import { gateShareOfMedian } from '../../bench/retrieval/score';
 
 test('calibrationMetrics: ECE, Brier and review figures of a small set, by hand', () => {
   const pts = [
@@ -29,4 +30,12 @@ test('thresholdFor keeps the review share within the target', () => {
   const tight = thresholdFor(pts, 0.2);
   assert.ok(pts.filter((p) => p.confidence < tight).length / pts.length <= 0.2, `τ ${tight}`);
   assert.ok(tight > 0.1, `τ ${tight} uses the review budget`);
+});
+
+test('the gate\'s share of the median request: 1 − median(total − gate) / median(total)', () => {
+  assert.equal(gateShareOfMedian([]), NaN);
+  const reqs = [{ gateMs: 1, serverMs: 10 }, { gateMs: 2, serverMs: 20 }, { gateMs: 30, serverMs: 40 }];
+  // median total 20, median of (9, 18, 10) = 10: the gate is half of the median request
+  assert.equal(gateShareOfMedian(reqs), 0.5);
+  assert.equal(gateShareOfMedian([{ gateMs: 0, serverMs: 5 }, { serverMs: 7 }]), 0, 'untimed requests are left out');
 });

@@ -6,12 +6,17 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RetrievalResult } from '../../shared/protocol';
-import { renderContext } from '../../client/src/render';
+import { renderContext, verdictSummary } from '../../client/src/render';
 import { fenceFor, groupByFile, lineLink, renderContext as serverRender } from '../../server/src/render/markdown';
 import { ROOT } from './helpers';
 
 const A = 'file:///w/src/main/java/a/A.java';
 const B = 'file:///w/src/main/resources/application.yml';
+
+const FEATURES = {
+  scenario: 'partial-body' as const, judged: true, compound: 1, uncoveredMass: 0, uncoveredWritten: 0, writtenRefs: 0, writtenLines: 0,
+  unresolvedNames: 0, surfaceSize: 0, budgetShare: 0,
+};
 
 function result(): RetrievalResult {
   const range = (s: number, e: number) => ({ start: { line: s, character: 0 }, end: { line: e, character: 0 } });
@@ -60,6 +65,16 @@ test('the client renders with the server renderer: same text, links added', () =
   const unlink = (s: string) => s.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
   assert.equal(unlink(linked), unlink(plain));
   assert.ok(!/\]\(file:/.test(plain), 'text surfaces carry no links');
+});
+
+test('the language-model tool check reads the verdict from the structured result', () => {
+  assert.equal(verdictSummary(result()), 'P(sufficient) 0.78, new body');
+  assert.equal(verdictSummary({ ...result(), scenario: 'existing-body', confidence: 0.951 }), 'P(sufficient) 0.95, existing body');
+  assert.equal(verdictSummary({ ...result(), scenario: 'partial-body', gateFeatures: { ...FEATURES, judged: false } }), 'P(sufficient) —, partial body');
+  assert.equal(verdictSummary(undefined), 'no verdict');
+  // The check no longer parses the rendered text.
+  const src = readFileSync(join(ROOT, 'client/src/lmTools.ts'), 'utf8');
+  assert.ok(!/\.exec\(text\)|P\\\(sufficient/.test(src), 'lmTools.ts matches no pattern over the rendered verdict');
 });
 
 test('render helpers', () => {

@@ -3,8 +3,9 @@
 // comment, a cursor outside any method.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bracketsBalance, codeOnly, judgeScenario } from '../../server/src/gate/scenario';
-import { gate, type RclVerdict } from '../../server/src/gate/sufficiency';
+import { bracketsBalance, judgeScenario } from '../../server/src/gate/scenario';
+import { codeOnly } from '../../server/src/java/lexer';
+import { gate, knownMissingNeeds, mustReview, type RclVerdict } from '../../server/src/gate/sufficiency';
 import { FILES } from './fixtures';
 import { buildIndex, fakeApi, itemFor, request, targetAt } from './helpers';
 
@@ -121,4 +122,34 @@ test('existing body: every written reference is the surface, at p = 1; shown dec
   assert.ok(v.dependencySurface.every((e) => e.covered), 'follow-up fetched every written reference');
   assert.equal(v.coverage, 1);
   assert.ok(v.confidence > v0.confidence, `${v.confidence} > ${v0.confidence}`);
+});
+
+test('policy: a known-missing certain need forces review whatever τ is', () => {
+  const entry = (written: boolean, covered: boolean) => ({ symbol: 'p.A#f()', kind: 'method', internal: true, covered, novelty: 0.5, weight: written ? 1 : 0.4, ...(written ? { written } : {}) });
+  assert.equal(knownMissingNeeds([entry(true, true), entry(false, false)], []), 0, 'an estimated entry left out is not known to be missing');
+  assert.equal(knownMissingNeeds([entry(true, false)], []), 1);
+  assert.equal(knownMissingNeeds([], ['frobnicate']), 1);
+  assert.equal(mustReview(0.99, 0, 0), false);
+  assert.equal(mustReview(0.99, 0, 1), true, 'τ 0 does not silence a certain gap');
+  assert.equal(mustReview(0.5, 0.6, 0), true);
+});
+
+test('policy: names that resolve to nothing are reviewed at τ 0, and a written reference left out at τ 0 too', async () => {
+  const body = '    Ledger.post(order);\n    return frobnicate(order);';
+  const { index, target, files } = await judge(body, 5, 18);
+  const items = [itemFor(index, target.ref.sym.id, ['enclosing'], 1, files)];
+  const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 5, character: 18 }, threshold: 0 }), target, items, fakeApi(index))) as RclVerdict;
+  assert.equal(v.threshold, 0);
+  assert.equal(v.review, true);
+  assert.match(v.reviewReasons[0], /review whatever τ is: \d+ certain needs? .* known to be missing/);
+  // A resolved written reference the context does not show (no follow-up rounds to fetch it).
+  const written = '    String id = Guard.requireText(order.getId(), "id");\n    return id;';
+  const w = await judge(written, 6, 4);
+  const v0 = (await gate(request(w.index, { textOf: (p) => w.files[p], path: PATH, position: { line: 6, character: 4 }, threshold: 0, maxRounds: 0 }), w.target, [itemFor(w.index, w.target.ref.sym.id, ['enclosing'], 1, w.files)], fakeApi(w.index))) as RclVerdict;
+  assert.ok(v0.dependencySurface.some((e) => e.written && !e.covered));
+  assert.equal(v0.review, true);
+  // Once follow-up shows every written reference, τ 0 passes it.
+  const v1 = (await gate(request(w.index, { textOf: (p) => w.files[p], path: PATH, position: { line: 6, character: 4 }, threshold: 0 }), w.target, [itemFor(w.index, w.target.ref.sym.id, ['enclosing'], 1, w.files)], fakeApi(w.index))) as RclVerdict;
+  assert.ok(v1.dependencySurface.every((e) => e.covered));
+  assert.equal(v1.review, false);
 });

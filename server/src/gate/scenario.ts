@@ -8,6 +8,7 @@
 
 import type { Position, Scenario } from '../../../shared/protocol';
 import type { Target } from '../retrieval/request';
+import { codeOnly } from '../java/lexer';
 
 export interface ScenarioJudgement {
   scenario: Scenario;
@@ -21,45 +22,6 @@ export interface ScenarioJudgement {
 
 /** Exceptions a placeholder body throws. */
 const STUB_THROW = /^throw\s+new\s+(?:[\w.]*\.)?(?:UnsupportedOperationException|NotImplementedException|AssertionError|IllegalStateException|RuntimeException|Error)\s*\([^;]*\)\s*;$/;
-
-/** The method's code with comments removed and string/char literals emptied (same length, newlines kept). */
-export function codeOnly(text: string): { code: string; closed: boolean } {
-  let out = '';
-  let closed = true;
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i], n = text[i + 1];
-    if (c === '/' && n === '/') { while (i < text.length && text[i] !== '\n') { out += ' '; i++; } continue; }
-    if (c === '/' && n === '*') {
-      const end = text.indexOf('*/', i + 2);
-      const stop = end < 0 ? text.length : end + 2;
-      if (end < 0) closed = false;
-      for (; i < stop; i++) out += text[i] === '\n' ? '\n' : ' ';
-      continue;
-    }
-    if (c === '"' && text.startsWith('"""', i)) {
-      const end = text.indexOf('"""', i + 3);
-      const stop = end < 0 ? text.length : end + 3;
-      if (end < 0) closed = false;
-      out += '""';
-      for (i += 2; i < stop - 1; i++) out += text[i] === '\n' ? '\n' : ' ';
-      out += '"';
-      i = stop;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      let j = i + 1;
-      while (j < text.length && text[j] !== c && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
-      if (j >= text.length || text[j] !== c) closed = false;
-      out += c + ' '.repeat(Math.max(0, Math.min(j, text.length) - i - 1)) + (text[j] === c ? c : '');
-      i = text[j] === c ? j + 1 : j;
-      continue;
-    }
-    out += c;
-    i++;
-  }
-  return { code: out, closed };
-}
 
 /** Whether (), [] and {} of code (comments and strings removed) nest and close. */
 export function bracketsBalance(code: string): boolean {

@@ -141,6 +141,7 @@ export const gate: GateHook = (req, target, items, api) => {
       uncoveredWritten: uncoveredWritten + unresolved.length,
       writtenRefs: surface.filter((e) => e.written).length, writtenLines: judged.writtenLines, unresolvedNames: unresolved.length,
       surfaceSize: surface.length, budgetShare: round4(req.budgetTokens > 0 ? totalTokens(its) / req.budgetTokens : 1),
+      ...structuralEvidence(surface, its, target),
     };
   };
   const probabilityOf = (f: GateFeatures) => calibratedConfidence(f) ?? 0;
@@ -231,8 +232,9 @@ export const gate: GateHook = (req, target, items, api) => {
   }
 
   const confidence = formsVerdict ? p : 0;
-  const review = confidence < tau;
-  const reviewReasons = review ? reasonsFor({ surface, confidence, tau, rounds, maxRounds, notFound, dropped: droppedForBudget, judged, unresolved, conf }) : [];
+  const knownMissing = knownMissingNeeds(surface, unresolved);
+  const review = mustReview(confidence, tau, knownMissing);
+  const reviewReasons = review ? reasonsFor({ surface, confidence, tau, rounds, maxRounds, notFound, dropped: droppedForBudget, judged, unresolved, conf, knownMissing }) : [];
   const verdict: RclVerdict = {
     coverage: round4(conf.coverage), novelty: round4(conf.novelty), confidence: round4(confidence),
     review, reviewReasons, rounds, dependencySurface: surface, items: current, threshold: tau,
@@ -242,13 +244,69 @@ export const gate: GateHook = (req, target, items, api) => {
   return verdict;
 };
 
+/** The estimated entries counted by `topCoverage`: the most probable ones. */
+export const TOP_K = 5;
+/** An uncovered estimated entry at least this likely counts in `likelyUncovered`. */
+export const LIKELY_P = 0.25;
+
+type StructuralEvidence = Required<Pick<GateFeatures, 'estimatedMass' | 'maxUncoveredP' | 'topCoverage' | 'likelyUncovered' | 'signatureTypes' |
+  'signatureTypesUnshown' | 'javadocWords' | 'params' | 'ownerMembers' | 'items' | 'agreement' | 'scoreMargin'>>;
+
+/** Structural evidence of one marked surface and item set, beside RCL's compounding (GateFeatures). */
+export function structuralEvidence(surface: SurfaceEntry[], items: ContextItem[], target: Target | undefined): StructuralEvidence {
+  const estimated = surface.filter((e) => !e.written).sort((a, b) => b.weight - a.weight || (a.symbol < b.symbol ? -1 : 1));
+  const uncovered = estimated.filter((e) => !e.covered);
+  const top = estimated.slice(0, TOP_K);
+  const sym = target?.ref.sym;
+  const sigNames = new Set<string>();
+  for (const t of [...(sym?.params ?? []).map((p) => p.type), sym?.returnType, ...(sym?.throws ?? [])]) {
+    for (const w of (t ?? '').split(/[^\w$]+/)) if (w) sigNames.add(w);
+  }
+  const sigTypes = surface.filter((e) => isTypeKind(e.kind) && sigNames.has(shortName(e.symbol)));
+  const owner = target?.owner;
+  const ownerMembers = owner ? owner.file.facts.symbols.filter((m) => m.parent === owner.index && !isTypeKind(m.kind)).length : 0;
+  const shown = items.filter((it) => it.symbol !== sym?.id && !it.sources.includes('enclosing'));
+  const scores = shown.map((it) => (Number.isFinite(it.score) ? it.score : 0));
+  const best = Math.max(0, ...scores);
+  return {
+    estimatedMass: round4(estimated.reduce((a, e) => a + e.weight, 0)),
+    maxUncoveredP: round4(uncovered.length ? uncovered[0].weight : 0),
+    topCoverage: round4(top.length ? top.filter((e) => e.covered).length / top.length : 1),
+    likelyUncovered: uncovered.filter((e) => e.weight >= LIKELY_P).length,
+    signatureTypes: sigTypes.length,
+    signatureTypesUnshown: sigTypes.filter((e) => !e.covered).length,
+    javadocWords: (sym?.javadoc ?? '').split(/\s+/).filter((w) => /\w/.test(w)).length,
+    params: sym?.params?.length ?? 0,
+    ownerMembers,
+    items: shown.length,
+    agreement: round4(shown.length ? shown.filter((it) => new Set(it.sources).size > 1).length / shown.length : 0),
+    scoreMargin: round4(best > 0 ? Math.min(...scores) / best : 0),
+  };
+}
+
+/**
+ * What is certainly needed and certainly missing: written references (p = 1) the context does not
+ * show, and written names that resolve to nothing. Not an estimate, so not a matter for τ.
+ */
+export function knownMissingNeeds(surface: SurfaceEntry[], unresolved: string[]): number {
+  return surface.filter((e) => e.written && !e.covered).length + unresolved.length;
+}
+
+/**
+ * The review policy: below τ of the scenario, or - whatever τ is (a fitted τ may be 0) - when a
+ * certain need is known to be missing. The context then lacks something the code uses for sure.
+ */
+export function mustReview(confidence: number, tau: number, knownMissing: number): boolean {
+  return confidence < tau || knownMissing > 0;
+}
+
 function coversEntry(item: ContextItem, e: SurfaceEntry): boolean {
   return markCovered([e], [item])[0].covered;
 }
 
 interface ReasonInput {
   surface: SurfaceEntry[]; confidence: number; tau: number; rounds: number; maxRounds: number; conf: Confidence;
-  notFound: Set<string>; dropped: Set<string>; judged: ScenarioJudgement; unresolved: string[];
+  notFound: Set<string>; dropped: Set<string>; judged: ScenarioJudgement; unresolved: string[]; knownMissing: number;
 }
 
 function listed(names: string[]): string {
@@ -260,6 +318,7 @@ function reasonsFor(r: ReasonInput): string[] {
   const { scenario } = r.judged;
   if (scenario === 'outside-method') return [`no verdict: ${r.judged.why}, so there is no dependency surface to judge`];
   if (!r.judged.parses) out.push(`no verdict: ${r.judged.why}; what it references cannot be resolved reliably`);
+  else if (r.confidence >= r.tau) out.push(`review whatever τ is: ${r.knownMissing} certain need${r.knownMissing === 1 ? '' : 's'} of the ${scenario} (${r.judged.why}) ${r.knownMissing === 1 ? 'is' : 'are'} known to be missing from the context (P(sufficient) ${r.confidence.toFixed(2)}, τ ${r.tau.toFixed(2)})`);
   else out.push(`P(sufficient) ${r.confidence.toFixed(2)} < τ ${r.tau.toFixed(2)} for a ${scenario} (${r.judged.why}) after ${r.rounds} follow-up round${r.rounds === 1 ? '' : 's'}; coverage ${r.conf.coverage.toFixed(2)} of the estimated surface`);
   if (r.unresolved.length) out.push(`${r.unresolved.length} name${r.unresolved.length === 1 ? '' : 's'} in the body resolve${r.unresolved.length === 1 ? 's' : ''} to no declaration in the workspace: ${listed(r.unresolved)}`);
   const missing = r.surface.filter((e) => !e.covered).sort((a, b) => benefitOf(b) - benefitOf(a) || (a.symbol < b.symbol ? -1 : 1));

@@ -11,6 +11,8 @@
 // one, outside any half-written statement), so every line and column of the real text stays put.
 // Files whose braces balance are never touched.
 
+import { lexJava, spansLines } from './lexer';
+
 /** Indentation width of a tab (only comparisons within one file matter). */
 const TAB = 4;
 
@@ -104,11 +106,11 @@ interface ScannedLine {
   blank: boolean;
 }
 
-/** Splits Java text into lines, noting braces outside comments, strings, chars and text blocks. */
+/** Splits Java text into lines, noting braces outside comments, strings, chars and text blocks (java/lexer.ts). */
 function scanLines(text: string): ScannedLine[] {
+  const segs = lexJava(text);
   const out: ScannedLine[] = [];
-  type State = 'code' | 'block' | 'textBlock';
-  let state: State = 'code';
+  let s = 0;
   let i = 0;
   while (i <= text.length) {
     let end = text.indexOf('\n', i);
@@ -118,56 +120,44 @@ function scanLines(text: string): ScannedLine[] {
     let width = 0;
     while (j < end && (text[j] === ' ' || text[j] === '\t')) { width += text[j] === '\t' ? TAB : 1; j++; }
     line.indent = width;
-    const startsInCode = state === 'code';
+    while (s < segs.length && segs[s].end <= i) s++;
+    const last = segs[segs.length - 1];
+    const runsOn = s < segs.length ? segs[s].start < i && spansLines(segs[s]) : !!last && !last.closed && spansLines(last) && last.start < i;
+    const startsInCode = !runsOn;
     let sawFirst = false;
-    while (j < end) {
-      const c = text[j];
-      if (state === 'block') {
-        const close = text.indexOf('*/', j);
-        if (close < 0 || close >= end) { j = end; break; }
-        state = 'code'; j = close + 2; continue;
-      }
-      if (state === 'textBlock') {
-        const close = text.indexOf('"""', j);
-        if (close < 0 || close >= end) { j = end; break; }
-        state = 'code'; j = close + 3; continue;
-      }
-      if (c === ' ' || c === '\t' || c === '\r') { j++; continue; }
-      if (c === '/' && text[j + 1] === '/') { j = end; break; }
-      if (c === '/' && text[j + 1] === '*') { state = 'block'; j += 2; continue; }
-      if (!sawFirst && startsInCode) { line.first = c; line.firstWord = text.slice(j, Math.min(end, j + 12)); }
+    let lineComment = false;
+    const see = (c: string, at: number) => {
+      if (!sawFirst && startsInCode) { line.first = c; line.firstWord = text.slice(at, Math.min(end, at + 12)); }
       sawFirst = true;
-      line.last = c === "'" ? '"' : c;
-      if (c === '"' && text.startsWith('"""', j)) { state = 'textBlock'; j += 3; continue; }
-      if (c === '"' || c === '\'') {
-        j++;
-        while (j < end && text[j] !== c) j += text[j] === '\\' ? 2 : 1;
-        j++; continue;
+      line.last = c === '\'' ? '"' : c;
+    };
+    for (let k = s; k < segs.length && segs[k].start < end; k++) {
+      const seg = segs[k];
+      if (seg.kind === 'code') {
+        for (let x = Math.max(seg.start, j); x < Math.min(seg.end, end); x++) {
+          const c = text[x];
+          if (c === ' ' || c === '\t' || c === '\r') continue;
+          see(c, x);
+          if (c === '{') { line.brackets.push(c); line.opens++; }
+          else if (c === '}') { line.brackets.push(c); line.closes++; }
+          else if (c === '(' || c === ')') line.brackets.push(c);
+        }
+      } else if (seg.start >= i) {
+        if (seg.kind === 'line-comment') lineComment = true;
+        else if (seg.kind !== 'block-comment') see(text[seg.start], seg.start);
       }
-      if (c === '{') { line.brackets.push(c); line.opens++; }
-      else if (c === '}') { line.brackets.push(c); line.closes++; }
-      else if (c === '(' || c === ')') line.brackets.push(c);
-      j++;
+    }
+    // The state at the end of the line: inside a comment or text block that runs on, or in code.
+    let endsInCode = true;
+    for (let k = s; k < segs.length && segs[k].start <= end; k++) {
+      if (segs[k].start < end && segs[k].end > end && spansLines(segs[k])) endsInCode = false;
+      if (end === text.length && segs[k].end === end && !segs[k].closed && spansLines(segs[k])) endsInCode = false;
     }
     // A `//` comment runs to the end of the line: a brace appended there would be commented out.
-    const tail = text.slice(i, end);
-    line.endsInCode = state === 'code' && !hasLineComment(tail) && sawFirst;
-    line.blank = startsInCode && state === 'code' && tail.trim() === '';
+    line.endsInCode = endsInCode && !lineComment && sawFirst;
+    line.blank = startsInCode && endsInCode && text.slice(i, end).trim() === '';
     out.push(line);
     i = end + 1;
   }
   return out;
-}
-
-/** Whether a line ends inside a `//` comment (outside strings and chars). */
-function hasLineComment(line: string): boolean {
-  let quote = '';
-  for (let k = 0; k < line.length; k++) {
-    const c = line[k];
-    if (quote) { if (c === '\\') k++; else if (c === quote) quote = ''; continue; }
-    if (c === '"' || c === '\'') quote = c;
-    else if (c === '/' && line[k + 1] === '/') return true;
-    else if (c === '/' && line[k + 1] === '*') { const e = line.indexOf('*/', k + 2); if (e < 0) return false; k = e + 1; }
-  }
-  return false;
 }

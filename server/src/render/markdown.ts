@@ -97,14 +97,18 @@ export function scenarioLabel(r: RetrievalResult): string {
   return (r.scenario ?? 'new-body').replace('-', ' ');
 }
 
+/** The calibrated confidence in words: `P(sufficient) 0.82`, or `P(sufficient) —` when nothing could be judged. */
+export function confidenceLabel(r: RetrievalResult): string {
+  return r.gateFeatures?.judged === false ? 'P(sufficient) —' : `P(sufficient) ${f2(r.confidence)}`;
+}
+
 /**
  * The gate's verdict in one line, worded the same on every surface (lens, hover, status, context):
  * the calibrated P(sufficient) (— when nothing could be judged), the scenario judged, coverage and
  * novelty; `withThreshold` adds τ and the decision, else only a review is named.
  */
 export function verdictLine(r: RetrievalResult, withThreshold = false): string {
-  const p = r.gateFeatures?.judged === false ? 'P(sufficient) —' : `P(sufficient) ${f2(r.confidence)}`;
-  const parts = [p, scenarioLabel(r), `coverage ${f2(r.coverage)}`, `novelty ${f2(r.novelty)}`];
+  const parts = [confidenceLabel(r), scenarioLabel(r), `coverage ${f2(r.coverage)}`, `novelty ${f2(r.novelty)}`];
   if (withThreshold) parts.push(`τ ${f2(r.threshold)}`, r.review ? '⚠ review' : '✓ sufficient');
   else if (r.review) parts.push('⚠ review');
   return parts.join(' · ');
