@@ -8,7 +8,7 @@
 import { Indexer } from '../server/src/index/indexer';
 import { checkBodies, type BodyCheckFigures } from './check/bodies';
 import { arg, args, corpusSourceRoot as corpusRoot } from './cli';
-import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
+import { CHECKER_CORPORA } from './corpora/list.mjs';
 import { eligibleTasks, loadOracle, type OracleOutput } from './retrieval/tasks';
 
 const ROOT = process.cwd();
@@ -28,7 +28,7 @@ async function runCorpus(name: string, limit: number | undefined, examplesWanted
 }
 
 async function main(): Promise<void> {
-  const corpora = args('--corpus').length ? args('--corpus') : DEVELOPMENT_CORPORA;
+  const corpora = args('--corpus').length ? args('--corpus') : CHECKER_CORPORA;
   const limit = arg('--tasks') ? Number(arg('--tasks')) : undefined;
   const examples = arg('--examples') ? Number(arg('--examples')) : 5;
   const all: CorpusFigures[] = [];

@@ -268,6 +268,7 @@ export class Indexer {
       if (d.scope) s.scope = d.scope;
       if (d.via) s.via = d.via;
       if (d.jar) s.jar = d.jar;
+      if (d.module) s.module = d.module;
       if (d.problem ?? jarProblem) s.problem = d.problem ?? jarProblem!.reason;
       return s;
     });
