@@ -86,6 +86,19 @@ export function profileActivation(user: MavenUserSettings, env: NodeJS.ProcessEn
 export const GRADLE_CLASSPATH_FILE = 'needle-classpath.txt';
 const GRADLE_CLASSPATH_PLACES = [GRADLE_CLASSPATH_FILE, join('build', GRADLE_CLASSPATH_FILE)];
 
+/**
+ * Whether a file (its path inside the workspace folder, split into parts) is one discovery reads,
+ * so a change to it means the dependencies must be found again: any pom.xml (modules sit in
+ * subfolders), .classpath, the Gradle classpath file in its two places, and jars in lib/.
+ */
+export function isDependencyFile(parts: string[]): boolean {
+  const name = parts[parts.length - 1] ?? '';
+  if (name === 'pom.xml') return true;
+  if (parts.length === 1) return name === '.classpath' || name === GRADLE_CLASSPATH_FILE;
+  if (parts.length === 2) return (parts[0] === 'lib' && name.endsWith('.jar')) || (parts[0] === 'build' && name === GRADLE_CLASSPATH_FILE);
+  return false;
+}
+
 export function discoverDependencies(root: string, settings: DependencySettings, user = mavenUserSettings()): Discovery {
   const repos = openRepositories(repositoryCandidates(settings, user));
   const problems: DiscoveryProblem[] = repos.unreadable.map((u) => ({ path: u.path, reason: u.reason }));
