@@ -193,3 +193,42 @@ test('fixture: Guava shapes: type variables in local classes, Entry inherited fr
     return 0;
   }`), ['missing-import Entry']);
 });
+
+test('fixture: a member proposed without a range goes to the same-named method where it makes sense (LocalCache.clear, not Segment.clear)', async () => {
+  const fx = fixture({
+    'src/g/LocalCache.java': `package g;
+import java.util.concurrent.locks.ReentrantLock;
+class LocalCache<K, V> {
+  static class Segment<K, V> extends ReentrantLock {
+    int count;
+    void clear() {
+      count = 0;
+    }
+  }
+  final Segment<K, V>[] segments = null;
+  void clear() {
+  }
+}`,
+  });
+  const index = await indexFixture(fx);
+  const textOf = (p: string) => fx.files[p.slice(fx.root.length + 1)];
+  const path = join(fx.root, 'src/g/LocalCache.java');
+  const outer = await checkCode(index, textOf, { path, code: `  void clear() {
+    for (Segment<K, V> segment : this.segments) {
+      segment.clear();
+    }
+  }` });
+  assert.equal(outer.target, 'g.LocalCache#clear()');
+  assert.deepEqual(outer.findings.filter((f) => f.severity === 'error'), [], findingsAsText(outer));
+  const inner = await checkCode(index, textOf, { path, code: `    void clear() {
+      lock();
+      count = 0;
+    }` });
+  assert.equal(inner.target, 'g.LocalCache.Segment#clear()');
+  assert.deepEqual(inner.findings.filter((f) => f.severity === 'error'), []);
+  // Wrong in both places: reported where the first one is.
+  const wrong = await checkCode(index, textOf, { path, code: `  void clear() {
+    this.clearAll();
+  }` });
+  assert.ok(wrong.findings.some((f) => f.severity === 'error'), findingsAsText(wrong));
+});
