@@ -1,4 +1,5 @@
-// `node dist/bench/check.bench.js [--corpus NAME]... [--tasks N] [--examples K]`: checkCode on real code.
+// `node dist/bench/check.bench.js [--corpus NAME]... [--tasks N] [--examples K]`: checkCode on real code
+// (every eligible task, or the seeded sample of N; default corpora: CHECKER_CORPORA, Guava included).
 // A benchmark: it prints figures, it never fails on a score.
 //
 // Tasks are the retrieval benchmark's (bench/retrieval/tasks.ts: methods from the javac oracle whose
@@ -8,8 +9,8 @@
 import { Indexer } from '../server/src/index/indexer';
 import { checkBodies, type BodyCheckFigures } from './check/bodies';
 import { arg, args, corpusSourceRoot as corpusRoot } from './cli';
-import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
-import { eligibleTasks, loadOracle, type OracleOutput } from './retrieval/tasks';
+import { CHECKER_CORPORA } from './corpora/list.mjs';
+import { eligibleTasks, loadOracle, sampleFrom, type OracleOutput, type Task } from './retrieval/tasks';
 
 const ROOT = process.cwd();
 
@@ -18,8 +19,9 @@ type CorpusFigures = BodyCheckFigures & { corpus: string };
 async function runCorpus(name: string, limit: number | undefined, examplesWanted: number): Promise<CorpusFigures> {
   const sourceRoot = corpusRoot(name);
   const oracle: OracleOutput = await loadOracle(ROOT, sourceRoot);
-  let tasks = eligibleTasks(oracle);
-  if (limit !== undefined) tasks = tasks.slice(0, limit);
+  // --tasks N: the retrieval benchmark's seeded sample (spread over the corpus), not the first N by name.
+  let tasks: Omit<Task, 'split'>[] = eligibleTasks(oracle);
+  if (limit !== undefined) tasks = sampleFrom(tasks, { test: limit, validation: 0 });
   const indexer = new Indexer({ cacheDir: null });
   await indexer.addFolder(sourceRoot);
   const methodNames = new Set<string>();
@@ -28,7 +30,7 @@ async function runCorpus(name: string, limit: number | undefined, examplesWanted
 }
 
 async function main(): Promise<void> {
-  const corpora = args('--corpus').length ? args('--corpus') : DEVELOPMENT_CORPORA;
+  const corpora = args('--corpus').length ? args('--corpus') : CHECKER_CORPORA;
   const limit = arg('--tasks') ? Number(arg('--tasks')) : undefined;
   const examples = arg('--examples') ? Number(arg('--examples')) : 5;
   const all: CorpusFigures[] = [];

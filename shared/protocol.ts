@@ -229,8 +229,10 @@ export interface DependencyStatus {
   /** For a transitive dependency, the artifacts that brought it, nearest first. */
   via?: string[];
   jar?: string;
+  /** A module of the Maven reactor inside the workspace folder (its folder): workspace code, no jar read. */
+  module?: string;
   sourcesFound: boolean;
-  /** Internal dependencies enter the dependency surface; public ones only resolve. */
+  /** Internal dependencies enter the dependency surface; public ones only when the method needs them. */
   internal: boolean;
   /** Types read from it (only what the workspace reaches is read). */
   typesLoaded: number;

@@ -4,7 +4,7 @@
 //   node bench/corpora/fetch.mjs [NAME|all|held-out]      (default: all = the development corpora + jdk)
 //
 // Development corpora, of different styles (list.mjs): commons-lang3, jsoup, ant,
-// antlr4-runtime, commons-collections4. Held out (looked at only when closing): jackson-core, commons-io.
+// antlr4-runtime, commons-collections4; for check_code only (fetched by name): guava. Held out (looked at only when closing): jackson-core, commons-io.
 // Each is a Debian source package (libcommons-lang3-java, libjsoup-java, ant, ...), downloaded
 //   with a private apt configuration (a deb-src list derived from the machine's own apt sources, a
 //   private lists dir and cache), so the system's apt state is never changed. The upstream tree is

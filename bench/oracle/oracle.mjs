@@ -31,7 +31,7 @@
 // accessor's target is the record component.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -70,10 +70,25 @@ export function compileOracle(cacheDir) {
   return classes;
 }
 
+/** A hash of the oracle's own build and of every .java file's path, size and mtime under root. */
+export function sourcesStamp(root, classes) {
+  const h = createHash('sha256').update(readFileSync(join(classes, '.source-sha256')));
+  (function walk(dir, rel) {
+    for (const name of readdirSync(dir).sort()) {
+      const full = join(dir, name);
+      const st = statSync(full);
+      if (st.isDirectory()) walk(full, `${rel}${name}/`);
+      else if (name.endsWith('.java')) h.update(`${rel}${name}\0${st.size}\0${st.mtimeMs}\n`);
+    }
+  })(root, '');
+  return h.digest('hex');
+}
+
 /**
  * Runs the oracle over every .java file under sourceRoot. Returns the path of the JSON output
  * (opts.out, or <cacheDir>/oracle/out/<name>-<hash>.json). opts.quiet suppresses the summary on stderr;
  * opts.onStderr receives it anyway (the error samples, all of them with NEEDLE_ORACLE_DEBUG set).
+ * Without opts.out and opts.onStderr, an output whose stamp (sourcesStamp) still matches is reused.
  */
 export async function runOracle(sourceRoot, { cacheDir = join(ROOT, '.cache'), out, quiet = false, onStderr } = {}) {
   const root = resolve(sourceRoot);
@@ -82,9 +97,14 @@ export async function runOracle(sourceRoot, { cacheDir = join(ROOT, '.cache'), o
   const target = out ? resolve(out)
     : join(cacheDir, 'oracle', 'out', `${basename(root)}-${createHash('sha256').update(root).digest('hex').slice(0, 10)}.json`);
   mkdirSync(dirname(target), { recursive: true });
+  const reusable = !out && !onStderr;
+  const stampFile = `${target}.stamp`;
+  const stamp = reusable ? sourcesStamp(root, classes) : '';
+  if (reusable && existsSync(target) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return target;
   const r = run(jdkTool('java'), [...EXPORTS, '-Xss16m', '-cp', classes, 'RefOracle', root, target], 'RefOracle');
   if (!quiet && r.stderr) process.stderr.write(r.stderr);
   if (onStderr) onStderr(r.stderr ?? '');
+  if (reusable) writeFileSync(stampFile, stamp);
   return target;
 }
 

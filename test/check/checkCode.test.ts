@@ -157,3 +157,78 @@ test('edit distance and request validation', async () => {
   assert.equal(r.findings.filter((f) => f.severity === 'error').length, 0);
   assert.ok(r.surface.unused.length > 0, 'an empty body leaves the surface unused');
 });
+
+// Shapes of Guava's real bodies that check_code reported as false problems (bench/check.bench.ts on
+// the guava corpus): a type variable of a generic method used inside a local class declared in it,
+// and `Entry` inherited as a member type from java.util.Map through internal supertypes.
+test('fixture: Guava shapes: type variables in local classes, Entry inherited from Map, varargs; a real missing import stays', async () => {
+  const fx = fixture({
+    'src/g/Multiset.java': 'package g;\npublic interface Multiset<E> { interface Entry<E> { E getElement(); } }',
+    'src/g/ImmutableMap.java': 'package g;\nimport java.util.Map;\npublic abstract class ImmutableMap<K, V> implements Map<K, V> {\n  static <K, V> ImmutableMap<K, V> fromEntries(Entry<K, V>... entries) { return null; }\n}',
+    'src/g/RegularMap.java': 'package g;\npublic class RegularMap<K, V> extends ImmutableMap<K, V> {\n  static <K, V> ImmutableMap<K, V> copy(Entry<K, V> a, Entry<K, V> b) {\n    return null;\n  }\n}',
+    'src/g/Spliterators.java': 'package g;\nimport java.util.Spliterator;\nimport java.util.function.Consumer;\nfinal class Spliterators {\n  static <T> Spliterator<T> filter(Spliterator<T> from) {\n    return null;\n  }\n}',
+    'src/g/Plain.java': 'package g;\npublic class Plain {\n  int count(Object o) {\n    return 0;\n  }\n}',
+  });
+  const index = await indexFixture(fx);
+  const textOf = (p: string) => fx.files[p.slice(fx.root.length + 1)];
+  const errors = async (rel: string, code: string) => (await checkCode(index, textOf, { path: join(fx.root, rel), code })).findings.filter((f) => f.severity === 'error').map((f) => `${f.code} ${f.name}`);
+  assert.deepEqual(await errors('src/g/RegularMap.java', `  static <K, V> ImmutableMap<K, V> copy(Entry<K, V> a, Entry<K, V> b) {
+    Entry<K, V> first = a;
+    return ImmutableMap.fromEntries(first, b, a, b, a, b, a, b, a);
+  }`), [], 'Entry is Map.Entry, inherited through ImmutableMap; nine arguments to a varargs method');
+  assert.deepEqual(await errors('src/g/Spliterators.java', `  static <T> Spliterator<T> filter(Spliterator<T> from) {
+    class Splitr implements Spliterator<T>, Consumer<T> {
+      T holder = null;
+      public void accept(T t) { this.holder = t; }
+      public boolean tryAdvance(Consumer<? super T> action) { T h = holder; return h != null; }
+      public Spliterator<T> trySplit() { return null; }
+      public long estimateSize() { return 0; }
+      public int characteristics() { return 0; }
+    }
+    return new Splitr();
+  }`), [], 'T of filter is in scope inside its local class');
+  // Plain implements no map: `Entry` there is Multiset.Entry, which it must import.
+  assert.deepEqual(await errors('src/g/Plain.java', `  int count(Object o) {
+    Entry<Object> e = null;
+    return 0;
+  }`), ['missing-import Entry']);
+});
+
+test('fixture: a member proposed without a range goes to the same-named method where it makes sense (LocalCache.clear, not Segment.clear)', async () => {
+  const fx = fixture({
+    'src/g/LocalCache.java': `package g;
+import java.util.concurrent.locks.ReentrantLock;
+class LocalCache<K, V> {
+  static class Segment<K, V> extends ReentrantLock {
+    int count;
+    void clear() {
+      count = 0;
+    }
+  }
+  final Segment<K, V>[] segments = null;
+  void clear() {
+  }
+}`,
+  });
+  const index = await indexFixture(fx);
+  const textOf = (p: string) => fx.files[p.slice(fx.root.length + 1)];
+  const path = join(fx.root, 'src/g/LocalCache.java');
+  const outer = await checkCode(index, textOf, { path, code: `  void clear() {
+    for (Segment<K, V> segment : this.segments) {
+      segment.clear();
+    }
+  }` });
+  assert.equal(outer.target, 'g.LocalCache#clear()');
+  assert.deepEqual(outer.findings.filter((f) => f.severity === 'error'), [], findingsAsText(outer));
+  const inner = await checkCode(index, textOf, { path, code: `    void clear() {
+      lock();
+      count = 0;
+    }` });
+  assert.equal(inner.target, 'g.LocalCache.Segment#clear()');
+  assert.deepEqual(inner.findings.filter((f) => f.severity === 'error'), []);
+  // Wrong in both places: reported where the first one is.
+  const wrong = await checkCode(index, textOf, { path, code: `  void clear() {
+    this.clearAll();
+  }` });
+  assert.ok(wrong.findings.some((f) => f.severity === 'error'), findingsAsText(wrong));
+});

@@ -60,11 +60,23 @@ type Probe =
 
 interface Placement { text: string; line: number; col: number; placement: CheckCodeResult['placement']; target?: SymbolRef }
 
+/** At most this many equally good places are tried for a member proposed without a range. */
+const MAX_PLACES = 4;
+
 export async function checkCode(index: WorkspaceIndex, textOf: (path: string) => string | undefined, req: CheckCodeRequest): Promise<CheckCodeResult> {
   const current = textOf(req.path);
-  const placed = await place(index, req, current);
-  const facts = await factsOfText(placed.text);
-  return new Checker(index, req, placed, facts).run();
+  // A member without a range may replace one of several same-named methods (`clear()` of LocalCache
+  // and of its nested Segment): the code is checked in each and the place where it makes sense —
+  // fewest errors, then the first in the file — is the one it was written for.
+  let best: CheckCodeResult | undefined;
+  let bestErrors = Infinity;
+  for (const placed of await places(index, req, current)) {
+    const r = new Checker(index, req, placed, await factsOfText(placed.text)).run();
+    const errors = r.findings.filter((f) => f.severity === 'error').length;
+    if (errors < bestErrors) { best = r; bestErrors = errors; }
+    if (!errors) break;
+  }
+  return best!;
 }
 
 // ---- placing the proposal in its file ----
@@ -90,50 +102,59 @@ function positionOf(text: string, offset: number): { line: number; col: number }
   return { line: before.length - 1, col: before[before.length - 1].length };
 }
 
-async function place(index: WorkspaceIndex, req: CheckCodeRequest, current: string | undefined): Promise<Placement> {
+/** Where the proposal goes, best first: one place, or each of several same-named methods it may replace equally well. */
+async function places(index: WorkspaceIndex, req: CheckCodeRequest, current: string | undefined): Promise<Placement[]> {
   if (req.range) {
     const text = current ?? '';
     const a = offsetOf(text, req.range.start.line, req.range.start.character);
     const b = offsetOf(text, req.range.end.line, req.range.end.character);
     const at = positionOf(text, a);
-    return { text: text.slice(0, a) + req.code + text.slice(Math.max(a, b)), line: at.line, col: at.col, placement: 'range' };
+    return [{ text: text.slice(0, a) + req.code + text.slice(Math.max(a, b)), line: at.line, col: at.col, placement: 'range' }];
   }
   const scope = req.scope ?? 'auto';
   if (scope === 'file' || current === undefined || (scope === 'auto' && looksLikeFile(req.code))) {
-    return { text: req.code, line: 0, col: 0, placement: 'file' };
+    return [{ text: req.code, line: 0, col: 0, placement: 'file' }];
   }
   // A member: find the method it replaces (same name, then same parameter types, then same arity).
   const wrapped = await factsOfText(`class __NeedleProposal__ {\n${req.code}\n}`);
   const proposed = wrapped.symbols.find((s) => s.parent === 0 && (s.kind === 'method' || s.kind === 'constructor'));
   const facts = index.file(req.path)?.facts ?? await factsOfText(current);
-  let target: number | undefined;
+  let targets: number[] = [];
   if (proposed) {
     const sig = (s: SymbolFact) => (s.params ?? []).map((p) => erasedSimpleName(p.type)).join(',');
     const same = facts.symbols
       .map((s, i) => ({ s, i }))
       .filter(({ s }) => s.kind === proposed.kind && !s.local && !s.anonymous && (proposed.kind === 'constructor' || s.name === proposed.name)
-        && isTypeKind(facts.symbols[s.parent]?.kind ?? '') && (proposed.kind !== 'constructor' || facts.symbols[s.parent].parent < 0 || true));
-    const pick = same.find(({ s }) => sig(s) === sig(proposed)) ?? same.find(({ s }) => (s.params?.length ?? 0) === (proposed.params?.length ?? 0)) ?? same[0];
-    target = pick?.i;
+        && isTypeKind(facts.symbols[s.parent]?.kind ?? ''));
+    const bySig = same.filter(({ s }) => sig(s) === sig(proposed));
+    const byArity = same.filter(({ s }) => (s.params?.length ?? 0) === (proposed.params?.length ?? 0));
+    targets = (bySig.length ? bySig : byArity.length ? byArity : same.slice(0, 1)).slice(0, MAX_PLACES).map((x) => x.i);
   }
-  if (target !== undefined) {
-    const s = facts.symbols[target];
-    // Replace from the start of the declaration's first line (keeps the proposal's own indentation).
-    let a = offsetOf(current, s.span.sl, s.span.sc);
-    const lineStart = offsetOf(current, s.span.sl, 0);
-    if (/^\s*$/.test(current.slice(lineStart, a))) a = lineStart;
-    // A Javadoc right above the declaration is replaced too when the proposal brings its own.
-    if (/^\s*\/\*\*/.test(req.code)) {
-      const above = current.slice(0, a);
-      const m = /\/\*\*(?:(?!\*\/)[\s\S])*\*\/\s*$/.exec(above);
-      if (m) a = offsetOf(current, positionOf(current, m.index).line, 0);
-    }
-    const b = offsetOf(current, s.span.el, s.span.ec);
-    const at = positionOf(current, a);
-    const ref = index.symbol(s.id);
-    return { text: current.slice(0, a) + req.code + current.slice(b), line: at.line, col: at.col, placement: 'method', target: ref && ref.file.path === req.path ? ref : undefined };
+  if (targets.length) return targets.map((t) => replacing(index, req, current, facts, t));
+  return [newMember(req, current, facts)];
+}
+
+/** The file with the declaration at `target` replaced by the proposal. */
+function replacing(index: WorkspaceIndex, req: CheckCodeRequest, current: string, facts: FileFacts, target: number): Placement {
+  const s = facts.symbols[target];
+  // Replace from the start of the declaration's first line (keeps the proposal's own indentation).
+  let a = offsetOf(current, s.span.sl, s.span.sc);
+  const lineStart = offsetOf(current, s.span.sl, 0);
+  if (/^\s*$/.test(current.slice(lineStart, a))) a = lineStart;
+  // A Javadoc right above the declaration is replaced too when the proposal brings its own.
+  if (/^\s*\/\*\*/.test(req.code)) {
+    const above = current.slice(0, a);
+    const m = /\/\*\*(?:(?!\*\/)[\s\S])*\*\/\s*$/.exec(above);
+    if (m) a = offsetOf(current, positionOf(current, m.index).line, 0);
   }
-  // A new member: before the closing brace of the file's main top-level type.
+  const b = offsetOf(current, s.span.el, s.span.ec);
+  const at = positionOf(current, a);
+  const ref = index.symbol(s.id);
+  return { text: current.slice(0, a) + req.code + current.slice(b), line: at.line, col: at.col, placement: 'method', target: ref && ref.file.path === req.path ? ref : undefined };
+}
+
+/** A new member: before the closing brace of the file's main top-level type. */
+function newMember(req: CheckCodeRequest, current: string, facts: FileFacts): Placement {
   const base = req.path.replace(/^.*[\\/]/, '').replace(/\.java$/, '');
   const tops = facts.symbols.filter((s) => s.parent < 0 && isTypeKind(s.kind));
   const top = tops.find((s) => s.name === base) ?? tops[0];

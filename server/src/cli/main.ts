@@ -41,7 +41,8 @@ async function runIndex(args: ParsedArgs): Promise<void> {
     dependencies: status.dependencies ?? [], dependencyLoad: indexer.dependencyLoad,
   };
   const dep = (d: (typeof report.dependencies)[number]) =>
-    `    ${d.name}  ${d.source}${d.scope ? ' ' + d.scope : ''}, ${d.internal ? 'internal' : 'public'}, ${d.sourcesFound ? 'sources' : 'no sources'}, ${d.typesLoaded} types` +
+    (d.module ? `    ${d.name}  ${d.source}${d.scope ? ' ' + d.scope : ''}, module ${d.module} (workspace code)` :
+      `    ${d.name}  ${d.source}${d.scope ? ' ' + d.scope : ''}, ${d.internal ? 'internal' : 'public'}, ${d.sourcesFound ? 'sources' : 'no sources'}, ${d.typesLoaded} types`) +
     (d.via ? `, via ${d.via.join(' <- ')}` : '') + (d.problem ? `\n      not read: ${d.problem}` : '');
   if (args.flags.has('json')) { process.stdout.write(JSON.stringify(report, null, 2) + '\n'); return; }
   process.stdout.write(

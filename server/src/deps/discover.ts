@@ -10,7 +10,7 @@ import { homedir, tmpdir } from 'node:os';
 import { basename, delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { hostPaths } from '../platform/paths';
 import { scanXml } from '../retrieval/chunks/xml';
-import { MavenResolver } from './maven';
+import { MavenResolver, type ProfileActivation } from './maven';
 import { openRepositories, type RepositoryLayout } from './repository';
 import type { Coordinates, Dependency, DependencySource, Discovery, DiscoveryProblem } from './types';
 
@@ -29,31 +29,100 @@ export function defaultDependencySettings(): DependencySettings {
   return { dependencies: [], internalGroups: [], mavenRepositories: [], useMavenCommand: false };
 }
 
-/** The local repositories in search order: the setting's, ~/.m2/repository, Debian's. */
-export function repositoryCandidates(settings: DependencySettings): string[] {
-  return [...settings.mavenRepositories, join(homedir(), '.m2', 'repository'), '/usr/share/maven-repo'];
+/**
+ * The local repositories in search order: the setting's, the user's (settings.xml's
+ * localRepository, else ~/.m2/repository), Debian's.
+ */
+export function repositoryCandidates(settings: DependencySettings, user = mavenUserSettings()): string[] {
+  return [...settings.mavenRepositories, user.localRepository ?? join(user.home, '.m2', 'repository'), '/usr/share/maven-repo'];
+}
+
+/** What `~/.m2/settings.xml` says that discovery uses. */
+export interface MavenUserSettings {
+  home: string;
+  /** `<localRepository>`, with ${user.home} and ${env.X} substituted. */
+  localRepository?: string;
+  /** `<activeProfiles>` ids, and the ids of settings profiles activeByDefault. */
+  activeProfiles: string[];
+  /** `<properties>` of the active settings profiles (they activate pom profiles by property too). */
+  properties: Map<string, string>;
+  problem?: DiscoveryProblem;
+}
+
+/** Reads `<home>/.m2/settings.xml` (absent: defaults; unreadable or malformed: a listed problem). */
+export function mavenUserSettings(home = homedir(), env: NodeJS.ProcessEnv = process.env): MavenUserSettings {
+  const out: MavenUserSettings = { home, activeProfiles: [], properties: new Map() };
+  const file = join(home, '.m2', 'settings.xml');
+  let text: string;
+  try { text = readFileSync(file, 'utf8'); } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') out.problem = { path: file, reason: `unreadable settings.xml (${(e as NodeJS.ErrnoException).code})` };
+    return out;
+  }
+  const root = scanXml(text).find((e) => e.name === 'settings');
+  if (!root) { out.problem = { path: file, reason: 'settings.xml has no <settings> element: ignored' }; return out; }
+  const sub = (v: string) => v.replace(/\$\{(user\.home|env\.([\w.]+))\}/g, (m, name: string, envName?: string) => (envName ? env[envName] ?? m : home));
+  const child = (e: typeof root | undefined, name: string) => e?.children.find((c) => c.name === name);
+  const local = child(root, 'localRepository')?.text.trim();
+  if (local) out.localRepository = resolve(home, sub(local));
+  out.activeProfiles = (child(root, 'activeProfiles')?.children ?? []).filter((c) => c.name === 'activeProfile').map((c) => c.text.trim()).filter(Boolean);
+  for (const p of (child(root, 'profiles')?.children ?? []).filter((c) => c.name === 'profile')) {
+    const id = child(p, 'id')?.text.trim() ?? '';
+    if (child(child(p, 'activation'), 'activeByDefault')?.text.trim() === 'true' && id && !out.activeProfiles.includes(id)) out.activeProfiles.push(id);
+    if (!out.activeProfiles.includes(id)) continue;
+    for (const prop of child(p, 'properties')?.children ?? []) out.properties.set(prop.name, sub(prop.text.trim()));
+  }
+  return out;
+}
+
+/** settings.xml's active profiles, and its active profiles' properties with the environment as env.* for property activation. */
+export function profileActivation(user: MavenUserSettings, env: NodeJS.ProcessEnv = process.env): ProfileActivation {
+  const properties = new Map<string, string>();
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) properties.set(`env.${k}`, v);
+  for (const [k, v] of user.properties) properties.set(k, v);
+  return { activeProfiles: user.activeProfiles, properties };
 }
 
 /** The classpath file a one-line Gradle task writes (README: "Gradle"); one jar path per line. */
 export const GRADLE_CLASSPATH_FILE = 'needle-classpath.txt';
 const GRADLE_CLASSPATH_PLACES = [GRADLE_CLASSPATH_FILE, join('build', GRADLE_CLASSPATH_FILE)];
 
-export function discoverDependencies(root: string, settings: DependencySettings): Discovery {
-  const repos = openRepositories(repositoryCandidates(settings));
+/**
+ * Whether a file (its path inside the workspace folder, split into parts) is one discovery reads,
+ * so a change to it means the dependencies must be found again: any pom.xml (modules sit in
+ * subfolders), .classpath, the Gradle classpath file in its two places, and jars in lib/.
+ */
+export function isDependencyFile(parts: string[]): boolean {
+  const name = parts[parts.length - 1] ?? '';
+  if (name === 'pom.xml') return true;
+  if (parts.length === 1) return name === '.classpath' || name === GRADLE_CLASSPATH_FILE;
+  if (parts.length === 2) return (parts[0] === 'lib' && name.endsWith('.jar')) || (parts[0] === 'build' && name === GRADLE_CLASSPATH_FILE);
+  return false;
+}
+
+export function discoverDependencies(root: string, settings: DependencySettings, user = mavenUserSettings()): Discovery {
+  const repos = openRepositories(repositoryCandidates(settings, user));
   const problems: DiscoveryProblem[] = repos.unreadable.map((u) => ({ path: u.path, reason: u.reason }));
+  if (user.problem) problems.push(user.problem);
   const pomPath = join(root, 'pom.xml');
-  const maven = new MavenResolver(repos);
+  const maven = new MavenResolver(repos, profileActivation(user));
   const projectGroups: string[] = [];
   const deps: Dependency[] = [];
   let internal = internalTest(settings.internalGroups, []);
   if (existsSync(pomPath)) {
-    const model = maven.model(pomPath);
-    if (!('problem' in model) && model.coordinates.groupId) projectGroups.push(model.coordinates.groupId);
+    const reactor = reactorModules(maven, root, pomPath, problems);
+    for (const m of reactor.values()) {
+      const model = maven.model(m);
+      if (!('problem' in model) && model.coordinates.groupId && !projectGroups.includes(model.coordinates.groupId)) projectGroups.push(model.coordinates.groupId);
+    }
     internal = internalTest(settings.internalGroups, projectGroups);
     const viaMvn = settings.useMavenCommand ? mavenCommandClasspath(root, repos) : undefined;
     if (viaMvn && 'problem' in viaMvn) problems.push({ path: pomPath, reason: viaMvn.problem });
     if (viaMvn && !('problem' in viaMvn)) for (const jar of viaMvn.jars) deps.push(jarDependency(jar, 'mvn', pomPath, internal, repos));
-    else deps.push(...maven.resolveProject(pomPath, internal).dependencies);
+    else {
+      // Every module of the reactor, the root first; a dependency on one of them is workspace code.
+      const modules = [pomPath, ...[...reactor.values()].filter((m) => m !== resolve(pomPath))];
+      for (const m of modules) deps.push(...maven.resolveProject(m, internal, reactor).dependencies);
+    }
   }
   for (const place of GRADLE_CLASSPATH_PLACES) {
     const file = join(root, place);
@@ -82,6 +151,30 @@ export function discoverDependencies(root: string, settings: DependencySettings)
   }
   problems.push(...maven.problems);
   return { dependencies: dedupe(deps), problems: dedupeProblems(problems), projectGroups };
+}
+
+/**
+ * The reactor under the root pom: groupId:artifactId -> pom.xml path of the root project and of
+ * every `<modules>` entry, recursively, that lies inside the workspace folder.
+ */
+export function reactorModules(maven: MavenResolver, root: string, pomPath: string, problems: DiscoveryProblem[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const seen = new Set<string>();
+  const visit = (pom: string) => {
+    const key = resolve(pom);
+    if (seen.has(key)) return;
+    seen.add(key);
+    const model = maven.model(key);
+    if ('problem' in model) { if (key !== resolve(pomPath)) problems.push({ path: key, reason: `module: ${model.problem}` }); return; }
+    out.set(`${model.coordinates.groupId}:${model.coordinates.artifactId}`, key);
+    for (const m of model.modules) {
+      if (!hostPaths.inside(root, m)) { problems.push({ path: m, reason: 'module outside the workspace folder: not read as workspace code' }); continue; }
+      if (!existsSync(m)) { problems.push({ path: m, reason: 'module without a pom.xml: skipped' }); continue; }
+      visit(m);
+    }
+  };
+  visit(pomPath);
+  return out;
 }
 
 /**
@@ -198,14 +291,16 @@ function mavenCommandClasspath(root: string, repos: RepositoryLayout): { jars: s
   }
 }
 
+/** One entry per jar (or artifact): the first, unless a later one is read where the first is not (test scope in one module, compile in another). */
 function dedupe(deps: Dependency[]): Dependency[] {
-  const seen = new Set<string>();
-  return deps.filter((d) => {
+  const byKey = new Map<string, number>();
+  const out: Dependency[] = [];
+  for (const d of deps) {
     const key = d.jar ?? (d.coordinates ? `${d.coordinates.groupId}:${d.coordinates.artifactId}` : d.declaredIn);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+    const at = byKey.get(key);
+    if (at === undefined) { byKey.set(key, out.length); out.push(d); } else if (out[at].problem && !d.problem) out[at] = d;
+  }
+  return out;
 }
 
 function dedupeProblems(problems: DiscoveryProblem[]): DiscoveryProblem[] {

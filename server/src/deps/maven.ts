@@ -3,12 +3,16 @@
 // dependencyManagement (import-scoped BOMs included), and the transitive closure against local
 // repositories, each artifact's own .pom read there: nearest wins (breadth first, declaration
 // order), exclusions apply below where they are declared, optional and test/provided dependencies
-// of dependencies are not followed. Every problem is listed; nothing throws.
+// of dependencies are not followed. Profiles that are active merge in (activeByDefault when no
+// other profile of the pom is active; property activation against the activation properties;
+// settings.xml's activeProfiles by id). A version range picks the highest version the local
+// repositories hold. `<modules>` lists the reactor: discover.ts resolves a dependency on a module
+// inside the workspace folder as workspace code. Every problem is listed; nothing throws.
 
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { scanXml, type XmlElement } from '../retrieval/chunks/xml';
-import { findArtifact, type RepositoryLayout } from './repository';
+import { availableVersions, findArtifact, parseVersionRange, pickVersion, type RepositoryLayout } from './repository';
 import { coordinatesText, type Coordinates, type Dependency, type DiscoveryProblem } from './types';
 
 interface PomDependency {
@@ -22,15 +26,34 @@ interface PomDependency {
   exclusions: { groupId: string; artifactId: string }[];
 }
 
-interface RawPom {
+/** What a pom, or one of its profiles, contributes. */
+interface PomContent {
+  properties: Map<string, string>;
+  managed: PomDependency[];
+  dependencies: PomDependency[];
+  modules: string[];
+}
+
+interface RawProfile extends PomContent {
+  id: string;
+  activeByDefault: boolean;
+  /** `<activation><property>`: name (`!name` for absent) and the value wanted, if any. */
+  property?: { name: string; value?: string };
+}
+
+interface RawPom extends PomContent {
   path: string;
   groupId?: string;
   artifactId?: string;
   version?: string;
   parent?: { groupId: string; artifactId: string; version: string; relativePath?: string };
+  profiles: RawProfile[];
+}
+
+/** What activates profiles: settings.xml's activeProfiles, and the properties property activation reads (env.* included). */
+export interface ProfileActivation {
+  activeProfiles: string[];
   properties: Map<string, string>;
-  managed: PomDependency[];
-  dependencies: PomDependency[];
 }
 
 /** A pom with its parents merged and properties substituted. */
@@ -40,6 +63,10 @@ export interface EffectivePom {
   /** groupId:artifactId -> the managed entry (version, scope, exclusions). */
   managed: Map<string, PomDependency>;
   dependencies: PomDependency[];
+  /** `<modules>` of the pom and its active profiles, as pom.xml paths. */
+  modules: string[];
+  /** Ids of the profiles that were active. */
+  activeProfiles: string[];
 }
 
 const child = (e: XmlElement | undefined, name: string) => e?.children.find((c) => c.name === name);
@@ -56,8 +83,25 @@ function parsePomText(path: string, source: string): RawPom {
       exclusions: (child(d, 'exclusions')?.children ?? []).filter((x) => x.name === 'exclusion')
         .map((x) => ({ groupId: text(x, 'groupId') ?? '*', artifactId: text(x, 'artifactId') ?? '*' })),
     }));
-  const properties = new Map<string, string>();
-  for (const prop of child(project, 'properties')?.children ?? []) properties.set(prop.name, prop.text.trim());
+  const content = (e: XmlElement | undefined): PomContent => {
+    const properties = new Map<string, string>();
+    for (const prop of child(e, 'properties')?.children ?? []) properties.set(prop.name, prop.text.trim());
+    return {
+      properties,
+      managed: deps(child(child(e, 'dependencyManagement'), 'dependencies')),
+      dependencies: deps(child(e, 'dependencies')),
+      modules: (child(e, 'modules')?.children ?? []).filter((m) => m.name === 'module' && m.text.trim()).map((m) => m.text.trim()),
+    };
+  };
+  const profiles: RawProfile[] = (child(project, 'profiles')?.children ?? []).filter((x) => x.name === 'profile').map((x) => {
+    const activation = child(x, 'activation');
+    const prop = child(activation, 'property');
+    return {
+      id: text(x, 'id') ?? 'default', activeByDefault: text(activation, 'activeByDefault') === 'true',
+      property: prop && text(prop, 'name') ? { name: text(prop, 'name')!, value: text(prop, 'value') } : undefined,
+      ...content(x),
+    };
+  });
   return {
     path,
     groupId: text(project, 'groupId'), artifactId: text(project, 'artifactId'), version: text(project, 'version'),
@@ -65,18 +109,53 @@ function parsePomText(path: string, source: string): RawPom {
       groupId: text(p, 'groupId') ?? '', artifactId: text(p, 'artifactId')!, version: text(p, 'version') ?? '',
       relativePath: child(p, 'relativePath') ? (child(p, 'relativePath')!.text.trim()) : undefined,
     } : undefined,
-    properties,
-    managed: deps(child(child(project, 'dependencyManagement'), 'dependencies')),
-    dependencies: deps(child(project, 'dependencies')),
+    profiles,
+    ...content(project),
   };
 }
+
+/**
+ * The profiles of a pom that are active: named in activeProfiles, or whose property activation
+ * holds; the activeByDefault ones only when no other is (Maven's rule).
+ */
+function activeProfiles(raw: RawPom, activation: ProfileActivation): RawProfile[] {
+  const holds = (pr: RawProfile) => {
+    if (activation.activeProfiles.includes(pr.id)) return true;
+    if (!pr.property) return false;
+    const negated = pr.property.name.startsWith('!');
+    const value = activation.properties.get(negated ? pr.property.name.slice(1) : pr.property.name);
+    if (negated) return value === undefined;
+    if (pr.property.value === undefined) return value !== undefined;
+    return pr.property.value.startsWith('!') ? value !== pr.property.value.slice(1) : value === pr.property.value;
+  };
+  const explicit = raw.profiles.filter(holds);
+  return explicit.length ? explicit : raw.profiles.filter((pr) => pr.activeByDefault);
+}
+
+/** The pom's own content with its active profiles merged in (a profile's properties and dependencies win). */
+function withProfiles(raw: RawPom, active: RawProfile[]): PomContent {
+  const properties = new Map(raw.properties);
+  const managed = [...raw.managed];
+  let dependencies = [...raw.dependencies];
+  const modules = [...raw.modules];
+  for (const pr of active) {
+    for (const [k, v] of pr.properties) properties.set(k, v);
+    managed.push(...pr.managed);
+    const keys = new Set(pr.dependencies.map((d) => `${d.groupId}:${d.artifactId}`));
+    dependencies = [...dependencies.filter((d) => !keys.has(`${d.groupId}:${d.artifactId}`)), ...pr.dependencies];
+    modules.push(...pr.modules.filter((m) => !modules.includes(m)));
+  }
+  return { properties, managed, dependencies, modules };
+}
+
+interface ResolveItem { dep: PomDependency; scope: string; via: string[]; excluded: PomDependency['exclusions']; ancestors: string[] }
 
 export class MavenResolver {
   private poms = new Map<string, RawPom | { problem: string }>();
   private effective = new Map<string, EffectivePom | { problem: string }>();
   readonly problems: DiscoveryProblem[] = [];
 
-  constructor(private repos: RepositoryLayout) {}
+  constructor(private repos: RepositoryLayout, private activation: ProfileActivation = { activeProfiles: [], properties: new Map() }) {}
 
   private readPom(path: string): RawPom | { problem: string } {
     const key = resolve(path);
@@ -96,6 +175,8 @@ export class MavenResolver {
     if (chain.includes(key)) return { problem: `parent cycle: ${[...chain, key].join(' -> ')}` };
     const raw = this.readPom(key);
     if ('problem' in raw) return raw;
+    const active = activeProfiles(raw, this.activation);
+    const own = withProfiles(raw, active);
     // Parents first: their properties, management and dependencies are inherited.
     let parent: EffectivePom | undefined;
     let parentProps = new Map<string, string>();
@@ -107,14 +188,14 @@ export class MavenResolver {
     const groupId = raw.groupId ?? raw.parent?.groupId ?? '';
     const version = raw.version ?? raw.parent?.version ?? '';
     const props = new Map<string, string>(parentProps);
-    for (const [k, v] of raw.properties) props.set(k, v);
+    for (const [k, v] of own.properties) props.set(k, v);
     for (const [k, v] of [['project.groupId', groupId], ['project.artifactId', raw.artifactId ?? ''], ['project.version', version],
       ['pom.version', version], ['version', version], ['pom.groupId', groupId],
       ['project.parent.version', raw.parent?.version ?? ''], ['project.parent.groupId', raw.parent?.groupId ?? '']] as const) props.set(k, v);
     const sub = (s: string | undefined) => (s === undefined ? undefined : interpolate(s, props));
     const subDep = (d: PomDependency): PomDependency => ({ ...d, groupId: sub(d.groupId)!, artifactId: sub(d.artifactId)!, version: sub(d.version), scope: sub(d.scope), classifier: sub(d.classifier) });
     const managed = new Map<string, PomDependency>(parent?.managed);
-    for (const d of raw.managed.map(subDep)) {
+    for (const d of own.managed.map(subDep)) {
       if (d.scope === 'import' && d.type === 'pom' && d.version) {
         // A BOM: its managed versions join ours (declared ones win).
         const bom = this.artifactModel({ groupId: d.groupId, artifactId: d.artifactId, version: d.version }, [...chain, key]);
@@ -124,10 +205,17 @@ export class MavenResolver {
       }
       managed.set(`${d.groupId}:${d.artifactId}`, d);
     }
-    const own = raw.dependencies.map(subDep);
-    const ownKeys = new Set(own.map((d) => `${d.groupId}:${d.artifactId}`));
-    const dependencies = [...(parent?.dependencies ?? []).filter((d) => !ownKeys.has(`${d.groupId}:${d.artifactId}`)), ...own];
-    const model: EffectivePom = { path: key, coordinates: { groupId: sub(groupId)!, artifactId: sub(raw.artifactId ?? '')!, version: sub(version)! }, managed, dependencies };
+    const ownDeps = own.dependencies.map(subDep);
+    const ownKeys = new Set(ownDeps.map((d) => `${d.groupId}:${d.artifactId}`));
+    const dependencies = [...(parent?.dependencies ?? []).filter((d) => !ownKeys.has(`${d.groupId}:${d.artifactId}`)), ...ownDeps];
+    const modules = own.modules.map((m) => {
+      const dir = resolve(dirname(key), sub(m)!);
+      return dir.endsWith('.xml') ? dir : join(dir, 'pom.xml');
+    });
+    const model: EffectivePom = {
+      path: key, coordinates: { groupId: sub(groupId)!, artifactId: sub(raw.artifactId ?? '')!, version: sub(version)! }, managed, dependencies,
+      modules, activeProfiles: active.map((p) => p.id),
+    };
     this.effective.set(key, model);
     this.propsOf.set(key, props);
     return model;
@@ -165,15 +253,14 @@ export class MavenResolver {
    * The project's dependencies, direct and transitive, as Maven's nearest-wins mediation picks them.
    * Test-scoped dependencies are listed but marked: the main code cannot see them.
    */
-  resolveProject(pomPath: string, internal: (groupId: string) => boolean): { dependencies: Dependency[]; project?: Coordinates } {
+  resolveProject(pomPath: string, internal: (groupId: string) => boolean, reactor: Map<string, string> = new Map()): { dependencies: Dependency[]; project?: Coordinates } {
     const root = this.model(pomPath);
     if ('problem' in root) { this.problems.push({ path: resolve(pomPath), reason: root.problem }); return { dependencies: [] }; }
     const out: Dependency[] = [];
     const chosen = new Set<string>([`${root.coordinates.groupId}:${root.coordinates.artifactId}`]);
-    interface Item { dep: PomDependency; scope: string; via: string[]; excluded: PomDependency['exclusions']; ancestors: string[] }
-    let level: Item[] = root.dependencies.map((dep) => ({ dep, scope: dep.scope ?? root.managed.get(`${dep.groupId}:${dep.artifactId}`)?.scope ?? 'compile', via: [], excluded: [], ancestors: [`${root.coordinates.groupId}:${root.coordinates.artifactId}`] }));
+    let level: ResolveItem[] = root.dependencies.map((dep) => ({ dep, scope: dep.scope ?? root.managed.get(`${dep.groupId}:${dep.artifactId}`)?.scope ?? 'compile', via: [], excluded: [], ancestors: [`${root.coordinates.groupId}:${root.coordinates.artifactId}`] }));
     while (level.length) {
-      const next: Item[] = [];
+      const next: ResolveItem[] = [];
       for (const item of level) {
         const { dep } = item;
         const ga = `${dep.groupId}:${dep.artifactId}`;
@@ -185,12 +272,24 @@ export class MavenResolver {
         chosen.add(ga);
         if ((dep.type && dep.type !== 'jar' && dep.type !== 'bundle') || dep.scope === 'import') continue;
         const managed = root.managed.get(ga);
-        const version = (item.via.length ? managed?.version ?? dep.version : dep.version ?? managed?.version) ?? '';
-        const c: Coordinates = { groupId: dep.groupId, artifactId: dep.artifactId, version, classifier: dep.classifier };
+        const written = (item.via.length ? managed?.version ?? dep.version : dep.version ?? managed?.version) ?? '';
+        const module = reactor.get(ga);
+        const picked = module ? undefined : this.versionIn(written, dep.groupId, dep.artifactId);
+        const moduleModel = module ? this.model(module) : undefined;
+        const c: Coordinates = { groupId: dep.groupId, artifactId: dep.artifactId, version: picked?.version ?? (moduleModel && !('problem' in moduleModel) ? moduleModel.coordinates.version : written), classifier: dep.classifier };
         const entry: Dependency = { source: 'maven', declaredIn: resolve(pomPath), coordinates: c, scope: item.scope, internal: internal(dep.groupId) };
         if (item.via.length) entry.via = item.via;
         out.push(entry);
-        if (!version || /\$\{/.test(version)) { entry.problem = `no version for ${ga}${version ? ` (unresolved ${version})` : ''}`; continue; }
+        if (module) {
+          // A module of the reactor inside the workspace: its code is workspace code; its dependencies come one level further.
+          entry.module = dirname(module);
+          if (item.scope === 'test') { entry.problem = 'test scope: not visible to main code'; continue; }
+          if (!moduleModel || 'problem' in moduleModel) continue;
+          this.follow(moduleModel, item, dep, managed, c, next);
+          continue;
+        }
+        if (picked?.problem) { entry.problem = picked.problem; continue; }
+        if (!c.version || /\$\{/.test(c.version)) { entry.problem = `no version for ${ga}${c.version ? ` (unresolved ${c.version})` : ''}`; continue; }
         if (item.scope === 'test') { entry.problem = 'test scope: not visible to main code'; continue; }
         if (item.scope === 'system') { entry.problem = 'system scope: not read'; continue; }
         const jar = findArtifact(this.repos, c, 'jar');
@@ -202,19 +301,35 @@ export class MavenResolver {
         // Its own dependencies (compile and runtime, not optional) come one level further.
         const m = this.artifactModel({ groupId: c.groupId, artifactId: c.artifactId, version: c.version });
         if ('problem' in m) { if (jar.path) entry.problem = m.problem; continue; }
-        const excluded = [...item.excluded, ...dep.exclusions, ...(managed?.exclusions ?? [])];
-        for (const d of m.dependencies) {
-          const s = d.scope ?? m.managed.get(`${d.groupId}:${d.artifactId}`)?.scope ?? 'compile';
-          if (d.optional || (s !== 'compile' && s !== 'runtime')) continue;
-          if (excluded.some((x) => (x.groupId === '*' || x.groupId === d.groupId) && (x.artifactId === '*' || x.artifactId === d.artifactId))) continue;
-          // A transitive dependency's version comes from its declaring pom's management unless ours says otherwise.
-          const version = d.version ?? m.managed.get(`${d.groupId}:${d.artifactId}`)?.version;
-          next.push({ dep: { ...d, version }, scope: item.scope === 'runtime' || s === 'runtime' ? 'runtime' : item.scope, via: [...item.via, coordinatesText(c)], excluded, ancestors: [...item.ancestors, ga] });
-        }
+        this.follow(m, item, dep, managed, c, next);
       }
       level = next;
     }
     return { dependencies: out, project: root.coordinates };
+  }
+
+  /** Queues the compile and runtime, non-optional, non-excluded dependencies of `m` one level further. */
+  private follow(m: EffectivePom, item: ResolveItem, dep: PomDependency, managed: PomDependency | undefined, c: Coordinates, next: ResolveItem[]): void {
+    const ga = `${dep.groupId}:${dep.artifactId}`;
+    const excluded = [...item.excluded, ...dep.exclusions, ...(managed?.exclusions ?? [])];
+    for (const d of m.dependencies) {
+      const s = d.scope ?? m.managed.get(`${d.groupId}:${d.artifactId}`)?.scope ?? 'compile';
+      if (d.optional || (s !== 'compile' && s !== 'runtime')) continue;
+      if (excluded.some((x) => (x.groupId === '*' || x.groupId === d.groupId) && (x.artifactId === '*' || x.artifactId === d.artifactId))) continue;
+      // A transitive dependency's version comes from its declaring pom's management unless ours says otherwise.
+      const version = d.version ?? m.managed.get(`${d.groupId}:${d.artifactId}`)?.version;
+      next.push({ dep: { ...d, version }, scope: item.scope === 'runtime' || s === 'runtime' ? 'runtime' : item.scope, via: [...item.via, coordinatesText(c)], excluded, ancestors: [...item.ancestors, ga] });
+    }
+  }
+
+  /** A written version: a range picks the highest version the local repositories hold; a plain one stands. */
+  private versionIn(written: string, groupId: string, artifactId: string): { version?: string; problem?: string } | undefined {
+    const ranges = parseVersionRange(written);
+    if (!ranges) return undefined;
+    const available = availableVersions(this.repos, groupId, artifactId);
+    const version = pickVersion(available, ranges);
+    if (version) return { version };
+    return { problem: `no version of ${groupId}:${artifactId} in ${written} in the local repositories (available: ${available.join(', ') || 'none'})` };
   }
 }
 

@@ -15,6 +15,8 @@ export interface Dependency {
   via?: string[];
   jar?: string;
   sourcesJar?: string;
+  /** A module of the Maven reactor inside the workspace folder (its folder): workspace code, no jar. */
+  module?: string;
   /** The internal-versus-public decision (internalGroups setting or the project's organisation prefix). */
   internal: boolean;
   /** Why the dependency is not read: missing artifact (with what was looked for), test scope, … */

@@ -18,6 +18,8 @@ export interface NoveltyInput {
   ownerName?: string; // declaring type's simple name
   packageName?: string; // e.g. "com.acme.platform.money"
   internal: boolean; // declared in the workspace
+  /** From a dependency discovery found public (not the organisation's): a public library whatever its package. */
+  publicLibrary?: boolean;
   documented: boolean; // has Javadoc
   kind: string; // method, constructor, field, class, ...
 }
@@ -165,7 +167,7 @@ export function noveltySignals(input: NoveltyInput, orgPrefixes?: string[]): Nov
   const nameLexical = identifierDistance(name);
   const lexical = useOwner ? (1 - OWNER_SHARE) * nameLexical + OWNER_SHARE * identifierDistance(owner) : nameLexical;
 
-  const cls = classifyPackage(input.packageName, orgPrefixes);
+  const cls = input.publicLibrary ? 'library' : classifyPackage(input.packageName, orgPrefixes);
   const origin = ORIGIN[cls][input.internal ? 'internal' : 'external'];
   const oov = outOfLexiconShare(useOwner ? [name, owner] : [name]);
   const naming = ORIGIN_SHARE * origin + (1 - ORIGIN_SHARE) * oov;

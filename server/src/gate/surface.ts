@@ -9,7 +9,8 @@
 // body): precision per route - Javadoc names 0.16-0.19, signature types 0.19, fields of the class
 // 0.13, sibling use 0.14, overridden contract 0.12, parameter-type members 0.10, return factories
 // 0.09, private helpers 0.07, imported types 0.05, field-type members 0.03, inherited 0.02,
-// abstract contracts 0.01; members of other types in the same file ~0 (not a route). Weights keep
+// abstract contracts 0.01; members of other types in the same file ~0 (not a route). Symbols of
+// public jars enter only by the routes that say the method needs them (PUBLIC_NEED_ROUTES). Weights keep
 // that order. Routes added since, and the current figures, are measured by `npm run fit:surface`
 // (see the calibration table below): the candidates recall 87 % of the gold on the validation split.
 
@@ -136,6 +137,14 @@ export const ROUTE_NAMES = [
   'collaborator-api',
 ] as const;
 export type Route = (typeof ROUTE_NAMES)[number];
+
+/**
+ * The routes that say the method itself needs a symbol: written in its body, a type of its
+ * signature, named or linked in its Javadoc. Only these admit a symbol of a public jar (Maven
+ * Central's commons-lang3, Guava): models know such APIs, so the wider guesses (the class's
+ * imports, collaborators, siblings' uses) leave them out. Internal ones come by every route.
+ */
+const PUBLIC_NEED_ROUTES: ReadonlySet<Route> = new Set<Route>(['body-ref', 'body-text', 'signature-type', 'javadoc-link', 'javadoc-name']);
 const KIN_ROUTE: Record<'overload' | 'super' | 'sub', Route> = { overload: 'kin-overload-use', super: 'kin-super-use', sub: 'kin-sub-use' };
 
 /** A logistic table over routes: p = σ(bias + Σ_route (slope · strongest weight + offset)). */
@@ -261,7 +270,8 @@ class Builder {
   }
 
   private add(id: string, w: number, route: Route, reason: string): void {
-    if (this.exclude.has(id) || w < MIN_WEIGHT || !this.index.symbol(id) || this.index.isPublicLibrary(id)) return;
+    if (this.exclude.has(id) || w < MIN_WEIGHT || !this.index.symbol(id)) return;
+    if (!PUBLIC_NEED_ROUTES.has(route) && this.index.isPublicLibrary(id)) return;
     const c = this.cands.get(id);
     if (!c) { this.cands.set(id, { weight: w, reasons: [{ w, route, reason }] }); return; }
     c.weight = 1 - (1 - c.weight) * (1 - w);
@@ -672,14 +682,16 @@ class Builder {
       const ownerIdx = s.parent >= 0 ? r.file.facts.symbols[s.parent] : undefined;
       const reasons = [...c.reasons].sort((a, b) => b.w - a.w);
       const uniq = [...new Set(reasons.map((x) => x.reason))];
+      // A public jar's symbol is known to models: external for novelty, so its prior-gap risk is low.
+      const internal = !this.index.isPublicLibrary(id);
       const novelty = cachedNovelty({
         name: s.kind === 'constructor' ? (ownerIdx?.name ?? s.name) : s.name,
         ownerName: ownerIdx && !isTypeKind(s.kind) ? ownerIdx.name : undefined,
-        packageName: r.file.facts.package, internal: true, documented: !!s.javadoc, kind: s.kind,
+        packageName: r.file.facts.package, internal, ...(internal ? {} : { publicLibrary: true }), documented: !!s.javadoc, kind: s.kind,
       }, options.orgPrefixes);
       return {
         symbol: id, kind: s.kind, uri: uriOf(r.file.path), line: s.nameSpan.sl,
-        internal: true, covered: false, novelty: round4(novelty), weight: round4(Math.min(1, c.weight)),
+        internal, covered: false, novelty: round4(novelty), weight: round4(Math.min(1, c.weight)),
         reason: uniq.slice(0, 2).join('; '),
         ...(c.reasons.some((x) => x.route === 'body-ref') ? { written: true } : {}),
       };
@@ -695,7 +707,7 @@ class Builder {
 const noveltyCache = new Map<string, number>();
 const NOVELTY_CACHE_SIZE = 50_000;
 function cachedNovelty(input: NoveltyInput, orgPrefixes: string[] | undefined): number {
-  const key = `${input.name}\u0000${input.ownerName ?? ''}\u0000${input.packageName ?? ''}\u0000${input.documented ? 1 : 0}\u0000${input.kind}\u0000${(orgPrefixes ?? []).join(',')}`;
+  const key = `${input.name}\u0000${input.ownerName ?? ''}\u0000${input.packageName ?? ''}\u0000${input.documented ? 1 : 0}\u0000${input.internal ? 1 : 0}${input.publicLibrary ? 1 : 0}\u0000${input.kind}\u0000${(orgPrefixes ?? []).join(',')}`;
   let v = noveltyCache.get(key);
   if (v === undefined) {
     v = noveltyOf(input, { orgPrefixes });

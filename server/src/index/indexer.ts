@@ -233,7 +233,11 @@ export class Indexer {
     }
     const started = performance.now();
     const discovery = discoverDependencies(root, settings ?? defaultDependencySettings());
-    for (const p of discovery.problems) this.skipped.set(p.path, p.reason);
+    // The problems of the previous discovery of this folder go; this one's are listed.
+    for (const p of this.dependencyProblems.get(root) ?? []) this.skipped.delete(p);
+    const problemPaths: string[] = [];
+    this.dependencyProblems.set(root, problemPaths);
+    for (const p of discovery.problems) { this.skipped.set(p.path, p.reason); problemPaths.push(p.path); }
     const reach = reachOf(this.index.allFiles().filter((f) => f.root === root && !this.index.libraryOf(f.path)).map((f) => f.facts));
     const cacheRoot = join(this.options.cacheDir ?? join(tmpdir(), `needle-${process.getuid?.() ?? 'user'}`), 'deps');
     // A warm start restored the reached types with their facts: the same text is not parsed again.
@@ -242,7 +246,7 @@ export class Indexer {
       return known && known.hash === hashText(text) ? known.facts : factsOfText(text);
     };
     const loaded = await loadLibraries(discovery.dependencies, reach, cacheRoot, factsOf);
-    for (const p of loaded.problems) this.skipped.set(p.path, p.reason);
+    for (const p of loaded.problems) { this.skipped.set(p.path, p.reason); problemPaths.push(p.path); }
     const previous = new Set(this.dependencies.get(root)?.files ?? []);
     const files: string[] = [];
     for (const lib of loaded.files) {
@@ -268,6 +272,7 @@ export class Indexer {
       if (d.scope) s.scope = d.scope;
       if (d.via) s.via = d.via;
       if (d.jar) s.jar = d.jar;
+      if (d.module) s.module = d.module;
       if (d.problem ?? jarProblem) s.problem = d.problem ?? jarProblem!.reason;
       return s;
     });
@@ -276,6 +281,27 @@ export class Indexer {
     this.dependencyLoad = { jars: loaded.jarsOpened, types: loaded.files.length, ms: performance.now() - started };
     if (discovery.dependencies.length) this.log(`dependencies of ${root}: ${discovery.dependencies.length} found, ${loaded.jarsOpened} jars read, ${loaded.files.length} types loaded in ${Math.round(this.dependencyLoad.ms)} ms`);
   }
+
+  /**
+   * A file dependency discovery reads changed (a watcher event on pom.xml, .classpath, the Gradle
+   * classpath file, lib/*.jar): the folder's dependencies are found and loaded again, incrementally,
+   * so the workspace files whose names now mean something else are re-resolved. Before the
+   * folder's first index this is left to that index.
+   */
+  async dependencyFileChanged(path: string): Promise<void> {
+    const root = this.rootOf(path);
+    if (!root || !this.firstIndexDone.has(root)) return;
+    this.pending++;
+    try {
+      await this.loadDependencies(root, true);
+      this.saveFolderCache(root);
+    } finally {
+      this.pending--;
+    }
+  }
+
+  /** Paths the folder's last dependency discovery listed as skipped (cleared when it runs again). */
+  private dependencyProblems = new Map<string, string[]>();
 
   /** Texts of the library files (read-only; kept so retrieval never re-reads the cache folder). */
   private libraryText = new Map<string, string>();

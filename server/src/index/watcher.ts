@@ -1,10 +1,13 @@
 // Watches workspace folders with chokidar and forwards Java file events to the indexer.
 // The same skip rules as discovery apply (build output, VCS folders, .gitignore at the root).
+// The files dependency discovery reads (pom.xml, .classpath, the Gradle classpath file, lib/*.jar)
+// are watched too and reported apart, so the dependencies are found again when they change.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import chokidar, { type FSWatcher } from 'chokidar';
 import ignore from 'ignore';
+import { isDependencyFile } from '../deps/discover';
 import { isJavaFile, SKIPPED_DIRS } from './files';
 
 export interface WatchHandlers {
@@ -12,6 +15,8 @@ export interface WatchHandlers {
   deleted: (path: string) => void;
   /** The folder itself was deleted and is back: the watch must be renewed and the folder indexed again. */
   restored?: () => void;
+  /** A file dependency discovery reads was added, changed or deleted. */
+  dependencyFile?: (path: string) => void;
 }
 
 /** How often the folder's own existence is checked (chokidar loses a folder that is deleted and recreated). */
@@ -25,15 +30,19 @@ export function watchFolder(root: string, handlers: WatchHandlers, exclude: stri
     if (path === root) return false;
     const rel = relative(root, path);
     if (rel.startsWith('..')) return true;
-    if (rel.split(sep).some((part) => SKIPPED_DIRS.has(part))) return true;
-    const posix = rel.split(sep).join('/');
+    const parts = rel.split(sep);
+    // build/ is output, but build/needle-classpath.txt is what a Gradle task writes for us.
+    const gradleOutput = handlers.dependencyFile && parts[0] === 'build' && (parts.length === 1 ? !stats?.isFile() : isDependencyFile(parts));
+    if (!gradleOutput && parts.some((part) => SKIPPED_DIRS.has(part))) return true;
+    const posix = parts.join('/');
     if (ig.ignores(posix) || (stats?.isDirectory() && ig.ignores(posix + '/'))) return true;
-    return !!stats?.isFile() && !isJavaFile(basename(path));
+    return !!stats?.isFile() && !isJavaFile(basename(path)) && !(handlers.dependencyFile && isDependencyFile(parts));
   };
+  const isDep = (path: string) => !!handlers.dependencyFile && !isJavaFile(basename(path)) && isDependencyFile(relative(root, path).split(sep));
   const watcher = chokidar.watch(root, { ignored, ignoreInitial: true, followSymlinks: false, persistent: true });
-  watcher.on('add', handlers.changed);
-  watcher.on('change', handlers.changed);
-  watcher.on('unlink', handlers.deleted);
+  watcher.on('add', (p) => (isDep(p) ? handlers.dependencyFile!(p) : handlers.changed(p)));
+  watcher.on('change', (p) => (isDep(p) ? handlers.dependencyFile!(p) : handlers.changed(p)));
+  watcher.on('unlink', (p) => (isDep(p) ? handlers.dependencyFile!(p) : handlers.deleted(p)));
   watcher.on('unlinkDir', handlers.deleted);
   watcher.on('error', () => { /* e.g. EACCES on a folder: the folder stays as last indexed */ });
   let missing = false;

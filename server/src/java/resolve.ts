@@ -632,6 +632,13 @@ class Resolver {
     return hit;
   }
 
+  /** Whether `t` inherits a JDK member type of that name from an external supertype (`Entry` from Map). */
+  private inheritsJdkMemberType(t: TypeInfo, name: string): boolean {
+    const declares = JDK_INHERITED_MEMBER_TYPES[name];
+    if (!declares) return false;
+    return this.walkHierarchy(t, name, (info) => this.supersOf(info).some((s) => s.k === 'ext' && declares(erasedSimpleName(s.name).replace(/\[\]/g, ''))));
+  }
+
   private memberTypeNamed(t: TypeInfo, name: string): TypeInfo | undefined {
     let found: TypeInfo | undefined;
     this.walkHierarchy(t, name, (info) => {
@@ -735,7 +742,7 @@ class Resolver {
   }
 
   private typeVar(name: string, ctx: Ctx): Extract<T, { k: 'var' }> | null {
-    for (let i = ctx.at; i >= 0; i = ctx.facts.symbols[i].parent) {
+    for (let i = ctx.at; i >= 0; i = scopeParent(ctx.facts, i)) {
       const s = ctx.facts.symbols[i];
       const tp = s.typeParams?.find((p) => p.name === name);
       if (tp) return { k: 'var', name, bounds: tp.bounds, ctx: { ...ctx, at: i }, dims: 0 };
@@ -770,6 +777,7 @@ class Resolver {
       if (t.name === name && !t.sym.anonymous) return t;
       const nested = this.memberTypeNamed(t, name);
       if (nested) return nested;
+      if (this.inheritsJdkMemberType(t, name)) return 'external';
     }
     // Single-type imports.
     for (const imp of facts.imports) {
@@ -852,6 +860,39 @@ function typeScopeOf(facts: FileFacts, at: number): number {
   }
   return i;
 }
+
+/**
+ * The symbol whose scope encloses symbol `i` for type variables: its parent, except for a local
+ * class, whose parent in the facts is the enclosing type but which sees the type variables of the
+ * method (or constructor) it is declared in: the innermost member whose span holds it.
+ */
+function scopeParent(facts: FileFacts, i: number): number {
+  const s = facts.symbols[i];
+  if (!s.local || s.parent < 0) return s.parent;
+  let best = s.parent;
+  const inside = (o: SymbolFact) => (o.span.sl < s.span.sl || (o.span.sl === s.span.sl && o.span.sc <= s.span.sc))
+    && (o.span.el > s.span.el || (o.span.el === s.span.el && o.span.ec >= s.span.ec));
+  for (let j = 0; j < facts.symbols.length; j++) {
+    const o = facts.symbols[j];
+    if (j === i || isTypeKind(o.kind) || !inside(o)) continue;
+    const b = facts.symbols[best];
+    if (best === s.parent || o.span.sl > b.span.sl || (o.span.sl === b.span.sl && o.span.sc > b.span.sc)) best = j;
+  }
+  return best;
+}
+
+/**
+ * Member types a class inherits from JDK supertypes the index cannot see into, by member name:
+ * which external supertypes (simple names) declare or inherit it. Every JDK map type is a Map, so
+ * `Entry` inside a class implementing one (Guava's ImmutableMap) is Map.Entry without an import.
+ */
+const JDK_INHERITED_MEMBER_TYPES: Record<string, (superName: string) => boolean> = {
+  Entry: (s) => /Map$/.test(s) || s === 'Hashtable' || s === 'Properties' || s === 'Provider',
+  SimpleEntry: (s) => /Map$/.test(s) && s !== 'Map' && !/^(Sorted|Navigable|Concurrent|ConcurrentNavigable)Map$/.test(s),
+  SimpleImmutableEntry: (s) => /Map$/.test(s) && s !== 'Map' && !/^(Sorted|Navigable|Concurrent|ConcurrentNavigable)Map$/.test(s),
+  State: (s) => s === 'Thread',
+  UncaughtExceptionHandler: (s) => s === 'Thread' || s === 'ThreadGroup',
+};
 
 interface Candidate { sym: SymbolFact; depth: number }
 

@@ -99,6 +99,7 @@ async function indexFolder(root: string): Promise<void> {
       changed: (p) => void scheduler.updateLatest(`disk ${p}`, () => indexer.diskChanged(p)),
       deleted: (p) => void scheduler.update(() => indexer.diskDeleted(p)),
       restored: () => void reindexFolder(root),
+      dependencyFile: (p) => void scheduler.updateLatest(`dependencies ${root}`, () => indexer.dependencyFileChanged(p)),
     }, exclude);
     watchers.set(root, w);
     await new Promise<void>((resolve) => { w.once('ready', () => resolve()); setTimeout(resolve, 10_000); });

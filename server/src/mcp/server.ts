@@ -32,6 +32,7 @@ export async function runMcpServer(opts: McpOptions): Promise<void> {
     watcher = watchFolder(opts.root, {
       changed: (p) => void scheduler.updateLatest(`disk ${p}`, () => indexer.diskChanged(p)),
       deleted: (p) => void scheduler.update(() => indexer.diskDeleted(p)),
+      dependencyFile: (p) => void scheduler.updateLatest(`dependencies ${opts.root}`, () => indexer.dependencyFileChanged(p)),
     });
     await new Promise<void>((r) => { watcher!.once('ready', () => r()); setTimeout(r, 10_000).unref(); });
     await scheduler.update(() => indexer.addFolder(opts.root));
