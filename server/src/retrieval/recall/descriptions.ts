@@ -65,6 +65,11 @@ export function descriptionIndex(index: WorkspaceIndex): MiniSearch<Doc> {
   return descriptions(index).ms;
 }
 
+/** Builds the description index and its numbered documents (retrieval's prepare stage). */
+export function prepareDescriptions(index: WorkspaceIndex): void {
+  numbered(descriptions(index));
+}
+
 function descriptions(index: WorkspaceIndex): DescCache {
   let c = cache.get(index);
   if (c && c.version === index.version) return c;
