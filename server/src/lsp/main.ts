@@ -107,8 +107,9 @@ async function indexFolder(root: string): Promise<void> {
   // its events queue behind the cold index and are applied in order.
   if (!watchers.has(root)) {
     const w = watchFolder(root, {
-      changed: (p) => void scheduler.updateLatest(`disk ${p}`, () => indexer.diskChanged(p)),
-      deleted: (p) => void scheduler.update(() => indexer.diskDeleted(p)),
+      // Idle re-indexing: background work, after the user's requests (scheduler.ts updateIdle).
+      changed: (p) => void scheduler.updateIdle(`disk ${p}`, () => indexer.diskChanged(p)),
+      deleted: (p) => void scheduler.updateIdle(`disk ${p}`, () => indexer.diskDeleted(p)),
       restored: () => void reindexFolder(root),
     }, exclude);
     watchers.set(root, w);

@@ -33,8 +33,9 @@ export async function runMcpServer(opts: McpOptions): Promise<void> {
   let watcher: FSWatcher | undefined;
   const indexed = (async () => {
     watcher = watchFolder(opts.root, {
-      changed: (p) => void scheduler.updateLatest(`disk ${p}`, () => indexer.diskChanged(p)),
-      deleted: (p) => void scheduler.update(() => indexer.diskDeleted(p)),
+      // Idle re-indexing: background work, after the user's requests (scheduler.ts updateIdle).
+      changed: (p) => void scheduler.updateIdle(`disk ${p}`, () => indexer.diskChanged(p)),
+      deleted: (p) => void scheduler.updateIdle(`disk ${p}`, () => indexer.diskDeleted(p)),
     });
     await new Promise<void>((r) => { watcher!.once('ready', () => r()); setTimeout(r, 10_000).unref(); });
     await scheduler.update(() => indexer.addFolder(opts.root));
