@@ -7,7 +7,7 @@ import type { WorkspaceIndex } from '../../index/workspaceIndex';
 import type { PipelineRequest } from '../request';
 import type { Query } from '../query';
 import { identifiersIn, splitIdentifier } from '../../text/identifiers';
-import { chunkJavaFile, javaChunkAt } from '../chunks/java';
+import { javaChunkAt, javaChunkBodies } from '../chunks/java';
 import type { Chunk } from '../chunks/types';
 import { Bm25 } from '../bm25';
 import { addCandidate, type Candidate } from '../types';
@@ -77,9 +77,10 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
     source: (f) => f.facts,
     part: (f, textOf) => {
       const text = textOf(f.path);
-      const chunks = text === undefined ? [] : chunkJavaFile(f.path, text, f.facts);
+      // Places and text only: a header or description made here would be thrown away.
+      const chunks = text === undefined ? [] : javaChunkBodies(text, f.facts);
       return {
-        chunks: chunks.map(({ path, startLine, endLine, kind, symbol }) => ({ path, startLine, endLine, kind, symbol })),
+        chunks: chunks.map(({ startLine, endLine, kind, symbol }) => ({ path: f.path, startLine, endLine, kind, symbol })),
         terms: chunks.map((c) => codeTerms(c.text)),
       };
     },
