@@ -40,9 +40,16 @@ interface DescCache {
   files: Map<string, { facts: FileFacts; docs: number[] }>;
   /** orSearch's accumulators by document id, reused; `touched` lists the entries in use. */
   acc?: { score: Float64Array; matched: Uint16Array; touched: number[] };
-  /** Each searched term's scores at this version (see orSearch). */
+  /** Each searched term's scores at this version (see orSearch), and how many entries they hold. */
   terms: Map<string, TermScores>;
+  termEntries: number;
 }
+
+/**
+ * Past this many remembered (document, score) entries the term memo starts over: a frequent term
+ * of the whole JDK holds ~100k entries, and a long session searches thousands of terms.
+ */
+const MAX_TERM_ENTRIES = 2_000_000;
 const cache = new WeakMap<WorkspaceIndex, DescCache>();
 
 function tokenize(text: string): string[] {
@@ -67,7 +74,7 @@ export function prepareDescriptions(index: WorkspaceIndex): void {
 function descriptions(index: WorkspaceIndex): DescCache {
   let c = cache.get(index);
   if (c && c.version === index.version) return c;
-  if (!c) cache.set(index, (c = { version: -1, files: new Map(), terms: new Map(), table: new DescriptionTable(tokenize) }));
+  if (!c) cache.set(index, (c = { version: -1, files: new Map(), terms: new Map(), termEntries: 0, table: new DescriptionTable(tokenize) }));
   const { table } = c;
   const live = new Set<string>();
   const take = (docs: number[], facts: FileFacts, path: string) => fileDocs(path, facts).forEach((d, i) => table.remove(docs[i], d.fields));
@@ -85,6 +92,7 @@ function descriptions(index: WorkspaceIndex): DescCache {
   // Any change moves document counts and lengths, hence every score.
   c.acc = undefined;
   c.terms = new Map();
+  c.termEntries = 0;
   return c;
 }
 
@@ -121,7 +129,11 @@ function searchTerms(text: string): string[] {
 
 function termScores(c: DescCache, term: string): TermScores {
   let t = c.terms.get(term);
-  if (!t) c.terms.set(term, (t = c.table.termScores(term)));
+  if (t) return t;
+  t = c.table.termScores(term);
+  if (c.termEntries + t.docs.length > MAX_TERM_ENTRIES) { c.terms.clear(); c.termEntries = 0; }
+  c.terms.set(term, t);
+  c.termEntries += t.docs.length;
   return t;
 }
 
