@@ -87,7 +87,6 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
     create: () => ({ corpus: emptyCorpus() }),
     apply: (t, changes) => {
       const c = t.corpus;
-      const bulk = c.bm.size === 0;
       for (const ch of [...changes].sort((a, b) => (a.path < b.path ? -1 : 1))) {
         for (const id of c.ids.get(ch.path) ?? []) { c.bm.remove(id); c.chunks[id] = undefined; }
         c.ids.delete(ch.path);
@@ -101,10 +100,14 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
         t.corpus = emptyCorpus();
         for (const path of [...c.files.keys()].sort()) addFile(t.corpus, path, c.files.get(path)!, c.ids.get(path)!.map((id) => c.bm.termsOf(id)));
         t.corpus.bm.trim();
-      } else if (bulk) c.bm.trim();
+      }
     },
+    // A first build grew every posting list by pushes: give back their spare room.
+    finish: (t, first) => { if (first) t.corpus.bm.trim(); },
     // A share's terms are taken once; the corpus itself is what a rebuild would need.
     rebuildOnManyChanges: false,
+    // The terms of a few hundred files at a time, never the workspace's at once.
+    batch: 256,
   });
   return (index: WorkspaceIndex, textOf: PipelineRequest['textOf']) => table(index, textOf).corpus;
 })();
