@@ -7,6 +7,8 @@
 //     A "floor" line puts the cold index in proportion to this machine: the same files parsed by two
 //     worker threads (half each), and parsed plus walked once over every node (the least extraction
 //     reads), against the single-threaded bare parse.
+//     `speed --corpus jdk-all`: the same on the whole JDK source tree (issue 16), with `needle index`
+//     run both without (--no-prepare) and with retrieval's workspace-wide structures prepared.
 // Prints figures; fails only if it cannot run.
 
 import { spawnSync } from 'node:child_process';
@@ -17,7 +19,7 @@ import { join, relative, sep } from 'node:path';
 import { Indexer } from '../server/src/index/indexer';
 import { discoverFiles } from '../server/src/index/files';
 import { javaParser } from '../server/src/java/parser';
-import { corpusSourceRoot } from './cli';
+import { arg, corpusSourceRoot } from './cli';
 import { SyntaxTree } from '../server/src/java/syntaxTree';
 import type { EdgeKind } from '../server/src/java/resolve';
 
@@ -81,14 +83,18 @@ async function correctness(name: string): Promise<void> {
   }
 }
 
-function cli(args: string[]): { timeMs: number; peakRssMB: number; files: number; symbols: number; edges: number; resolvedShare: number } {
+function cli(args: string[]): { timeMs: number; peakRssMB: number; files: number; symbols: number; edges: number; resolvedShare: number; prepare: { name: string; ms: number }[] } {
   const r = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'index', ...args, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
   if (r.status !== 0) throw new Error(`needle index failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
 }
 
+/** The corpus of the speed figures (`--corpus`; jdk-all: the whole JDK), and where its java.base is (the shape changes' files). */
+const SPEED_CORPUS = arg('--corpus') ?? 'jdk-java.base';
+const javaBaseOf = (root: string) => (SPEED_CORPUS === 'jdk-all' ? join(root, 'java.base') : root);
+
 async function speed(): Promise<void> {
-  const root = corpus('jdk-java.base');
+  const root = corpus(SPEED_CORPUS);
   const files = discoverFiles(root).files;
   const texts = files.map((f) => readFileSync(f, 'utf8'));
   const lines = texts.reduce((n, t) => n + t.split('\n').length, 0);
@@ -100,8 +106,12 @@ async function speed(): Promise<void> {
   const floorWalk = await floor(files, 'walk');
 
   const cacheDir = mkdtempSync(join(tmpdir(), 'needle-bench-cache-'));
-  const cold = cli([root, '--cache-dir', cacheDir]);
-  const warm = cli([root, '--cache-dir', cacheDir]);
+  // The index alone (as before issue 16) and with retrieval's structures prepared, cold and warm.
+  const cold = cli([root, '--cache-dir', cacheDir, '--no-prepare']);
+  const warm = cli([root, '--cache-dir', cacheDir, '--no-prepare']);
+  rmSync(cacheDir, { recursive: true, force: true });
+  const coldPrepared = cli([root, '--cache-dir', cacheDir]);
+  const warmPrepared = cli([root, '--cache-dir', cacheDir]);
 
   // Single-file updates: the latency from a didChange of one open file to the index reflecting it.
   const indexer = new Indexer({ cacheDir });
@@ -122,18 +132,21 @@ async function speed(): Promise<void> {
     latencies.push(performance.now() - s);
     if (!indexer.index.file(path)?.facts.symbols.some((x) => x.name === `needleBenchProbe${i}`) ) throw new Error(`update not reflected: ${path}`);
   }
-  const shapes = await shapeChanges(indexer, root);
+  const shapes = await shapeChanges(indexer, javaBaseOf(root));
   latencies.sort((a, b) => a - b);
   const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   rmSync(cacheDir, { recursive: true, force: true });
 
-  console.log(`\njava.base: ${files.length} files, ${lines} lines; ${cold.symbols} symbols, ${cold.edges} edges, resolved share ${(cold.resolvedShare * 100).toFixed(1)} %`);
+  console.log(`\n${SPEED_CORPUS}: ${files.length} files, ${lines} lines; ${cold.symbols} symbols, ${cold.edges} edges, resolved share ${(cold.resolvedShare * 100).toFixed(1)} %`);
   console.log(`  bare single-threaded tree-sitter parse   ${Math.round(bareMs)} ms`);
   console.log(`  floor (availableParallelism ${availableParallelism()}): 2 workers, half the files each: bare parse ${Math.round(floorParse)} ms = ${(floorParse / bareMs).toFixed(2)} ×, parse + one walk over every node ${Math.round(floorWalk)} ms = ${(floorWalk / bareMs).toFixed(2)} × bare parse`);
   console.log(`  cold index (2 workers, resolve, cache)   ${cold.timeMs} ms  = ${(cold.timeMs / bareMs).toFixed(2)} × bare parse`);
   console.log(`  warm restart (cache)                     ${warm.timeMs} ms  = ${((warm.timeMs / cold.timeMs) * 100).toFixed(1)} % of cold`);
   console.log(`  single-file update (≤ 2,000 lines)       p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms over ${latencies.length} edits`);
   console.log(`  peak RSS                                 cold ${cold.peakRssMB} MB, warm ${warm.peakRssMB} MB`);
+  const steps = (r: typeof coldPrepared) => r.prepare.map((p) => `${p.name} ${p.ms}`).join(', ');
+  console.log(`  with retrieval prepared: cold ${coldPrepared.timeMs} ms = ${(coldPrepared.timeMs / bareMs).toFixed(2)} × bare parse, peak RSS ${coldPrepared.peakRssMB} MB (${steps(coldPrepared)})`);
+  console.log(`                           warm ${warmPrepared.timeMs} ms, peak RSS ${warmPrepared.peakRssMB} MB (${steps(warmPrepared)})`);
   printShapeChanges(shapes);
 }
 

@@ -1,65 +1,71 @@
-// `node --expose-gc dist/bench/memory.bench.js [requests]`: where the retrieval's workspace-wide
-// structures spend heap on the JDK's java.base. Each structure is built on its own after a full
-// GC, and the growth of the live heap is attributed to it; then warm requests (the memos).
+// `node --expose-gc dist/bench/memory.bench.js [requests] [--corpus jdk-java.base|jdk-all] [--files 50]`:
+// where the index and retrieval's workspace-wide structures spend heap. The index is built cold;
+// then each structure of retrieval's prepare phase (retrieval/prepare.ts) is built on its own
+// after a full GC, and the growth of the live heap is attributed to it; then `requests` warm
+// retrievals spread over `--files` files (the memos). Reports the process's peak RSS and its RSS
+// after the requests (issue 16: both ≤ 1.5 GB on the whole JDK, 1,000 retrievals across 50 files).
 // By allocation site: add --heap-prof (the indexer stays alive until exit for it).
 
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { corpusSourceRoot } from './cli';
+import { arg, corpusSourceRoot } from './cli';
 import { Indexer } from '../server/src/index/indexer';
 import { defaultSettings, retrieveAt, uriOfPath } from '../server/src/service';
-import { chunkCorpus } from '../server/src/retrieval/recall/similar';
-import { filesWithWord } from '../server/src/retrieval/recall/wordFiles';
-import { descriptionIndex } from '../server/src/retrieval/recall/descriptions';
-import { declarationsByName, typesBySimpleName, usageCounts } from '../server/src/retrieval/symbols';
-import { globalPopular } from '../server/src/retrieval/recall/graph';
-import type { PipelineRequest } from '../server/src/retrieval/request';
+import { PREPARE_STEPS } from '../server/src/retrieval/prepare';
 
 /** The indexer, alive until exit: `node --heap-prof` writes its profile at exit and sees only live objects. */
 export let kept: Indexer | undefined;
 
+const mb = (b: number) => b / 1e6;
+const peakRss = () => process.resourceUsage().maxRSS / 1024; // KB -> MB (decimal enough for the figures)
+
 (async () => {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc');
-  const root = corpusSourceRoot('jdk-java.base', 'fail');
-  const count = Number(process.argv[2] ?? 20);
-  const heap = () => { gc(); gc(); return process.memoryUsage().heapUsed / 1e6; };
+  const corpus = arg('--corpus') ?? 'jdk-java.base';
+  const root = corpusSourceRoot(corpus, 'fail');
+  const count = Number(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : 20);
+  const fileCount = Number(arg('--files') ?? 50);
+  const heap = () => { gc(); gc(); return mb(process.memoryUsage().heapUsed); };
   const base = heap();
   const ix = new Indexer({ cacheDir: mkdtempSync(join(tmpdir(), 'needle-memory-')) });
+  const t0 = performance.now();
   await ix.addFolder(root);
+  const indexMs = performance.now() - t0;
+  const indexPeak = peakRss();
   kept = ix;
   let last = heap();
-  const rows: [string, number][] = [['index (and file texts)', last - base]];
-  const step = (name: string, build: () => unknown) => {
+  const rows: [string, number][] = [[`index (${Math.round(indexMs)} ms)`, last - base]];
+  const input = { index: ix.index, textOf: (p: string) => ix.textOf(p) };
+  for (const step of PREPARE_STEPS) {
     const t = performance.now();
-    build();
+    step.build(input);
     const ms = performance.now() - t;
     const now = heap();
-    rows.push([`${name} (${Math.round(ms)} ms)`, now - last]);
+    rows.push([`${step.name} (${Math.round(ms)} ms)`, now - last]);
     last = now;
-  };
-  const req = { index: ix.index, textOf: (p: string) => ix.textOf(p) } as PipelineRequest;
-  step('similar-code corpus', () => chunkCorpus(ix.index, req.textOf));
-  step('word -> files', () => filesWithWord(req));
-  step('description index', () => descriptionIndex(ix.index));
-  step('names, types, usage tables', () => { declarationsByName(ix.index); typesBySimpleName(ix.index); usageCounts(ix.index); });
-  step('global popular', () => globalPopular(ix.index));
-  const targets = ix.index.allFiles().sort((a, b) => (a.path < b.path ? -1 : 1)).flatMap((f) =>
-    f.facts.symbols.filter((s) => s.kind === 'method' && s.span.el - s.span.sl >= 3).map((s) => ({ path: f.path, line: s.nameSpan.sl + 1 })));
-  const every = Math.max(1, Math.floor(targets.length / count));
-  const chosen = targets.filter((_, i) => i % every === 0).slice(0, count);
-  const requests = async () => {
-    for (const t of chosen) await retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
-  };
-  let done: Promise<void> = Promise.resolve();
-  step(`${chosen.length} requests (memos, caches)`, () => { done = requests(); });
-  await done;
+  }
+  const preparedPeak = peakRss();
+  // Methods with a body of 3+ lines in `fileCount` files spread over the workspace; the requests
+  // go round them, the cursor on the body's first line.
+  const files = ix.index.allFiles().sort((a, b) => (a.path < b.path ? -1 : 1)).filter((f) => f.facts.symbols.some((s) => s.kind === 'method' && s.span.el - s.span.sl >= 3));
+  const every = Math.max(1, Math.floor(files.length / fileCount));
+  const chosenFiles = files.filter((_, i) => i % every === 0).slice(0, fileCount);
+  const perFile = chosenFiles.map((f) => f.facts.symbols.filter((s) => s.kind === 'method' && s.span.el - s.span.sl >= 3).map((s) => ({ path: f.path, line: s.nameSpan.sl + 1 })));
+  const chosen = Array.from({ length: count }, (_, i) => { const ms = perFile[i % perFile.length]; return ms[Math.floor(i / perFile.length) % ms.length]; });
+  const t = performance.now();
+  for (const [i, x] of chosen.entries()) {
+    await retrieveAt(ix, { textDocument: { uri: uriOfPath(x.path) }, position: { line: x.line, character: 0 } }, defaultSettings());
+    if ((i + 1) % 100 === 0) console.error(`  ${i + 1} requests, ${Math.round(performance.now() - t)} ms, rss ${Math.round(mb(process.memoryUsage().rss))} MB`);
+  }
+  const reqMs = performance.now() - t;
+  const rssAfter = mb(process.memoryUsage().rss);
   const now = heap();
-  rows[rows.length - 1][1] += now - last;
+  rows.push([`${chosen.length} requests across ${chosenFiles.length} files (memos, caches; ${Math.round(reqMs)} ms)`, now - last]);
   last = now;
-  console.log('live heap growth per structure (MB, after a full GC):');
-  for (const [name, mb] of rows) console.log(`  ${name.padEnd(40)} ${mb.toFixed(1).padStart(8)}`);
-  const mem = process.memoryUsage();
-  console.log(`  total live heap ${Math.round(last)} MB; rss ${Math.round(mem.rss / 1e6)} MB`);
+  console.log(`${corpus}: ${ix.index.stats().files} files. Live heap growth per structure (MB, after a full GC):`);
+  for (const [name, v] of rows) console.log(`  ${name.padEnd(64)} ${v.toFixed(1).padStart(8)}`);
+  console.log(`  total live heap ${Math.round(last)} MB`);
+  console.log(`  peak RSS: after indexing ${Math.round(indexPeak)} MB, after the structures ${Math.round(preparedPeak)} MB, after the requests ${Math.round(peakRss())} MB; RSS after the requests ${Math.round(rssAfter)} MB`);
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -12,6 +12,8 @@
 // jdk: the java.base sources, from the installed JDK's lib/src.zip when it exists, otherwise from the
 //   openjdk-17-source .deb (apt-get download with the same private configuration, dpkg-deb -x), into
 //   .cache/corpora/jdk-java.base/java.base/.
+// jdk-all (not in all): the whole JDK source tree from the same src.zip, every module as one
+//   workspace folder, into .cache/corpora/jdk-all/src/ (the issue-16 monorepo workspace).
 //
 // Every corpus directory gets a needle-corpus.json: { name, version, mainSourceRoot, javaFiles, ... }.
 // Idempotent: a corpus whose needle-corpus.json and source root already exist is left alone.
@@ -30,6 +32,7 @@ const APT_DIR = join(ROOT, '.cache', 'apt');
 
 export { DEBIAN_CORPORA, DEVELOPMENT_CORPORA, HELD_OUT_CORPORA };
 const JDK_NAME = 'jdk-java.base';
+const JDK_ALL_NAME = 'jdk-all';
 const JDK_SRC_ZIPS = [
   '/usr/lib/jvm/openjdk-17/lib/src.zip',
   '/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip',
@@ -268,56 +271,88 @@ function jdkVersion(zip) {
   return '';
 }
 
-function fetchJdk() {
-  const existing = readCorpus(JDK_NAME);
-  if (existing) return existing;
+/**
+ * The JDK 17 src.zip: the installed JDK's lib/src.zip when it exists, otherwise the one in the
+ * openjdk-17-source .deb (apt-get download with the private configuration, dpkg-deb -x). A .deb
+ * already downloaded by an earlier fetch is reused. NEEDLE_JDK_FROM_DEB=1 forces the .deb route.
+ */
+function jdkSrcZip() {
   // existsSync follows symlinks (Debian's may dangle when openjdk-17-source is not installed).
-  // NEEDLE_JDK_FROM_DEB=1 forces the .deb route.
-  let zip = process.env.NEEDLE_JDK_FROM_DEB ? undefined : JDK_SRC_ZIPS.find((p) => existsSync(p));
-  let version = zip ? jdkVersion(zip) : '';
-  let origin = zip;
-  if (!zip) {
+  const installed = process.env.NEEDLE_JDK_FROM_DEB ? undefined : JDK_SRC_ZIPS.find((p) => existsSync(p));
+  if (installed) return { zip: installed, version: jdkVersion(installed), origin: installed };
+  const dl = join(WORK_DIR, 'openjdk-17-source');
+  const debIn = () => (existsSync(dl) ? readdirSync(dl).filter((f) => f.endsWith('.deb')).sort()[0] : undefined);
+  if (!debIn()) {
     const opts = aptOptions();
-    const dl = join(WORK_DIR, 'openjdk-17-source');
     rmSync(dl, { recursive: true, force: true });
     mkdirSync(dl, { recursive: true });
     log('apt-get download openjdk-17-source');
     run('apt-get', ['download', '-q', ...opts, 'openjdk-17-source'], { cwd: dl });
-    const deb = readdirSync(dl).filter((f) => f.endsWith('.deb')).sort()[0];
-    if (!deb) throw new FetchError('apt-get download produced no openjdk-17-source .deb');
-    if (!which('dpkg-deb')) throw new FetchError('dpkg-deb is not installed (Debian package: dpkg)');
-    const x = join(dl, 'root');
-    run('dpkg-deb', ['-x', join(dl, deb), x]);
-    const found = [];
-    (function walk(d) {
-      for (const name of readdirSync(d).sort()) {
-        const full = join(d, name);
-        const st = lstatSync(full);
-        if (st.isDirectory()) walk(full);
-        else if (name === 'src.zip' && st.isFile()) found.push(full);
-      }
-    })(x);
-    if (!found.length) throw new FetchError(`no src.zip in ${deb}`);
-    zip = found[0];
-    const debVersion = run('dpkg-deb', ['-f', join(dl, deb), 'Version']).trim();
-    version = debVersion.replace(/^\d+:/, '').replace(/-[^-]*$/, '').replace(/\+\d+$/, '');
-    origin = `${deb} (${debVersion})`;
   }
-  const tmp = join(WORK_DIR, `${JDK_NAME}.tree`);
+  const deb = debIn();
+  if (!deb) throw new FetchError('apt-get download produced no openjdk-17-source .deb');
+  if (!which('dpkg-deb')) throw new FetchError('dpkg-deb is not installed (Debian package: dpkg)');
+  const x = join(dl, 'root');
+  rmSync(x, { recursive: true, force: true });
+  run('dpkg-deb', ['-x', join(dl, deb), x]);
+  const found = [];
+  (function walk(d) {
+    for (const name of readdirSync(d).sort()) {
+      const full = join(d, name);
+      const st = lstatSync(full);
+      if (st.isDirectory()) walk(full);
+      else if (name === 'src.zip' && st.isFile()) found.push(full);
+    }
+  })(x);
+  if (!found.length) throw new FetchError(`no src.zip in ${deb}`);
+  const debVersion = run('dpkg-deb', ['-f', join(dl, deb), 'Version']).trim();
+  const version = debVersion.replace(/^\d+:/, '').replace(/-[^-]*$/, '').replace(/\+\d+$/, '');
+  return { zip: found[0], version, origin: `${deb} (${debVersion})` };
+}
+
+/** Extracts `members` (unzip patterns; none: everything) of the JDK's src.zip into a fresh tree for `name`. */
+function extractJdk(name, members) {
+  const { zip, version, origin } = jdkSrcZip();
+  const tmp = join(WORK_DIR, `${name}.tree`);
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
-  log(`extracting java.base/ from ${zip}`);
-  if (which('unzip')) run('unzip', ['-q', '-o', zip, 'java.base/*', '-d', tmp]);
-  else if (which('jar')) run('jar', ['xf', resolve(zip), 'java.base'], { cwd: tmp });
+  log(`extracting ${members.length ? members.join(' ') : 'every module'} from ${zip}`);
+  if (which('unzip')) run('unzip', ['-q', '-o', zip, ...members, '-d', tmp]);
+  else if (which('jar')) run('jar', ['xf', resolve(zip), ...members.map((m) => m.replace(/\/\*$/, ''))], { cwd: tmp });
   else throw new FetchError('neither unzip nor jar is available to extract src.zip (Debian package: unzip)');
+  return { tmp, version, origin };
+}
+
+/** jdk: java.base alone, into .cache/corpora/jdk-java.base/java.base/. */
+function fetchJdk() {
+  const existing = readCorpus(JDK_NAME);
+  if (existing) return existing;
+  const { tmp, version, origin } = extractJdk(JDK_NAME, ['java.base/*']);
   const main = join(tmp, 'java.base');
-  if (!existsSync(main)) throw new FetchError(`src.zip ${zip} has no java.base/ entries`);
+  if (!existsSync(main)) throw new FetchError(`the JDK's src.zip has no java.base/ entries`);
   return install(JDK_NAME, tmp, main, version, { origin });
+}
+
+/**
+ * jdk-all: the whole JDK source tree (every module of src.zip: 15,143 .java files in 17.0.x) as one
+ * workspace folder, into .cache/corpora/jdk-all/src/ (one directory per module under it).
+ */
+function fetchJdkAll() {
+  const existing = readCorpus(JDK_ALL_NAME);
+  if (existing) return existing;
+  const { tmp, version, origin } = extractJdk(JDK_ALL_NAME, []);
+  // The modules go one level down, so the workspace folder holds nothing but them.
+  const src = join(tmp, 'src');
+  mkdirSync(src);
+  for (const m of readdirSync(tmp)) if (m !== 'src') renameSync(join(tmp, m), join(src, m));
+  if (!existsSync(join(src, 'java.base'))) throw new FetchError(`the JDK's src.zip has no java.base/ entries`);
+  return install(JDK_ALL_NAME, tmp, src, version, { origin });
 }
 
 const FETCHERS = {
   ...Object.fromEntries(Object.keys(DEBIAN_CORPORA).map((n) => [n, () => fetchDebianSource(n)])),
   jdk: fetchJdk,
+  'jdk-all': fetchJdkAll,
 };
 
 export async function fetchCorpora(which = 'all') {

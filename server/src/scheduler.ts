@@ -19,7 +19,12 @@
 //   for the user; one running when an interactive read or an update arrives is preempted (its work sees
 //   `preempted()` and stops at the next stage) and queued again, at most MAX_PREEMPTIONS times;
 // - background work for something that changed since it was asked for (`stale`: a superseded
-//   document version) is dropped with CancelledError, waiting or running, as rust-analyzer does.
+//   document version) is dropped with CancelledError, waiting or running, as rust-analyzer does;
+// - idle re-indexing (`updateIdle`: a file changed on disk by something other than the editor) is
+//   background work too: interactive reads waiting or arriving go before it (they see the index
+//   without that change, as if it had come a moment later), background reads after it. Updates
+//   still apply in arrival order: an interactive update takes every idle one waiting before it
+//   along, first, in its batch.
 // When the last work is done the scheduler calls `onQuiet` (the idle memory release hooks in).
 // A read cancelled while it waits leaves the queue at once and rejects with CancelledError.
 
@@ -61,6 +66,8 @@ interface Job {
 
 export class Scheduler {
   private updates: Job[] = [];
+  /** Idle re-indexing waiting (updateIdle), in arrival order. */
+  private idleUpdates: Job[] = [];
   private reads: Job[] = [];
   private backgroundReads: Job[] = [];
   private readers = 0;
@@ -76,7 +83,7 @@ export class Scheduler {
 
   /** True while any read or update is running or waiting. */
   get busy(): boolean {
-    return this.updating || this.readers > 0 || this.updates.length > 0 || this.reads.length > 0 || this.backgroundReads.length > 0;
+    return this.updating || this.readers > 0 || this.updates.length > 0 || this.idleUpdates.length > 0 || this.reads.length > 0 || this.backgroundReads.length > 0;
   }
 
   /** Applies an index update after every update enqueued before it (and after the reads running now). */
@@ -94,8 +101,17 @@ export class Scheduler {
     return this.enqueueUpdate(work, key) as Promise<void>;
   }
 
-  private enqueueUpdate(work: () => unknown, key?: string): Promise<unknown> {
-    const done = new Promise((resolve, reject) => this.updates.push({ run: work, seq: ++this.arrivals, key, resolve, reject }));
+  /**
+   * Idle re-indexing of one thing (a file changed on disk), keyed like updateLatest: it waits for
+   * the interactive reads (waiting, or arriving while it waits) and goes before background reads.
+   */
+  updateIdle(key: string, work: () => unknown): Promise<void> {
+    this.waitingKeys.set(key, (this.waitingKeys.get(key) ?? 0) + 1);
+    return this.enqueueUpdate(work, key, true) as Promise<void>;
+  }
+
+  private enqueueUpdate(work: () => unknown, key?: string, idle = false): Promise<unknown> {
+    const done = new Promise((resolve, reject) => (idle ? this.idleUpdates : this.updates).push({ run: work, seq: ++this.arrivals, key, resolve, reject }));
     this.lastUpdate = done.catch((e) => this.hooks.onUpdateError?.(e));
     // An edit goes before background work: a background read running now gives way to it.
     this.preemptBackground();
@@ -149,6 +165,8 @@ export class Scheduler {
       return;
     }
     this.startReads();
+    // Idle re-indexing once no interactive read waits or runs (background reads it has preempted give way).
+    if (this.idleUpdates.length && !this.reads.length && this.readers === 0) void this.runUpdates();
   }
 
   /**
@@ -159,7 +177,7 @@ export class Scheduler {
     const firstWaitingUpdate = this.updates[0]?.seq ?? Infinity;
     while (this.readers < this.maxReaders && this.reads.length && this.reads[0].seq < firstWaitingUpdate) this.start(this.reads.shift()!);
     for (;;) {
-      if (this.updates.length || this.reads.length || !this.backgroundReads.length) return;
+      if (this.updates.length || this.idleUpdates.length || this.reads.length || !this.backgroundReads.length) return;
       let background = 0;
       for (const j of this.running) if (j.background) background++;
       // With a single reader slot, background work may take it (and is preempted when the user asks).
@@ -194,10 +212,17 @@ export class Scheduler {
     })();
   }
 
-  /** The updates waiting now, in order, as one batch; then reads get their turn. */
+  /**
+   * The updates waiting now, in order, as one batch (idle re-indexing that arrived before them
+   * with them; only idle re-indexing when no other update waits); then reads get their turn.
+   */
   private async runUpdates(): Promise<void> {
     this.updating = true;
-    const batch = this.updates.splice(0);
+    const updates = this.updates.splice(0);
+    const upTo = updates.length ? updates[updates.length - 1].seq : Infinity;
+    const idle = this.idleUpdates.filter((j) => j.seq < upTo);
+    this.idleUpdates = this.idleUpdates.filter((j) => j.seq >= upTo);
+    const batch = [...idle, ...updates].sort((a, b) => a.seq - b.seq);
     try {
       for (const job of batch) {
         const superseded = job.key !== undefined && this.waitingKeys.get(job.key)! > 1;

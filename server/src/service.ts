@@ -9,6 +9,7 @@ import { DEFAULTS, type PipelineRequest } from './retrieval/request';
 import type { Packing } from './retrieval/fitted';
 import { hostPaths, PathError, shorten, type FilePaths } from './platform/paths';
 import { orgContextFor } from './org/recall';
+import { prepareRetrieval, type PreparedStep } from './retrieval/prepare';
 
 export interface Settings {
   budgetTokens: number;
@@ -62,6 +63,18 @@ export function validateParams(p: unknown): RetrieveContextParams {
   if (o.mode !== undefined && !MODES.includes(o.mode as RetrievalMode)) throw new InvalidRequest(`mode must be one of ${MODES.join(', ')}`);
   if (o.maxRounds !== undefined && (!Number.isInteger(o.maxRounds) || (o.maxRounds as number) < 0)) throw new InvalidRequest('maxRounds must be a non-negative integer');
   return p as RetrieveContextParams;
+}
+
+/**
+ * The Indexer's prepare phase (IndexerOptions.prepare): retrieval's workspace-wide structures
+ * built before the folder counts as ready, each step reported through `onStep` as it starts;
+ * `done` receives the time of each.
+ */
+export function prepareIndexer(opts: { onStep?: (name: string, done: number, total: number) => void; done?: (steps: PreparedStep[]) => void } = {}): (indexer: Indexer) => Promise<void> {
+  return async (indexer) => {
+    const steps = await prepareRetrieval({ index: indexer.index, textOf: (p) => indexer.textOf(p) }, { onStep: opts.onStep });
+    opts.done?.(steps);
+  };
 }
 
 /** File texts as of the request's start, each read once: stages re-read files many times. */

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { buildQuery, parseTaskText } from '../../server/src/retrieval/query';
 import { capPerTerm, diskHits, lexicalRecall, ripgrep, searchTexts } from '../../server/src/retrieval/recall/lexical';
-import { descriptionIndex, descriptionRecall } from '../../server/src/retrieval/recall/descriptions';
+import MiniSearch from 'minisearch';
+import { descriptionDocuments, descriptionRecall, descriptionTable, MINISEARCH_OPTIONS } from '../../server/src/retrieval/recall/descriptions';
 import { graphRecall } from '../../server/src/retrieval/recall/graph';
 import { similarChunks, similarRecall } from '../../server/src/retrieval/recall/similar';
 import { mergeCandidates } from '../../server/src/retrieval/merge';
@@ -89,14 +90,14 @@ test('lexical: config files hit by the task map to their chunks and join the ite
 test('descriptions: description-to-description match, index cached per version', async () => {
   const { req } = await fixture(SHOP, { query: 'apply the loyalty discount' });
   const q = buildQuery(req);
-  const a = descriptionIndex(req.index);
-  assert.equal(descriptionIndex(req.index), a);
+  const a = descriptionTable(req.index);
+  assert.equal(descriptionTable(req.index), a);
   const c = descriptionRecall(req.index, q);
   const top = [...c.values()].sort((x, y) => y.score - x.score)[0];
   assert.equal(top.id, 'com.acme.order.Discounts#applyLoyalty(Money)');
   // Incremental: a new file joins, an edited file is re-described, and the result equals a fresh build.
   req.index.put('/tmp/none/X.java', '/tmp/none', 'h', await factsOfText('/** Loyalty discount calculator. */\nclass LoyaltyDiscountX {}'));
-  assert.equal(descriptionIndex(req.index), a);
+  assert.equal(descriptionTable(req.index), a);
   assert.ok(descriptionRecall(req.index, q).has('LoyaltyDiscountX'));
   req.index.put('/tmp/none/X.java', '/tmp/none', 'h2', await factsOfText('class Other {}'));
   const incremental = [...descriptionRecall(req.index, q)].map(([id, c]) => [id, c.score]);
@@ -107,6 +108,7 @@ test('descriptions: description-to-description match, index cached per version',
 });
 
 test('descriptions: ranks exactly as MiniSearch\'s OR search of the whole query', async () => {
+  // The reference: MiniSearch itself, given the same documents and options as the compact table.
   // 90 declarations over a small vocabulary (many ties, more than MAX_RESULTS matches), in two
   // folders so some declarations are indexed twice.
   const vocab = ['order', 'line', 'total', 'discount', 'loyalty', 'price', 'money', 'apply', 'tax', 'cart'];
@@ -119,7 +121,9 @@ test('descriptions: ranks exactly as MiniSearch\'s OR search of the whole query'
   }
   const { req, root } = await fixture(files);
   const reference = (words: string[], folders?: string[]) => {
-    const raw = descriptionIndex(req.index).search(words.join(' '))
+    const ms = new MiniSearch(MINISEARCH_OPTIONS);
+    ms.addAll(descriptionDocuments(req.index));
+    const raw = ms.search(words.join(' '))
       .map((r) => ({ id: String(r.id), sym: String(r.id).split('\0')[1], path: String(r.id).split('\0')[0], score: Math.round(r.score * 1e6) / 1e6 }))
       .filter((r) => !folders || folders.some((f) => r.path.startsWith(f)))
       .sort((a, b) => b.score - a.score || (a.sym < b.sym ? -1 : a.sym > b.sym ? 1 : a.id < b.id ? -1 : 1));

@@ -62,17 +62,41 @@ async function oneAtATime(ask: (t: Target) => Promise<unknown>, rand: () => numb
   return lat;
 }
 
-export async function runLoad(o: LoadOptions): Promise<LoadReport> {
-  const log = o.log ?? (() => {});
-  const rand = prng(o.seed ?? 3);
-  const root = copyWorkspace(ACME(), 'needle-load-');
-  const files = javaFilesUnder(join(root, 'src/main'));
+/** What every load starts from: a fresh copy of acme-shop with the server on it, ready. */
+interface LoadWorkspace {
+  root: string;
+  /** The files `pick` chose from the copy's src/main; `targets` are theirs. */
+  files: string[];
+  targets: Target[];
+  s: ServerSession;
+  c: ServerSession['connection'];
+  rand: () => number;
+  ask: (t: Target) => Promise<RetrievalResult>;
+}
+
+/**
+ * The start-up and tear-down the closed, open and background loads share: copy acme-shop, pick
+ * the files the load works on, start the server and wait until it is ready; afterwards close it
+ * and remove the copy, whatever `run` did.
+ */
+async function onAcmeCopy<T>(prefix: string, seed: number, pick: (files: string[]) => string[], run: (w: LoadWorkspace) => Promise<T>): Promise<T> {
+  const rand = prng(seed);
+  const root = copyWorkspace(ACME(), prefix);
+  const files = pick(javaFilesUnder(join(root, 'src/main')));
   const targets = targetsIn(files);
   const s = await startServer([root]);
   try {
     await s.waitReady();
-    const c = s.connection;
-    const ask = asker(c, rand);
+    return await run({ root, files, targets, s, c: s.connection, rand, ask: asker(s.connection, rand) });
+  } finally {
+    await s.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+export async function runLoad(o: LoadOptions): Promise<LoadReport> {
+  const log = o.log ?? (() => {});
+  return onAcmeCopy('needle-load-', o.seed ?? 3, (all) => all, async ({ root, files, targets, s, c, rand, ask }) => {
 
     // Idle: one request at a time.
     const pid = s.process.pid!;
@@ -160,10 +184,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
       serverAlive: s.process.exitCode === null,
       stderrProblems: /uncaught|unhandled/.test(s.stderr()),
     };
-  } finally {
-    await s.close();
-    rmSync(root, { recursive: true, force: true });
-  }
+  });
 }
 
 export interface OpenLoopOptions {
@@ -193,16 +214,7 @@ export interface OpenLoopReport {
  */
 export async function runOpenLoop(o: OpenLoopOptions): Promise<OpenLoopReport> {
   const log = o.log ?? (() => {});
-  const rand = prng(o.seed ?? 5);
-  const root = copyWorkspace(ACME(), 'needle-openloop-');
-  const files = javaFilesUnder(join(root, 'src/main'));
-  const docs = files.slice(0, Math.max(2, o.documents));
-  const targets = targetsIn(docs);
-  const s = await startServer([root]);
-  try {
-    await s.waitReady();
-    const c = s.connection;
-    const ask = asker(c, rand);
+  return onAcmeCopy('needle-openloop-', o.seed ?? 5, (all) => all.slice(0, Math.max(2, o.documents)), async ({ files: docs, targets, s, c, rand, ask }) => {
     const texts = new Map<string, { text: string; version: number }>();
     for (const f of docs) {
       const uri = pathToFileURL(f).toString();
@@ -258,10 +270,7 @@ export async function runOpenLoop(o: OpenLoopOptions): Promise<OpenLoopReport> {
     let highest = 0;
     for (const r of [...rates].sort((x, y) => x.rate - y.rate)) { if (r.ratioP95 > 3) break; highest = r.rate; }
     return { idle: { p50: Math.round(percentile(idle, 50)), p95: Math.round(idleP95) }, rates, highestRateWithin3x: highest };
-  } finally {
-    await s.close();
-    rmSync(root, { recursive: true, force: true });
-  }
+  });
 }
 
 export interface BackgroundLoadOptions { files: number; requests: number; seed?: number; log?: (m: string) => void }
@@ -280,15 +289,7 @@ export interface BackgroundLoadReport {
  * over. Reports the user's latency against the same requests on an idle server.
  */
 export async function runBackgroundLoad(o: BackgroundLoadOptions): Promise<BackgroundLoadReport> {
-  const rand = prng(o.seed ?? 7);
-  const root = copyWorkspace(ACME(), 'needle-lenses-');
-  const files = javaFilesUnder(join(root, 'src/main')).slice(0, o.files);
-  const targets = targetsIn(files);
-  const s = await startServer([root]);
-  try {
-    await s.waitReady();
-    const c = s.connection;
-    const ask = asker(c, rand);
+  return onAcmeCopy('needle-lenses-', o.seed ?? 7, (all) => all.slice(0, o.files), async ({ files, targets, c, rand, ask }) => {
     const timed = (n: number) => oneAtATime(ask, rand, targets, n, 50);
     const idle = await timed(o.requests);
     let stop = false, resolved = 0;
@@ -316,8 +317,5 @@ export async function runBackgroundLoad(o: BackgroundLoadOptions): Promise<Backg
       ratioP95: Math.round((percentile(loaded, 95) / idleP95) * 100) / 100,
       lensesResolved: resolved,
     };
-  } finally {
-    await s.close();
-    rmSync(root, { recursive: true, force: true });
-  }
+  });
 }

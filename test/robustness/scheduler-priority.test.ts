@@ -110,3 +110,31 @@ test('scheduler: under a steady background load, a user request waits for no bac
   const p95 = loaded[Math.floor(loaded.length * 0.95)];
   assert.ok(p95 <= 2 * idle + 2, `user request p95 ${p95} turns under background load vs ${idle} idle`);
 });
+
+test('scheduler: idle re-indexing waits for interactive reads and goes before background reads', async () => {
+  const s = new Scheduler({}, 1);
+  const order: string[] = [];
+  let state = 'old';
+  let release!: () => void;
+  const first = s.read(() => new Promise<void>((r) => { release = r; })); // a read running: the rest queue
+  const idle = s.updateIdle('disk A', () => { state = 'new'; order.push('re-index A'); });
+  const lens = s.read(() => { order.push(`lens sees ${state}`); }, undefined, { background: true });
+  const user = s.read(() => { order.push(`retrieve sees ${state}`); });
+  release();
+  await Promise.all([first, idle, lens, user]);
+  assert.deepEqual(order, ['retrieve sees old', 're-index A', 'lens sees new']);
+});
+
+test('scheduler: an edit takes the idle re-indexing that arrived before it along, in arrival order', async () => {
+  const s = new Scheduler({}, 1);
+  const order: string[] = [];
+  let release!: () => void;
+  const first = s.read(() => new Promise<void>((r) => { release = r; }));
+  const a = s.updateIdle('disk A', () => { order.push('re-index A'); });
+  const edit = s.update(() => { order.push('didChange B'); });
+  const b = s.updateIdle('disk A', () => { order.push('re-index A again'); }); // supersedes the first
+  const user = s.read(() => { order.push('retrieve'); });
+  release();
+  await Promise.all([first, a, edit, b, user]);
+  assert.deepEqual(order, ['didChange B', 'retrieve', 're-index A again']);
+});

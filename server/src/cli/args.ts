@@ -6,7 +6,7 @@ export class UsageError extends Error {}
 export interface ParsedArgs { command: string; positional: string[]; flags: Map<string, string | true> }
 
 const VALUE_FLAGS = new Set(['file', 'line', 'column', 'query', 'budget', 'mode', 'rounds', 'threshold', 'cache-dir', 'dependencies', 'internal-groups', 'maven-repo', 'db', 'name', 'commit', 'branch', 'visibility']);
-const BOOLEAN_FLAGS = new Set(['json', 'markdown', 'no-cache', 'help', 'no-dependencies', 'use-mvn', 'golden']);
+const BOOLEAN_FLAGS = new Set(['json', 'markdown', 'no-cache', 'no-prepare', 'help', 'no-dependencies', 'use-mvn', 'golden']);
 
 export function parseArgs(argv: string[]): ParsedArgs {
   const [command = 'help', ...rest] = argv;

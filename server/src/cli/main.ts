@@ -4,6 +4,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Indexer } from '../index/indexer';
+import { prepareIndexer } from '../service';
+import type { PreparedStep } from '../retrieval/prepare';
 import { parseArgs, UsageError, type ParsedArgs } from './args';
 import { cacheDirOf, dependencySettingsOf } from './options';
 import { runRetrieve } from './retrieve';
@@ -12,7 +14,7 @@ import { hostPaths } from '../platform/paths';
 import { runPublish } from './publish';
 
 const USAGE = `usage:
-  needle index <dir> [--json] [--no-cache] [dependency options]
+  needle index <dir> [--json] [--no-cache] [--no-prepare] [dependency options]
   needle retrieve <dir> --file <path> --line <n> --column <n> [--query <text>] [--budget <n>] [--mode rcl|similarity|fixedK] [--json | --markdown]
   needle mcp [dir] [--no-cache]     (an MCP server over stdio for coding agents)
   needle publish <dir> --db <postgres://… | folder> [--name <repo>] [--golden] [--visibility <label>] [--branch <b>] [--commit <sha>] [--json]
@@ -28,7 +30,10 @@ function folderArg(args: ParsedArgs): string {
 
 async function runIndex(args: ParsedArgs): Promise<void> {
   const root = folderArg(args);
-  const indexer = new Indexer({ cacheDir: cacheDirOf(args), dependencies: dependencySettingsOf(args), log: (m) => process.stderr.write(m + '\n') });
+  // Retrieval's structures are part of the index a server would be ready with (--no-prepare: the index alone).
+  let prepared: PreparedStep[] = [];
+  const prepare = args.flags.has('no-prepare') ? undefined : prepareIndexer({ done: (steps) => { prepared = steps; } });
+  const indexer = new Indexer({ cacheDir: cacheDirOf(args), dependencies: dependencySettingsOf(args), log: (m) => process.stderr.write(m + '\n'), prepare });
   const started = performance.now();
   await indexer.addFolder(root);
   const ms = performance.now() - started;
@@ -39,6 +44,7 @@ async function runIndex(args: ParsedArgs): Promise<void> {
     resolvedShare: Number(s.resolvedShare.toFixed(4)), timeMs: Math.round(ms),
     peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024), skipped: status.skipped ?? [],
     dependencies: status.dependencies ?? [], dependencyLoad: indexer.dependencyLoad,
+    prepare: prepared.map((p) => ({ name: p.name, ms: Math.round(p.ms) })),
   };
   const dep = (d: (typeof report.dependencies)[number]) =>
     (d.module ? `    ${d.name}  ${d.source}${d.scope ? ' ' + d.scope : ''}, module ${d.module} (workspace code)` :
@@ -49,6 +55,7 @@ async function runIndex(args: ParsedArgs): Promise<void> {
     `${root}\n  files     ${report.files}\n  symbols   ${report.symbols}\n  edges     ${report.edges}\n` +
     `  resolved  ${(report.resolvedShare * 100).toFixed(1)} % of reference sites (${report.unresolved} unresolved)\n` +
     `  time      ${report.timeMs} ms\n  peak RSS  ${report.peakRssMB} MB\n` +
+    (report.prepare.length ? `  prepared  ${report.prepare.map((p) => `${p.name} ${p.ms} ms`).join(', ')}\n` : '') +
     (report.dependencies.length ? `  dependencies ${report.dependencies.length} (${report.dependencyLoad?.jars ?? 0} jars read, ${report.dependencyLoad?.types ?? 0} types loaded in ${Math.round(report.dependencyLoad?.ms ?? 0)} ms)\n` + report.dependencies.map(dep).join('\n') + '\n' : '') +
     (report.skipped.length ? `  skipped   ${report.skipped.length}\n` + report.skipped.map((x) => `    ${x.path}: ${x.reason}`).join('\n') + '\n' : ''));
 }

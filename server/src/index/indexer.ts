@@ -31,6 +31,12 @@ export interface IndexerOptions {
   paths?: FilePaths;
   /** How dependency jars are found and classified; false leaves them out. */
   dependencies?: DependencySettings | false;
+  /**
+   * The last phase of a folder's index, before the folder counts as ready: the server builds
+   * retrieval's workspace-wide structures there (service.ts prepareIndexer), so the first request
+   * answers at its usual latency. The index module itself knows nothing of them.
+   */
+  prepare?: (indexer: Indexer) => Promise<void>;
 }
 
 declare const __NEEDLE_INDEXER_VERSION__: string | undefined;
@@ -57,6 +63,8 @@ export class Indexer {
   /** Timing and size of the last dependency load (benchmarks and `needle index` report it). */
   dependencyLoad?: { jars: number; types: number; ms: number };
   indexMs?: number;
+  /** Of indexMs, the time the prepare phase took (the last folder indexed). */
+  prepareMs?: number;
   lastUpdateMs?: number;
   private readonly version = indexerVersion();
   readonly paths: FilePaths;
@@ -207,12 +215,18 @@ export class Indexer {
       await this.loadDependencies(root, incremental);
       if (!this.folders.includes(root)) return;
       if (!incremental) this.index.resolveAll();
+      if (this.options.prepare) {
+        const t = performance.now();
+        await this.options.prepare(this);
+        this.prepareMs = performance.now() - t;
+        if (!this.folders.includes(root)) return;
+      }
       this.indexMs = performance.now() - started;
       this.firstIndexDone.add(root);
       // A warm start that changed nothing leaves the cache as it is on disk.
       if (warm && !jobs.length && !removed.length && !stampsChanged) this.savedVersion.set(root, this.index.version);
       this.saveFolderCache(root);
-      this.log(`indexed ${root}: ${files.length} files (${jobs.length} parsed, ${files.length - jobs.length} from cache${warm ? ', edges restored' : ''}) in ${Math.round(this.indexMs)} ms`);
+      this.log(`indexed ${root}: ${files.length} files (${jobs.length} parsed, ${files.length - jobs.length} from cache${warm ? ', edges restored' : ''}) in ${Math.round(this.indexMs)} ms${this.prepareMs !== undefined ? ` (${Math.round(this.prepareMs)} ms of it preparing retrieval)` : ''}`);
     } finally {
       this.pending--;
     }

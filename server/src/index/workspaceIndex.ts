@@ -197,6 +197,11 @@ export class WorkspaceIndex {
     for (const n of r.consulted) addTo(this.consultedBy, n, path);
   }
 
+  /** Builds the callers map now rather than at the first query of callers (retrieval's prepare stage). */
+  prepareIncoming(): void {
+    this.incoming();
+  }
+
   private incoming(): Map<string, Set<string>> {
     if (this.incomingMap) return this.incomingMap;
     const map = new Map<string, Set<string>>();

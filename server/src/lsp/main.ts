@@ -11,7 +11,7 @@ import { Indexer } from '../index/indexer';
 import { defaultCacheDir } from '../index/persist';
 import type { FSWatcher } from 'chokidar';
 import { watchFolder } from '../index/watcher';
-import { defaultSettings, InvalidRequest, pathOfUri, retrieveAt, validateParams, type Settings } from '../service';
+import { defaultSettings, InvalidRequest, pathOfUri, prepareIndexer, retrieveAt, validateParams, type Settings } from '../service';
 import { CancelledError } from '../retrieval/pipeline';
 import { registerEditorFeatures } from './editorFeatures';
 import { readSettings } from './settings';
@@ -31,9 +31,17 @@ let supportsFolderEvents = false;
 const watchers = new Map<string, FSWatcher>();
 const log = (m: string) => connection.console.log(`[needle] ${m}`);
 
+/** Where the prepare phase reports its steps: the progress of the folder being indexed. */
+let onPrepareStep: ((name: string, done: number, total: number) => void) | undefined;
+
 const indexer = new Indexer({
   cacheDir: process.env.NEEDLE_NO_CACHE ? null : defaultCacheDir(),
   log,
+  // Retrieval's workspace-wide structures are the last phase of indexing: ready means answering at the usual latency.
+  prepare: prepareIndexer({
+    onStep: (name, done, total) => onPrepareStep?.(name, done, total),
+    done: (steps) => log(`retrieval prepared: ${steps.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', ')}`),
+  }),
 });
 
 /**
@@ -92,12 +100,16 @@ async function indexFolder(root: string): Promise<void> {
     connection.sendProgress({ method: '$/progress' } as never, token, { kind: 'report', message: `${done}/${total} files`, percentage: total ? Math.floor((done / total) * 100) : 100 } as never);
   };
   indexer.setProgressListener(onProgress);
+  onPrepareStep = (name, done, total) => {
+    if (token) connection.sendProgress({ method: '$/progress' } as never, token, { kind: 'report', message: `preparing retrieval: ${name} (${done + 1}/${total})`, percentage: 100 } as never);
+  };
   // The watcher starts first, so no change between the cold scan and the first event is lost:
   // its events queue behind the cold index and are applied in order.
   if (!watchers.has(root)) {
     const w = watchFolder(root, {
-      changed: (p) => void scheduler.updateLatest(`disk ${p}`, () => indexer.diskChanged(p)),
-      deleted: (p) => void scheduler.update(() => indexer.diskDeleted(p)),
+      // Idle re-indexing: background work, after the user's requests (scheduler.ts updateIdle).
+      changed: (p) => void scheduler.updateIdle(`disk ${p}`, () => indexer.diskChanged(p)),
+      deleted: (p) => void scheduler.updateIdle(`disk ${p}`, () => indexer.diskDeleted(p)),
       restored: () => void reindexFolder(root),
       dependencyFile: (p) => void scheduler.updateLatest(`dependencies ${root}`, () => indexer.dependencyFileChanged(p)),
     }, exclude);

@@ -10,7 +10,7 @@ import type { DependencySettings } from '../deps/discover';
 import { Indexer } from '../index/indexer';
 import { watchFolder } from '../index/watcher';
 import { Scheduler } from '../scheduler';
-import { defaultSettings, type Settings } from '../service';
+import { defaultSettings, prepareIndexer, type Settings } from '../service';
 import { NeedleTools, TOOLS } from './tools';
 import { describeRipgrep, findRipgrepHere } from '../platform/ripgrep';
 
@@ -20,7 +20,10 @@ const VERSION = '0.1.0';
 
 export async function runMcpServer(opts: McpOptions): Promise<void> {
   const log = opts.log ?? ((m: string) => process.stderr.write(`[needle] ${m}\n`));
-  const indexer = new Indexer({ cacheDir: opts.cacheDir, dependencies: opts.dependencies, log });
+  const indexer = new Indexer({
+    cacheDir: opts.cacheDir, dependencies: opts.dependencies, log,
+    prepare: prepareIndexer({ done: (steps) => log(`retrieval prepared: ${steps.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', ')}`) }),
+  });
   const settings: Settings = { ...defaultSettings(), ...opts.settings };
 
   // Index access as in the language server (scheduler.ts): updates in arrival order (the cold index
@@ -30,8 +33,9 @@ export async function runMcpServer(opts: McpOptions): Promise<void> {
   let watcher: FSWatcher | undefined;
   const indexed = (async () => {
     watcher = watchFolder(opts.root, {
-      changed: (p) => void scheduler.updateLatest(`disk ${p}`, () => indexer.diskChanged(p)),
-      deleted: (p) => void scheduler.update(() => indexer.diskDeleted(p)),
+      // Idle re-indexing: background work, after the user's requests (scheduler.ts updateIdle).
+      changed: (p) => void scheduler.updateIdle(`disk ${p}`, () => indexer.diskChanged(p)),
+      deleted: (p) => void scheduler.updateIdle(`disk ${p}`, () => indexer.diskDeleted(p)),
       dependencyFile: (p) => void scheduler.updateLatest(`dependencies ${opts.root}`, () => indexer.dependencyFileChanged(p)),
     });
     await new Promise<void>((r) => { watcher!.once('ready', () => r()); setTimeout(r, 10_000).unref(); });

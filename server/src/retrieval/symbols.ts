@@ -267,14 +267,24 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
    * out of a share when it is added, and keeps the rest itself).
    */
   rebuildOnManyChanges?: boolean;
+  /**
+   * With rebuildOnManyChanges false: hand the changes to `apply` this many files at a time, so a
+   * first build never holds every file's share at once (the similar-code corpus's shares carry
+   * every identifier of their file: the whole JDK's would be most of a gigabyte together).
+   */
+  batch?: number;
+  /** Called after the last `apply` of a version; `first`: the table was built from nothing. */
+  finish?: (table: T, first: boolean) => void;
 }): (index: WorkspaceIndex, context?: C) => T {
   const cache = new WeakMap<WorkspaceIndex, { version: number; table: T; parts: Map<string, FilePart<P>> }>();
   return (index, context) => {
     let c = cache.get(index);
     if (c && c.version === index.version) return c.table;
+    const first = !c;
     if (!c) cache.set(index, (c = { version: -1, table: spec.create(), parts: new Map() }));
     const changes: PartChange<P>[] = [];
     const live = new Set<string>();
+    const batch = spec.rebuildOnManyChanges === false ? spec.batch ?? Infinity : Infinity;
     for (const f of index.allFiles()) {
       live.add(f.path);
       const old = c.parts.get(f.path);
@@ -283,6 +293,7 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
       const part = spec.part(f, context as C);
       changes.push({ path: f.path, before: old?.part, after: part });
       c.parts.set(f.path, { source, part });
+      if (changes.length >= batch) spec.apply(c.table, changes.splice(0));
     }
     for (const [path, old] of c.parts) if (!live.has(path)) { changes.push({ path, before: old.part }); c.parts.delete(path); }
     if (spec.rebuildOnManyChanges !== false && changes.length > REBUILD_SHARE * c.parts.size) {
@@ -291,6 +302,7 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
       c.table = spec.create();
       spec.apply(c.table, [...c.parts].map(([path, p]) => ({ path, after: p.part })));
     } else if (changes.length) spec.apply(c.table, changes);
+    spec.finish?.(c.table, first);
     c.version = index.version;
     return c.table;
   };

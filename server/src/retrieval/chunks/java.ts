@@ -19,15 +19,29 @@ const CONTINUATION = /^\s*(else\b|catch\b|finally\b|\.|\+|-|\*|\/(?!\/)|&&|\|\||
 
 export function chunkJavaFile(path: string, text: string, facts: FileFacts): Chunk[] {
   const lines = text.split('\n');
-  const out: Chunk[] = [];
-  facts.symbols.forEach((s) => {
-    if (!isChunked(s)) return;
+  return javaPieces(lines, facts).map(({ s, start, p }) => pieceChunk(path, lines, facts, s, start, p));
+}
+
+/** A chunk's place and text without its header and description (what a search corpus indexes), in chunkJavaFile's order. */
+export type ChunkBody = Pick<Chunk, 'startLine' | 'endLine' | 'kind' | 'symbol' | 'text'>;
+
+/** chunkJavaFile's chunks as places and text only: the header and description are not made. */
+export function javaChunkBodies(text: string, facts: FileFacts): ChunkBody[] {
+  const lines = text.split('\n');
+  return javaPieces(lines, facts).map(({ s, p }) => ({ startLine: p.start, endLine: p.end, kind: s.kind, symbol: s.id, text: lines.slice(p.start, p.end + 1).join('\n') }));
+}
+
+/** Each chunked declaration's pieces: the lines of each, and where its chunks begin. */
+function javaPieces(lines: string[], facts: FileFacts): { s: SymbolFact; start: number; p: { start: number; end: number } }[] {
+  const out: { s: SymbolFact; start: number; p: { start: number; end: number } }[] = [];
+  for (const s of facts.symbols) {
+    if (!isChunked(s)) continue;
     const start = docStart(s, lines);
     const end = s.span.el;
     const whole = lines.slice(start, end + 1).join('\n');
     const pieces = whole.length > JAVA_SPLIT_CHARS ? splitStatements(lines, s, start) : [{ start, end }];
-    for (const p of pieces) out.push(pieceChunk(path, lines, facts, s, start, p));
-  });
+    for (const p of pieces) out.push({ s, start, p });
+  }
   return out;
 }
 

@@ -1,27 +1,27 @@
 // Stage 2b (The Needle and the Noise §4 (2), AllianceCoder): symbol/API-description matching. Every symbol gets a
 // deterministic natural-language description (Javadoc first sentence, split identifier words,
 // signature words, owner type words); the query's words are matched against those descriptions
-// with BM25 (minisearch), description to description rather than text to code.
-// The MiniSearch index is built lazily and cached per index.version; so are the scores of each
-// term searched (see orSearch), which is what keeps a warm request fast on a large workspace.
+// with BM25 (descriptionTable.ts: MiniSearch's scoring in a compact index), description to
+// description rather than text to code. The index follows index.version file by file (built by
+// retrieval's prepare stage); so are the scores of each term searched (see orSearch), which is
+// what keeps a warm request fast on a large workspace.
 
-import MiniSearch from 'minisearch';
 import type { WorkspaceIndex } from '../../index/workspaceIndex';
 import type { FileFacts, SymbolFact } from '../../java/facts';
 import { splitIdentifier } from '../../text/identifiers';
 import type { Query } from '../query';
 import { addCandidate, type Candidate } from '../types';
 import { docSummary, typeNames } from '../symbols';
+import { DescriptionTable, FIELD_BOOST, FIELDS, type TermScores } from './descriptionTable';
 
 /** Candidates kept from the description search; the best gets API_WEIGHT, the rest proportionally. */
 const MAX_RESULTS = 40;
 const API_WEIGHT = 1.0;
 
-interface Doc { id: string; sym: string; path: string; name: string; signature: string; owner: string; doc: string }
-/** What a search needs of an indexed document (its text fields are derived again from the facts to remove it). */
-type DocKey = Pick<Doc, 'id' | 'sym' | 'path'>;
+/** A declaration's description: its four fields, and the whole as one text. */
+export interface Description { name: string; signature: string; owner: string; doc: string; text: string }
 
-export function describe(sym: SymbolFact, owner: SymbolFact | undefined): Doc & { text: string } {
+export function describe(sym: SymbolFact, owner: SymbolFact | undefined): Description {
   const name = splitIdentifier(sym.name).join(' ');
   const signature = [
     ...(sym.params ?? []).flatMap((p) => [...splitIdentifier(p.name), ...typeNames(p.type).flatMap(splitIdentifier)]),
@@ -30,27 +30,26 @@ export function describe(sym: SymbolFact, owner: SymbolFact | undefined): Doc & 
   const ownerWords = owner ? splitIdentifier(owner.name).join(' ') : '';
   const doc = docSummary(sym.javadoc, 400);
   const text = `${doc} ${sym.kind} ${name} ${signature ? 'with ' + signature : ''} ${ownerWords ? 'in ' + ownerWords : ''}`.replace(/\s+/g, ' ').trim();
-  return { id: sym.id, sym: sym.id, path: '', name, signature, owner: ownerWords, doc, text };
+  return { name, signature, owner: ownerWords, doc, text };
 }
 
 interface DescCache {
   version: number;
-  ms: MiniSearch<Doc>;
-  /** Per file: the facts object indexed and the documents added for it (incremental updates). */
-  files: Map<string, { facts: FileFacts; docs: DocKey[] }>;
-  /** This version's documents numbered, and each searched term's scores by number (see orSearch). */
-  numbered?: {
-    docs: DocKey[];
-    number: Map<string, number>;
-    /** orSearch's accumulators by document number, reused; `touched` lists the entries in use. */
-    score: Float64Array;
-    matched: Uint16Array;
-    touched: number[];
-  };
+  table: DescriptionTable;
+  /** Per file: the facts object indexed and the document ids added for it, in fileDocs order (incremental updates). */
+  files: Map<string, { facts: FileFacts; docs: number[] }>;
+  /** orSearch's accumulators by document id, reused; `touched` lists the entries in use. */
+  acc?: { score: Float64Array; matched: Uint16Array; touched: number[] };
+  /** Each searched term's scores at this version (see orSearch), and how many entries they hold. */
   terms: Map<string, TermScores>;
+  termEntries: number;
 }
-/** One term's MiniSearch score in each document containing it. */
-interface TermScores { docs: Int32Array; scores: Float64Array }
+
+/**
+ * Past this many remembered (document, score) entries the term memo starts over: a frequent term
+ * of the whole JDK holds ~100k entries, and a long session searches thousands of terms.
+ */
+const MAX_TERM_ENTRIES = 2_000_000;
 const cache = new WeakMap<WorkspaceIndex, DescCache>();
 
 function tokenize(text: string): string[] {
@@ -59,90 +58,82 @@ function tokenize(text: string): string[] {
 
 /**
  * The description index, kept in step with the workspace index: on a new index.version only
- * files whose facts changed are discarded and re-added. Documents are keyed `path\0symbolId`.
+ * files whose facts changed are taken out (their documents derived again from the old facts)
+ * and added again, so term statistics end up as in a fresh build and results do not depend on
+ * edit history.
  */
-export function descriptionIndex(index: WorkspaceIndex): MiniSearch<Doc> {
-  return descriptions(index).ms;
+export function descriptionTable(index: WorkspaceIndex): DescriptionTable {
+  return descriptions(index).table;
+}
+
+/** Builds the description index (retrieval's prepare stage). */
+export function prepareDescriptions(index: WorkspaceIndex): void {
+  descriptions(index);
 }
 
 function descriptions(index: WorkspaceIndex): DescCache {
   let c = cache.get(index);
   if (c && c.version === index.version) return c;
-  if (!c) {
-    c = {
-      version: -1,
-      files: new Map(),
-      terms: new Map(),
-      ms: new MiniSearch<Doc>({
-        fields: ['name', 'signature', 'owner', 'doc'],
-        // Nothing stored: a search maps each result's id to this version's numbered documents.
-        storeFields: [],
-        tokenize,
-        searchOptions: { boost: { name: 3, doc: 1.5, signature: 1, owner: 0.5 }, prefix: false, fuzzy: false, combineWith: 'OR' },
-      }),
-    };
-    cache.set(index, c);
-  }
+  if (!c) cache.set(index, (c = { version: -1, files: new Map(), terms: new Map(), termEntries: 0, table: new DescriptionTable(tokenize) }));
+  const { table } = c;
   const live = new Set<string>();
+  const take = (docs: number[], facts: FileFacts, path: string) => fileDocs(path, facts).forEach((d, i) => table.remove(docs[i], d.fields));
   for (const f of [...index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     live.add(f.path);
     const old = c.files.get(f.path);
     if (old && old.facts === f.facts) continue;
-    // remove (not discard): term statistics end up exactly as in a fresh build, so results do not depend on edit history.
-    if (old) c.ms.removeAll(fileDocs(f.path, old.facts));
-    const docs = fileDocs(f.path, f.facts);
-    c.ms.addAll(docs);
-    c.files.set(f.path, { facts: f.facts, docs: docs.map(({ id, sym, path }) => ({ id, sym, path })) });
+    if (old) take(old.docs, old.facts, f.path);
+    c.files.set(f.path, { facts: f.facts, docs: fileDocs(f.path, f.facts).map((d) => table.add(d.sym, f.path, d.fields)) });
   }
-  for (const [p, e] of [...c.files]) if (!live.has(p)) { c.ms.removeAll(fileDocs(p, e.facts)); c.files.delete(p); }
+  for (const [p, e] of [...c.files]) if (!live.has(p)) { take(e.docs, e.facts, p); c.files.delete(p); }
+  const renumbered = table.compact();
+  if (renumbered) for (const e of c.files.values()) e.docs = e.docs.map((d) => renumbered[d]);
   c.version = index.version;
   // Any change moves document counts and lengths, hence every score.
-  c.numbered = undefined;
+  c.acc = undefined;
   c.terms = new Map();
+  c.termEntries = 0;
   return c;
 }
 
-/**
- * A file's documents, one per non-local declaration (the first of a repeated id). Derived from the
- * facts alone, so removing a file derives exactly the documents that were added for it.
- */
-function fileDocs(path: string, facts: FileFacts): Doc[] {
-  const keys = new Set<string>();
-  const docs: Doc[] = [];
+/** A file's documents: the fields of each non-local declaration (the first of a repeated id), from the facts alone. */
+function fileDocs(path: string, facts: FileFacts): { sym: string; fields: string[] }[] {
+  const seen = new Set<string>();
+  const docs: { sym: string; fields: string[] }[] = [];
   for (const s of facts.symbols) {
-    if (s.local || s.anonymous) continue;
-    const id = `${path}\0${s.id}`;
-    if (keys.has(id)) continue;
-    keys.add(id);
+    if (s.local || s.anonymous || seen.has(s.id)) continue;
+    seen.add(s.id);
     const d = describe(s, s.parent >= 0 ? facts.symbols[s.parent] : undefined);
-    docs.push({ id, sym: s.id, path, name: d.name, signature: d.signature, owner: d.owner, doc: d.doc });
+    docs.push({ sym: s.id, fields: [d.name, d.signature, d.owner, d.doc] });
   }
   return docs;
 }
 
-/** The terms MiniSearch searches for a query text: tokenized, lower-cased (its default processTerm), repeats kept. */
+/** Every document as MiniSearch would be given it (id `path\0symbol`, the four fields), in path order: the tests' reference. */
+export function descriptionDocuments(index: WorkspaceIndex): Record<'id' | (typeof FIELDS)[number], string>[] {
+  return [...index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1)).flatMap((f) => fileDocs(f.path, f.facts).map((d) => ({
+    id: `${f.path}\0${d.sym}`, ...Object.fromEntries(FIELDS.map((name, i) => [name, d.fields[i]])) as Record<(typeof FIELDS)[number], string>,
+  })));
+}
+
+/** The MiniSearch options the table reproduces (tests build the reference with them). */
+export const MINISEARCH_OPTIONS = {
+  fields: [...FIELDS], storeFields: [], tokenize,
+  searchOptions: { boost: Object.fromEntries(FIELDS.map((f, i) => [f, FIELD_BOOST[i]])), prefix: false, fuzzy: false, combineWith: 'OR' as const },
+};
+
+/** The terms searched for a query text: tokenized, lower-cased (as documents are), repeats kept. */
 function searchTerms(text: string): string[] {
   return tokenize(text).map((t) => t.toLowerCase()).filter((t) => !!t);
 }
 
-function numbered(c: DescCache): NonNullable<DescCache['numbered']> {
-  if (!c.numbered) {
-    const docs = [...c.files.values()].flatMap((e) => e.docs);
-    c.numbered = { docs, number: new Map(docs.map((d, i) => [d.id, i])), score: new Float64Array(docs.length), matched: new Uint16Array(docs.length), touched: [] };
-  }
-  return c.numbered;
-}
-
-/** One term's scores, searched alone (a query of one term is scored exactly as that term within a longer query). */
 function termScores(c: DescCache, term: string): TermScores {
   let t = c.terms.get(term);
   if (t) return t;
-  const { number } = numbered(c);
-  const docs: number[] = [], scores: number[] = [];
-  // Each result is read as the filter sees it and none is kept: nothing is left to sort.
-  c.ms.search(term, { tokenize: (x) => [x], processTerm: (x) => x, filter: (r) => { docs.push(number.get(String(r.id))!); scores.push(r.score); return false; } });
-  t = { docs: Int32Array.from(docs), scores: Float64Array.from(scores) };
+  t = c.table.termScores(term);
+  if (c.termEntries + t.docs.length > MAX_TERM_ENTRIES) { c.terms.clear(); c.termEntries = 0; }
   c.terms.set(term, t);
+  c.termEntries += t.docs.length;
   return t;
 }
 
@@ -154,11 +145,11 @@ function termScores(c: DescCache, term: string): TermScores {
  * on every request; here that happens once per term and index version. The scores are read
  * from a shared array, valid until the next search.
  */
-function orSearch(c: DescCache, query: string): { docs: DocKey[]; touched: number[]; score: Float64Array } {
-  const n = numbered(c);
-  const { docs, score, matched } = n;
-  for (const d of n.touched) { score[d] = 0; matched[d] = 0; } // the previous search's
-  const touched: number[] = (n.touched = []);
+function orSearch(c: DescCache, query: string): { touched: number[]; score: Float64Array } {
+  const acc = (c.acc ??= { score: new Float64Array(c.table.capacity), matched: new Uint16Array(c.table.capacity), touched: [] });
+  const { score, matched } = acc;
+  for (const d of acc.touched) { score[d] = 0; matched[d] = 0; } // the previous search's
+  const touched: number[] = (acc.touched = []);
   const distinct = new Set<string>();
   for (const term of searchTerms(query)) {
     const first = !distinct.has(term);
@@ -172,7 +163,7 @@ function orSearch(c: DescCache, query: string): { docs: DocKey[]; touched: numbe
     }
   }
   for (const d of touched) score[d] *= matched[d];
-  return { docs, touched, score };
+  return { touched, score };
 }
 
 /**
@@ -188,16 +179,16 @@ export function descriptionRecall(index: WorkspaceIndex, q: Query, folders?: str
   if (!q.words.length) return out;
   const c = descriptions(index);
   const self = q.member?.sym.id;
-  // The first MAX_RESULTS distinct declarations by (score, sym, id); scores rounded first: float noise must not reorder.
-  const before = (a: Hit, b: Hit) => a.score > b.score || (a.score === b.score && (a.sym < b.sym || (a.sym === b.sym && a.id < b.id)));
+  // The first MAX_RESULTS distinct declarations by (score, sym, path); scores rounded first: float noise must not reorder.
+  const before = (a: Hit, b: Hit) => a.score > b.score || (a.score === b.score && (a.sym < b.sym || (a.sym === b.sym && a.path < b.path)));
   const best: Hit[] = [];
-  const { docs, touched, score } = orSearch(c, q.words.slice(0, MAX_QUERY_WORDS).join(' '));
+  const { sym, path } = c.table;
+  const { touched, score } = orSearch(c, q.words.slice(0, MAX_QUERY_WORDS).join(' '));
   for (const d of touched) {
     const rounded = Math.round(score[d] * 1e6) / 1e6;
     if (best.length >= MAX_RESULTS && rounded < best[MAX_RESULTS - 1].score) continue; // most documents end here
-    const doc = docs[d];
-    if (doc.sym === self || (folders && !folders.some((f) => doc.path.startsWith(f)))) continue;
-    const h: Hit = { sym: doc.sym, id: doc.id, score: rounded };
+    const h: Hit = { sym: sym[d]!, path: path[d]!, score: rounded };
+    if (h.sym === self || (folders && !folders.some((f) => h.path.startsWith(f)))) continue;
     if (best.length >= MAX_RESULTS && !before(h, best[MAX_RESULTS - 1])) continue;
     const same = best.findIndex((x) => x.sym === h.sym); // the same declaration in two folders counts once
     if (same >= 0) {
@@ -214,4 +205,4 @@ export function descriptionRecall(index: WorkspaceIndex, q: Query, folders?: str
   return out;
 }
 
-interface Hit { sym: string; id: string; score: number }
+interface Hit { sym: string; path: string; score: number }

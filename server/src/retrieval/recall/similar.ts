@@ -7,7 +7,7 @@ import type { WorkspaceIndex } from '../../index/workspaceIndex';
 import type { PipelineRequest } from '../request';
 import type { Query } from '../query';
 import { identifiersIn, splitIdentifier } from '../../text/identifiers';
-import { chunkJavaFile, javaChunkAt } from '../chunks/java';
+import { javaChunkAt, javaChunkBodies } from '../chunks/java';
 import type { Chunk } from '../chunks/types';
 import { Bm25 } from '../bm25';
 import { addCandidate, type Candidate } from '../types';
@@ -77,16 +77,16 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
     source: (f) => f.facts,
     part: (f, textOf) => {
       const text = textOf(f.path);
-      const chunks = text === undefined ? [] : chunkJavaFile(f.path, text, f.facts);
+      // Places and text only: a header or description made here would be thrown away.
+      const chunks = text === undefined ? [] : javaChunkBodies(text, f.facts);
       return {
-        chunks: chunks.map(({ path, startLine, endLine, kind, symbol }) => ({ path, startLine, endLine, kind, symbol })),
+        chunks: chunks.map(({ startLine, endLine, kind, symbol }) => ({ path: f.path, startLine, endLine, kind, symbol })),
         terms: chunks.map((c) => codeTerms(c.text)),
       };
     },
     create: () => ({ corpus: emptyCorpus() }),
     apply: (t, changes) => {
       const c = t.corpus;
-      const bulk = c.bm.size === 0;
       for (const ch of [...changes].sort((a, b) => (a.path < b.path ? -1 : 1))) {
         for (const id of c.ids.get(ch.path) ?? []) { c.bm.remove(id); c.chunks[id] = undefined; }
         c.ids.delete(ch.path);
@@ -100,10 +100,14 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
         t.corpus = emptyCorpus();
         for (const path of [...c.files.keys()].sort()) addFile(t.corpus, path, c.files.get(path)!, c.ids.get(path)!.map((id) => c.bm.termsOf(id)));
         t.corpus.bm.trim();
-      } else if (bulk) c.bm.trim();
+      }
     },
+    // A first build grew every posting list by pushes: give back their spare room.
+    finish: (t, first) => { if (first) t.corpus.bm.trim(); },
     // A share's terms are taken once; the corpus itself is what a rebuild would need.
     rebuildOnManyChanges: false,
+    // The terms of a few hundred files at a time, never the workspace's at once.
+    batch: 256,
   });
   return (index: WorkspaceIndex, textOf: PipelineRequest['textOf']) => table(index, textOf).corpus;
 })();

@@ -1,0 +1,48 @@
+// Stage 0 (before any request): the workspace-wide structures retrieval consults, built once the
+// index is complete, as the last phase of indexing, so that "ready" means a retrieval answers at
+// its usual latency. Without it the first request after indexing built them all (java.base: 7.7 s;
+// the whole JDK: ~50 s). Each structure keeps itself in step with the index afterwards (file by
+// file, see perIndexVersionIncremental), so preparing is needed once per start.
+
+import type { WorkspaceIndex } from '../index/workspaceIndex';
+import type { PipelineRequest } from './request';
+import { declarationsByName, typesBySimpleName, usageCounts } from './symbols';
+import { globalPopular } from './recall/graph';
+import { prepareDescriptions } from './recall/descriptions';
+import { filesWithWord } from './recall/wordFiles';
+import { chunkCorpus } from './recall/similar';
+
+/** One structure built: its name and the time it took. */
+export interface PreparedStep { name: string; ms: number }
+
+export interface PrepareInput {
+  index: WorkspaceIndex;
+  /** The files' current text (the indexer's textOf). */
+  textOf: PipelineRequest['textOf'];
+}
+
+/** The structures, in the order they are built (cheapest first, so progress moves early). */
+export const PREPARE_STEPS: readonly { name: string; build: (p: PrepareInput) => void }[] = [
+  { name: 'names, types and usage tables', build: ({ index }) => { declarationsByName(index); typesBySimpleName(index); usageCounts(index); } },
+  { name: 'callers and popular declarations', build: ({ index }) => { index.prepareIncoming(); globalPopular(index); } },
+  { name: 'description index', build: ({ index }) => prepareDescriptions(index) },
+  { name: 'word -> files', build: (p) => { filesWithWord({ index: p.index, textOf: p.textOf } as PipelineRequest); } },
+  { name: 'similar-code corpus', build: ({ index, textOf }) => { chunkCorpus(index, textOf); } },
+];
+
+/**
+ * Builds every structure for the index as it is now. `onStep` reports each one as it starts
+ * (progress); between steps the event loop gets a turn (`pause`), so queued input is read.
+ * Returns the time of each step.
+ */
+export async function prepareRetrieval(input: PrepareInput, opts: { onStep?: (name: string, done: number, total: number) => void; pause?: () => Promise<void> } = {}): Promise<PreparedStep[]> {
+  const out: PreparedStep[] = [];
+  for (const [i, step] of PREPARE_STEPS.entries()) {
+    opts.onStep?.(step.name, i, PREPARE_STEPS.length);
+    const t0 = performance.now();
+    step.build(input);
+    out.push({ name: step.name, ms: performance.now() - t0 });
+    await (opts.pause ?? (() => new Promise<void>((r) => setImmediate(r))))();
+  }
+  return out;
+}

@@ -1,0 +1,148 @@
+// The inverted index behind description matching (descriptions.ts): BM25+ over four weighted
+// fields, scored exactly as MiniSearch 7 scores a one-term search (k 1.2, b 0.7, d 0.5; a field's
+// length is its number of distinct tokens, its average kept as a running mean in the order
+// documents come and go; idf from the documents holding the term in that field), which it replaces
+// for its size: the whole JDK has ~500k descriptions, and MiniSearch's radix tree of per-field
+// Maps held 85 MB for java.base's 120k. Here a term is an id, a (term, field) posting list one
+// flat array [doc, tf, doc, tf, ...], and field lengths one pooled array. test/retrieval/stages
+// holds the scores to MiniSearch's on the same documents.
+
+/** Field order fixes the order of the floating-point sum over fields (MiniSearch's `fields`). */
+export const FIELDS = ['name', 'signature', 'owner', 'doc'] as const;
+export const FIELD_BOOST = [3, 1, 0.5, 1.5];
+const NF = FIELDS.length;
+const K = 1.2, B = 0.7, D = 0.5;
+
+/** One term's score in each document containing it, documents in MiniSearch's result order. */
+export interface TermScores { docs: Int32Array; scores: Float64Array }
+
+export class DescriptionTable {
+  private termIds = new Map<string, number>();
+  private freeTermIds: number[] = [];
+  /** termId * NF + field -> [doc, tf, ...], docs ascending (ids only grow). */
+  private postings: (number[] | undefined)[] = [];
+  /** doc * NF + field -> the field's distinct token count. */
+  private fieldLength: number[] = [];
+  /** Per doc id: its declaration and file (undefined once removed). */
+  readonly sym: (string | undefined)[] = [];
+  readonly path: (string | undefined)[] = [];
+  private avg = new Array<number>(NF).fill(0);
+  private count = 0;
+
+  constructor(private tokenize: (text: string) => string[]) {}
+
+  get size(): number { return this.count; }
+  /** Ids handed out so far (live and removed). */
+  get capacity(): number { return this.sym.length; }
+
+  add(sym: string, path: string, fields: readonly string[]): number {
+    const doc = this.sym.length;
+    this.sym.push(sym);
+    this.path.push(path);
+    const before = this.count++;
+    for (let f = 0; f < NF; f++) {
+      const tokens = this.tokenize(fields[f]);
+      const distinct = new Set(tokens).size;
+      this.fieldLength[doc * NF + f] = distinct;
+      this.avg[f] = (this.avg[f] * before + distinct) / (before + 1);
+      for (const t of tokens) {
+        const term = t.toLowerCase();
+        if (!term) continue;
+        let id = this.termIds.get(term);
+        if (id === undefined) {
+          id = this.freeTermIds.pop() ?? this.termIds.size;
+          this.termIds.set(term, id);
+        }
+        const list = this.postings[id * NF + f];
+        if (!list) this.postings[id * NF + f] = [doc, 1];
+        else if (list[list.length - 2] === doc) list[list.length - 1]++;
+        else list.push(doc, 1);
+      }
+    }
+    return doc;
+  }
+
+  /** Removes a document added with these `fields` (derived again by the caller). */
+  remove(doc: number, fields: readonly string[]): void {
+    const count = this.count;
+    for (let f = 0; f < NF; f++) {
+      const tokens = this.tokenize(fields[f]);
+      const distinct = new Set(tokens).size;
+      this.avg[f] = count === 1 ? 0 : (this.avg[f] * count - distinct) / (count - 1);
+      for (const t of tokens) {
+        const term = t.toLowerCase();
+        if (!term) continue;
+        const id = this.termIds.get(term);
+        if (id === undefined) continue;
+        const list = this.postings[id * NF + f];
+        if (!list) continue;
+        const at = findDoc(list, doc);
+        if (at < 0) continue;
+        if (--list[at + 1] > 0) continue;
+        list.splice(at, 2);
+        if (list.length) continue;
+        this.postings[id * NF + f] = undefined;
+        let used = false;
+        for (let g = 0; g < NF; g++) if (this.postings[id * NF + g]) used = true;
+        if (!used) { this.termIds.delete(term); this.freeTermIds.push(id); }
+      }
+    }
+    this.sym[doc] = undefined;
+    this.path[doc] = undefined;
+    this.count--;
+  }
+
+  /** A one-term search: each document's score summed over the fields in order, as MiniSearch does. */
+  termScores(term: string): TermScores {
+    const id = this.termIds.get(term);
+    if (id === undefined) return { docs: new Int32Array(0), scores: new Float64Array(0) };
+    const score = new Map<number, number>();
+    for (let f = 0; f < NF; f++) {
+      const list = this.postings[id * NF + f];
+      if (!list) continue;
+      const df = list.length / 2, avg = this.avg[f];
+      const idf = Math.log(1 + (this.count - df + 0.5) / (df + 0.5));
+      for (let i = 0; i < list.length; i += 2) {
+        const d = list[i], tf = list[i + 1];
+        const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * this.fieldLength[d * NF + f]) / avg)));
+        const w = FIELD_BOOST[f] * raw;
+        const s = score.get(d);
+        score.set(d, s === undefined ? w : s + w);
+      }
+    }
+    return { docs: Int32Array.from(score.keys()), scores: Float64Array.from(score.values()) };
+  }
+
+  /**
+   * Renumbers the live documents densely, in their order, once removed ones outnumber them:
+   * returns old id -> new id (-1: removed), or undefined when nothing was done.
+   */
+  compact(floor = 1000): Int32Array | undefined {
+    const dead = this.sym.length - this.count;
+    if (dead <= Math.max(floor, this.count)) return undefined;
+    const map = new Int32Array(this.sym.length).fill(-1);
+    let next = 0;
+    for (let d = 0; d < this.sym.length; d++) {
+      if (this.sym[d] === undefined) continue;
+      map[d] = next;
+      this.sym[next] = this.sym[d];
+      this.path[next] = this.path[d];
+      for (let f = 0; f < NF; f++) this.fieldLength[next * NF + f] = this.fieldLength[d * NF + f];
+      next++;
+    }
+    this.sym.length = next;
+    this.path.length = next;
+    this.fieldLength.length = next * NF;
+    for (const list of this.postings) if (list) for (let i = 0; i < list.length; i += 2) list[i] = map[list[i]];
+    return map;
+  }
+}
+
+function findDoc(list: number[], doc: number): number {
+  let lo = 0, hi = list.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid * 2] < doc) lo = mid + 1; else hi = mid;
+  }
+  return lo * 2 < list.length && list[lo * 2] === doc ? lo * 2 : -1;
+}
