@@ -39,6 +39,8 @@ export interface FileRows {
   derived: boolean;
   /** Hash of every row below. */
   digest: string;
+  /** A Java file's text, vetted (what org/library.ts gives another workspace to index); null for other files. */
+  text: string | null;
   decls: DeclRow[];
   usages: UsageRow[];
   imports: string[];
@@ -107,7 +109,7 @@ function sourceKeyOf(...parts: string[]): string {
 
 /** A file whose rows are already published as they would be derived now. */
 function unchangedFile(path: string, hash: string, sourceKey: string): FileRows {
-  return { path, hash, sourceKey, derived: false, digest: '', decls: [], usages: [], imports: [], chunks: [] };
+  return { path, hash, sourceKey, derived: false, digest: '', text: null, decls: [], usages: [], imports: [], chunks: [] };
 }
 
 /** Packages of the platform and common libraries: their uses are not examples of an organisation's API. */
@@ -195,7 +197,7 @@ export function repositoryRows(indexer: Indexer, root: string, published: Map<st
     usages.sort((a, b) => a.line - b.line || a.col - b.col || a.kind.localeCompare(b.kind) || a.target.localeCompare(b.target));
     const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
     const chunks = chunkJavaFile(f.path, text, facts).map(chunkRow);
-    const rows = { path, hash: f.hash, decls, usages, imports, chunks };
+    const rows = { path, hash: f.hash, text: vetted(text), decls, usages, imports, chunks };
     out.push({ ...rows, sourceKey, derived: true, digest: digestOf(rows) });
   }
   const { files } = discoverFiles(root, { accept: (name) => textFileType(name) !== undefined });
@@ -207,7 +209,7 @@ export function repositoryRows(indexer: Indexer, root: string, published: Map<st
     if (published.get(rel) === sourceKey) { out.push(unchangedFile(rel, r.hash, sourceKey)); continue; }
     const chunks = chunkTextFile(path, r.text).map(chunkRow);
     if (!chunks.length) continue;
-    const rows = { path: rel, hash: r.hash, decls: [], usages: [], imports: [], chunks };
+    const rows = { path: rel, hash: r.hash, text: null, decls: [], usages: [], imports: [], chunks };
     out.push({ ...rows, sourceKey, derived: true, digest: digestOf(rows) });
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

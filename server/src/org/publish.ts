@@ -106,8 +106,8 @@ async function writeFiles(tx: OrgDb, repoId: number, files: FileRows[]): Promise
     ['start_line', 'int', (r) => r.startLine], ['end_line', 'int', (r) => r.endLine], ['kind', 'text', (r) => r.kind], ['symbol', 'text', (r) => r.symbol],
     ['header', 'text', (r) => r.header], ['text', 'text', (r) => r.text], ['flags', 'flags', (r) => r.flags.join(',')], ['tsv', 'tsvector', (r) => r.search],
   ], repoId, flat((f) => f.chunks));
-  await insertRows(tx, 'needle.files', [['hash', 'text', (r) => r.hash], ['source_key', 'text', (r) => r.sourceKey], ['digest', 'text', (r) => r.digest]], repoId,
-    files.map((f) => ({ path: f.path, hash: f.hash, sourceKey: f.sourceKey, digest: f.digest })));
+  await insertRows(tx, 'needle.files', [['hash', 'text', (r) => r.hash], ['source_key', 'text', (r) => r.sourceKey], ['digest', 'text', (r) => r.digest], ['text', 'text', (r) => r.text]], repoId,
+    files.map((f) => ({ path: f.path, hash: f.hash, sourceKey: f.sourceKey, digest: f.digest, text: f.text })));
 }
 
 async function deleteFiles(tx: OrgDb, repoId: number, paths: string[]): Promise<void> {

@@ -38,6 +38,8 @@ export const ORG_LIMITS = {
   /** Share of the request's token budget the org part may use, on top of the local context. */
   budgetShare: 0.25,
   timeoutMs: 1500,
+  /** Loading the org types a folder reaches (org/library.ts): a background step of indexing, so a longer bound. */
+  loadTimeoutMs: 10_000,
 } as const;
 
 const KEYWORDS = new Set(['abstract', 'boolean', 'break', 'byte', 'case', 'catch', 'char', 'class', 'continue', 'default', 'do', 'double', 'else', 'enum', 'extends', 'final', 'finally', 'float', 'for', 'if', 'implements', 'import', 'instanceof', 'int', 'interface', 'long', 'new', 'null', 'package', 'private', 'protected', 'public', 'return', 'short', 'static', 'super', 'switch', 'this', 'throw', 'throws', 'try', 'void', 'while', 'true', 'false', 'var', 'String', 'Object']);
@@ -114,7 +116,8 @@ export function connectOrgIndex(target: string, timeoutMs: number = ORG_LIMITS.t
   return c.db;
 }
 
-function drop(target: string): void {
+/** Drops a connection that failed or timed out mid-query (kept while it is still opening). */
+export function dropOrgConnection(target: string): void {
   const c = connections.get(target);
   if (!c?.ready) return; // still opening (kept) or already gone
   connections.delete(target);
@@ -225,7 +228,7 @@ export async function orgRecall(q: OrgQuery, options: { target: string; budgetTo
     return { items, repositories: found.repositories, tokens: items.reduce((s, i) => s + i.tokens, 0), ms: Math.round(performance.now() - started) };
   } catch (e) {
     // A connection that timed out or failed may be stuck mid-query: start afresh next time.
-    drop(options.target);
+    dropOrgConnection(options.target);
     const why = e instanceof Timeout ? `no answer within ${timeoutMs} ms` : (e as Error).message;
     return { items: [], repositories: [], tokens: 0, ms: Math.round(performance.now() - started), skipped: `org index ${redactUrl(options.target)} skipped: ${why}` };
   } finally {

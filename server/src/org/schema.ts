@@ -8,7 +8,7 @@
 
 import { OrgDbError, type OrgDb } from './db';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export class SchemaTooNewError extends OrgDbError {}
 export class SchemaMissingError extends OrgDbError {}
@@ -133,6 +133,11 @@ const MIGRATIONS: string[][] = [
       `CREATE POLICY visible ON needle.${t} FOR SELECT USING (EXISTS (SELECT 1 FROM needle.repos r WHERE r.id = repo_id))`,
     ]),
     ...SEARCH_FUNCTIONS,
+  ],
+  [
+    // A Java file's whole (vetted) text: another repository's workspace reads the types it needs
+    // from it as read-only library code (org/library.ts), like an internal jar with sources.
+    `ALTER TABLE needle.files ADD COLUMN text text`,
   ],
 ];
 
