@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { checkAt } from '../../server/src/check/service';
 import { Indexer } from '../../server/src/index/indexer';
 import { openOrgDb } from '../../server/src/org/db';
@@ -17,6 +19,8 @@ import { publishRepository } from '../../server/src/org/publish';
 import { closeOrgConnections } from '../../server/src/org/recall';
 import { defaultSettings, retrieveAt, uriOfPath } from '../../server/src/service';
 import { orgFixtures } from './fixtures';
+
+const CLI = process.env.NEEDLE_TEST_CLI ?? join(process.cwd(), 'dist/cli.js');
 
 describe('org symbols in the workspace (PGlite)', () => {
   const dbDir = mkdtempSync(join(tmpdir(), 'needle-orglib-'));
@@ -89,5 +93,58 @@ describe('org symbols in the workspace (PGlite)', () => {
   it('a published path that is no Java source path is never written', () => {
     assert.deepEqual(safeJavaPath('src/a/B.java'), ['src', 'a', 'B.java']);
     for (const p of ['../x/B.java', 'src/../../B.java', '/etc/B.java', 'src/B.txt', 'a\\..\\B.java', 'src//B.java']) assert.equal(safeJavaPath(p), undefined, p);
+  });
+});
+
+describe('needle mcp with NEEDLE_ORG_INDEX', () => {
+  const dbDir = mkdtempSync(join(tmpdir(), 'needle-orgmcp-'));
+  const fx = orgFixtures('sk_live_4eC39HqLyjWDarjtT1zdp7dc');
+  before(async () => {
+    const db = await openOrgDb(dbDir);
+    await publishRepository(db, fx.platform.root, { cacheDir: null, name: 'platform', commit: 'c0ffee1234567890' });
+    await db.close();
+  });
+
+  const session = async (orgIndex: string, fn: (client: Client, stderr: () => string) => Promise<void>) => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', fx.app.root, '--no-cache'], env: { ...process.env, NEEDLE_ORG_INDEX: orgIndex } as Record<string, string>, stderr: 'pipe' });
+    let err = '';
+    transport.stderr?.on('data', (d: Buffer) => { err += d.toString(); });
+    const client = new Client({ name: 'needle-test', version: '0.0.0' });
+    await client.connect(transport);
+    try { await fn(client, () => err); } finally { await client.close(); }
+  };
+  type Result = { content: { text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
+  const readyStatus = async (client: Client) => {
+    for (let i = 0; ; i++) {
+      const s = await client.callTool({ name: 'index_status', arguments: {} }) as Result;
+      if (s.structuredContent!.state === 'ready' || i >= 600) return s;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  it('opens the org index at start-up: the platform types are indexed and check_code knows them', { timeout: 120_000 }, async () => {
+    await session(dbDir, async (client, stderr) => {
+      // Connected before any tool call asked for it.
+      for (let i = 0; i < 200 && !/org index .* connected/.test(stderr()); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.match(stderr(), /org index .*needle-orgmcp-\S+ connected/);
+      const status = await readyStatus(client);
+      const org = status.structuredContent!.org as { repositories: string[]; types: number; skipped?: string }[];
+      assert.deepEqual(org.map((o) => [o.repositories, o.skipped]), [[['platform'], undefined]]);
+      assert.ok(org[0].types >= 2);
+      const bad = await client.callTool({ name: 'check_code', arguments: { file: 'src/com/acme/app/Checkout.java', code: 'public Money settle(Money price, Money shipping) {\n    return price.plusAll(shipping);\n  }' } }) as Result;
+      assert.match(bad.content.map((c) => c.text).join('\n'), /plusAll/);
+    });
+  });
+
+  it('an unreachable org index: the server starts, says so, and answers from the local index', { timeout: 120_000 }, async () => {
+    await session('postgres://needle@127.0.0.1:9/needle', async (client, stderr) => {
+      const status = await readyStatus(client);
+      const org = status.structuredContent!.org as { skipped?: string }[];
+      assert.match(org[0].skipped ?? '', /skipped/);
+      const r = await client.callTool({ name: 'retrieve_context', arguments: { file: 'src/com/acme/app/Checkout.java', line: fx.app.cursor!.line + 1, column: fx.app.cursor!.character + 1 } }) as Result;
+      assert.ok(!r.isError, JSON.stringify(r));
+      assert.match(r.content.map((c) => c.text).join('\n'), /org source was skipped/);
+      assert.match(stderr(), /not connected/);
+    });
   });
 });

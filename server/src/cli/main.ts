@@ -5,7 +5,9 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Indexer } from '../index/indexer';
 import { parseArgs, UsageError, type ParsedArgs } from './args';
-import { cacheDirOf, dependencySettingsOf } from './options';
+import { cacheDirOf, dependencySettingsOf, orgIndexOf } from './options';
+import { orgTypeLoader } from '../org/library';
+import { closeOrgConnections } from '../org/recall';
 import { runRetrieve } from './retrieve';
 import { runMcp } from './mcp';
 import { hostPaths } from '../platform/paths';
@@ -16,7 +18,8 @@ const USAGE = `usage:
   needle retrieve <dir> --file <path> --line <n> --column <n> [--query <text>] [--budget <n>] [--mode rcl|similarity|fixedK] [--json | --markdown]
   needle mcp [dir] [--no-cache]     (an MCP server over stdio for coding agents)
   needle publish <dir> --db <postgres://… | folder> [--name <repo>] [--golden] [--visibility <label>] [--branch <b>] [--commit <sha>] [--json]
-dependency options (index, retrieve, mcp): [--dependencies <globs>] [--internal-groups <prefixes>] [--maven-repo <dirs>] [--use-mvn] [--no-dependencies]`;
+dependency options (index, retrieve, mcp): [--dependencies <globs>] [--internal-groups <prefixes>] [--maven-repo <dirs>] [--use-mvn] [--no-dependencies]
+  [--org-index <postgres://… | folder>] (default NEEDLE_ORG_INDEX): types of other repositories from the organisation index`;
 
 function folderArg(args: ParsedArgs): string {
   const dir = args.positional[0];
@@ -28,9 +31,10 @@ function folderArg(args: ParsedArgs): string {
 
 async function runIndex(args: ParsedArgs): Promise<void> {
   const root = folderArg(args);
-  const indexer = new Indexer({ cacheDir: cacheDirOf(args), dependencies: dependencySettingsOf(args), log: (m) => process.stderr.write(m + '\n') });
+  const orgIndex = orgIndexOf(args);
+  const indexer = new Indexer({ cacheDir: cacheDirOf(args), dependencies: dependencySettingsOf(args), orgLibrary: orgIndex ? orgTypeLoader(orgIndex) : undefined, log: (m) => process.stderr.write(m + '\n') });
   const started = performance.now();
-  await indexer.addFolder(root);
+  await indexer.addFolder(root).finally(() => closeOrgConnections());
   const ms = performance.now() - started;
   const s = indexer.index.stats();
   const status = indexer.status();
@@ -38,7 +42,7 @@ async function runIndex(args: ParsedArgs): Promise<void> {
     root, files: s.files, symbols: s.symbols, edges: s.edges, unresolved: s.unresolved, external: s.external,
     resolvedShare: Number(s.resolvedShare.toFixed(4)), timeMs: Math.round(ms),
     peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024), skipped: status.skipped ?? [],
-    dependencies: status.dependencies ?? [], dependencyLoad: indexer.dependencyLoad,
+    dependencies: status.dependencies ?? [], dependencyLoad: indexer.dependencyLoad, org: status.org ?? [],
   };
   const dep = (d: (typeof report.dependencies)[number]) =>
     `    ${d.name}  ${d.source}${d.scope ? ' ' + d.scope : ''}, ${d.internal ? 'internal' : 'public'}, ${d.sourcesFound ? 'sources' : 'no sources'}, ${d.typesLoaded} types` +
@@ -49,6 +53,7 @@ async function runIndex(args: ParsedArgs): Promise<void> {
     `  resolved  ${(report.resolvedShare * 100).toFixed(1)} % of reference sites (${report.unresolved} unresolved)\n` +
     `  time      ${report.timeMs} ms\n  peak RSS  ${report.peakRssMB} MB\n` +
     (report.dependencies.length ? `  dependencies ${report.dependencies.length} (${report.dependencyLoad?.jars ?? 0} jars read, ${report.dependencyLoad?.types ?? 0} types loaded in ${Math.round(report.dependencyLoad?.ms ?? 0)} ms)\n` + report.dependencies.map(dep).join('\n') + '\n' : '') +
+    report.org.map((o) => `  org index ${o.skipped ?? `${o.types} types from ${o.repositories.join(', ') || 'no repository'} in ${o.ms} ms`}\n`).join('') +
     (report.skipped.length ? `  skipped   ${report.skipped.length}\n` + report.skipped.map((x) => `    ${x.path}: ${x.reason}`).join('\n') + '\n' : ''));
 }
 

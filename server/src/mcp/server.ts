@@ -12,6 +12,8 @@ import { watchFolder } from '../index/watcher';
 import { Scheduler } from '../scheduler';
 import { defaultSettings, type Settings } from '../service';
 import { NeedleTools, TOOLS } from './tools';
+import { useOrgIndex } from '../org/library';
+import { closeOrgConnections } from '../org/recall';
 import { describeRipgrep, findRipgrepHere } from '../platform/ripgrep';
 
 export interface McpOptions { root: string; cacheDir: string | null; settings?: Partial<Settings>; dependencies?: DependencySettings | false; log?: (m: string) => void }
@@ -22,6 +24,7 @@ export async function runMcpServer(opts: McpOptions): Promise<void> {
   const log = opts.log ?? ((m: string) => process.stderr.write(`[needle] ${m}\n`));
   const indexer = new Indexer({ cacheDir: opts.cacheDir, dependencies: opts.dependencies, log });
   const settings: Settings = { ...defaultSettings(), ...opts.settings };
+  useOrgIndex(indexer, settings.orgIndex, log); // opened at start-up, as in the language server
 
   // Index access as in the language server (scheduler.ts): updates in arrival order (the cold index
   // first, then watcher events), tool calls between them, never during one.
@@ -62,4 +65,5 @@ export async function runMcpServer(opts: McpOptions): Promise<void> {
   await watcher?.close();
   await scheduler.settled();
   if (indexer.state === 'ready') for (const root of indexer.folders) indexer.saveFolderCache(root);
+  await closeOrgConnections();
 }

@@ -146,3 +146,17 @@ export function orgTypeLoader(target: string, timeoutMs: number = ORG_LIMITS.loa
     }
   };
 }
+
+/**
+ * Start-up of a server configured with an org index (`needle.orgIndex`, NEEDLE_ORG_INDEX): the
+ * connection is opened now, in the background, so the first request finds it ready, and the folders
+ * indexed from now on take their org types from it. Nothing when `target` is unset.
+ */
+export function useOrgIndex(indexer: { setOrgLibrary(loader: OrgTypeLoader | undefined): void }, target: string | undefined, log?: (m: string) => void): void {
+  indexer.setOrgLibrary(target ? orgTypeLoader(target) : undefined);
+  if (!target) return;
+  connectOrgIndex(target).then(
+    () => log?.(`org index ${redactUrl(target)} connected`),
+    (e) => log?.(`org index ${redactUrl(target)} not connected: ${(e as Error).message}; retrieval will say the org source was skipped`),
+  );
+}
