@@ -4,6 +4,12 @@
 // throughput against the cold-index rate of the same files, database size ÷ source size, the time
 // to re-publish one changed file, org-source query latency, and retrieval latency with the org
 // source on against off. Figures are ratios within this one run (the machine is shared).
+//
+// `--cross` instead runs the cross-repository proof (bench/deps.bench.ts's split, arrangement
+// `org`): a corpus's utility packages published as repository `platform`, the rest as the workspace
+// with no jar, the masked-method tasks whose gold lives in the platform; recall, the gate and
+// check_code against the single-workspace run. Flags as bench:deps (--corpus, --tasks, --validation,
+// --reps, --budget, --no-injected).
 
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -17,6 +23,7 @@ import { publishRepository, type PublishReport } from '../server/src/org/publish
 import { closeOrgConnections, connectOrgIndex, orgItems, orgQueryOf } from '../server/src/org/recall';
 import { defaultSettings, retrieveAt, uriOfPath, type Settings } from '../server/src/service';
 import { POSTGRES, startCluster, SUPERUSER } from '../test/helpers/postgres';
+import { runSplitBench } from './deps.bench';
 
 function sourceBytes(dir: string): number {
   let n = 0;
@@ -32,6 +39,7 @@ const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - 
 const f1 = (x: number) => x.toFixed(1);
 
 (async () => {
+  if (process.argv.includes('--cross')) { await runSplitBench(['workspace', 'org'], 'org-cross-report.json'); return; }
   const unavailable = POSTGRES.problem();
   if (unavailable) { console.log(`bench:org skipped: ${unavailable} (install: ${POSTGRES.install})`); return; }
   const cluster = startCluster();

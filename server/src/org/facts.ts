@@ -15,7 +15,8 @@ import { chunkTextFile, textFileType, type Chunk } from '../retrieval/chunks';
 import { chunkJavaFile } from '../retrieval/chunks/java';
 import { firstSentence, signatureLines, stripLine } from '../retrieval/symbols';
 import { splitIdentifier } from '../text/identifiers';
-import { vetText } from '../vetting';
+import { vetText, type VetFlag, type VetResult } from '../vetting';
+import { redactionMarker } from '../vetting/spans';
 
 export interface DeclRow { symbol: string; kind: string; name: string; package: string; line: number; signature: string; summary: string; description: string; search: string }
 /**
@@ -59,13 +60,21 @@ function relPath(root: string, path: string): string {
   return relative(root, path).split(sep).join('/');
 }
 
+/** An identifier's search words (itself and its parts, lower case), kept: a repository repeats its identifiers. */
+const wordsOfIdentifier = new Map<string, string[]>();
+const MAX_KEPT_IDENTIFIERS = 200_000;
+
 /** Words a full-text search matches: identifier parts and whole identifiers, lower case. */
 export function searchWords(...texts: string[]): string {
   const words = new Set<string>();
   for (const t of texts) {
     for (const id of t.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) {
-      words.add(id.toLowerCase());
-      for (const p of splitIdentifier(id)) words.add(p);
+      let w = wordsOfIdentifier.get(id);
+      if (!w) {
+        if (wordsOfIdentifier.size >= MAX_KEPT_IDENTIFIERS) wordsOfIdentifier.clear();
+        wordsOfIdentifier.set(id, (w = [id.toLowerCase(), ...splitIdentifier(id)]));
+      }
+      for (const x of w) words.add(x);
     }
   }
   return [...words].join(' ');
@@ -81,14 +90,33 @@ function javadocText(javadoc: string | undefined): string {
   return javadoc.replace(/\{@(?:link|linkplain|code|literal|value)\s+([^}]*)\}/g, '$1').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
 }
 
+/** A chunk of a text file, vetted on its own. */
 function chunkRow(c: Chunk): ChunkRow {
   const v = vetText(c.text);
   const header = c.header === undefined ? null : vetted(c.header);
   return {
     startLine: c.startLine, endLine: c.endLine, kind: c.kind, symbol: c.symbol ?? null, header,
-    text: v.text, flags: v.flags, search: searchWords(c.symbol ?? '', v.text, c.description ?? ''),
+    text: v.text, flags: v.flags, search: searchWords(c.symbol ?? '', v.text, c.description ? vetted(c.description) : ''),
   };
 }
+
+/**
+ * A chunk cut from a file that was vetted whole (`vet`): its text and header are already redacted
+ * (vetting keeps every line where it was), and its flags are those of the lines it spans.
+ */
+function vettedChunkRow(c: Chunk, vet: VetResult): ChunkRow {
+  const within = (line: number) => line >= c.startLine && line <= c.endLine;
+  const flags: VetFlag[] = [];
+  if (vet.instructionLines.some(within)) flags.push('instruction-like');
+  if (vet.secrets.some((x) => within(x.line)) || c.text.includes(REDACTED)) flags.push('secret-redacted');
+  return {
+    startLine: c.startLine, endLine: c.endLine, kind: c.kind, symbol: c.symbol ?? null, header: c.header ?? null,
+    text: c.text, flags, search: searchWords(c.symbol ?? '', c.text, c.description ? vetted(c.description) : ''),
+  };
+}
+
+/** What every redacted secret's replacement starts with. */
+const REDACTED = redactionMarker('').slice(0, -1);
 
 function digestOf(rows: Omit<FileRows, 'digest' | 'sourceKey' | 'derived'>): string {
   return createHash('sha1').update(JSON.stringify(rows)).digest('hex');
@@ -129,7 +157,8 @@ export function foreignUsages(index: WorkspaceIndex, facts: FileFacts, text: str
   const foreign = new Map<string, string>();
   for (const name of foreignImports(index, facts)) foreign.set(name.slice(name.lastIndexOf('.') + 1), name);
   if (!foreign.size) return [];
-  const refs = refsOfText(text, hash) ?? [];
+  // The index keeps the reference sites when it was told to (publishing), else they are read again.
+  const refs = facts.refsReleased ? refsOfText(text, hash) ?? [] : facts.refs;
   const fieldTypes = new Map<string, string>();
   for (const s of facts.symbols) if (s.kind === 'field' && s.type) fieldTypes.set(s.name, s.type);
   const typeOf = (e: Expr | undefined): string | undefined => {
@@ -171,21 +200,25 @@ export function repositoryRows(indexer: Indexer, root: string, published: Map<st
     const path = relPath(root, f.path);
     const sourceKey = sourceKeyOf(f.hash, JSON.stringify(f.resolution?.edges ?? []), foreignImports(indexer.index, f.facts).join(','));
     if (published.get(path) === sourceKey) { out.push(unchangedFile(path, f.hash, sourceKey)); continue; }
-    const text = indexer.textOf(f.path);
-    if (text === undefined) continue;
+    const raw = indexer.textOf(f.path);
+    if (raw === undefined) continue;
+    // Vetted once, whole: signatures, usage sites, chunks and the stored text are cut from the
+    // redacted text (same lines), rather than each piece vetted again.
+    const vet = vetText(raw);
+    const text = vet.text;
     const lines = text.split('\n');
     const facts = f.facts;
     const decls: DeclRow[] = [];
     for (const s of facts.symbols) {
       if (s.local || s.anonymous) continue;
       const sig = signatureLines(s, lines);
-      const signature = vetted(lines.slice(sig.start, sig.end + 1).map(stripLine).join(' ').replace(/\s+/g, ' ').replace(/\s*\{\s*$/, '').trim());
-      const summary = vetted(firstSentence(s.javadoc));
-      const description = vetted(javadocText(s.javadoc));
+      const signature = lines.slice(sig.start, sig.end + 1).map(stripLine).join(' ').replace(/\s+/g, ' ').replace(/\s*\{\s*$/, '').trim();
+      const summary = s.javadoc ? vetted(firstSentence(s.javadoc)) : '';
+      const description = s.javadoc ? vetted(javadocText(s.javadoc)) : '';
       decls.push({ symbol: s.id, kind: s.kind, name: s.name, package: facts.package, line: s.nameSpan.sl, signature, summary, description, search: searchWords(s.name, summary) });
     }
     const usages: UsageRow[] = [];
-    const site = (line: number) => vetted((lines[line] ?? '').trim().slice(0, MAX_SITE_CHARS));
+    const site = (line: number) => (lines[line] ?? '').trim().slice(0, MAX_SITE_CHARS);
     const r = f.resolution;
     for (const e of r?.edges ?? []) {
       // Imports are their own table; type positions are too many to keep and no usage example.
@@ -193,11 +226,11 @@ export function repositoryRows(indexer: Indexer, root: string, published: Map<st
       const name = e.to.replace(/\(.*$/, '').replace(/^.*[.#]/, '');
       usages.push({ line: e.line, col: e.col, fromSymbol: e.from, target: e.to, name, kind: e.kind, site: site(e.line), foreign: false });
     }
-    for (const u of foreignUsages(indexer.index, facts, text, f.hash)) if (u.kind !== 'type') usages.push({ ...u, site: site(u.line) });
+    for (const u of foreignUsages(indexer.index, facts, raw, f.hash)) if (u.kind !== 'type') usages.push({ ...u, site: site(u.line) });
     usages.sort((a, b) => a.line - b.line || a.col - b.col || a.kind.localeCompare(b.kind) || a.target.localeCompare(b.target));
     const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
-    const chunks = chunkJavaFile(f.path, text, facts).map(chunkRow);
-    const rows = { path, hash: f.hash, text: vetted(text), decls, usages, imports, chunks };
+    const chunks = chunkJavaFile(f.path, text, facts).map((c) => vettedChunkRow(c, vet));
+    const rows = { path, hash: f.hash, text, decls, usages, imports, chunks };
     out.push({ ...rows, sourceKey, derived: true, digest: digestOf(rows) });
   }
   const { files } = discoverFiles(root, { accept: (name) => textFileType(name) !== undefined });

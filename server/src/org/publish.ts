@@ -168,6 +168,8 @@ export interface PublishOptions extends Partial<RepositoryMeta> {
 export async function publishRepository(db: OrgDb, dir: string, options: PublishOptions): Promise<PublishReport> {
   const meta = repositoryMeta(dir, options);
   const indexer = new Indexer({ cacheDir: options.cacheDir, log: options.log });
+  // Deriving the rows needs the reference sites of files with foreign imports: kept, not parsed again.
+  indexer.index.releaseRefs = false;
   await indexer.addFolder(dir);
   let deriveMs = 0;
   const report = await publishRows(db, meta, (published) => {
