@@ -19,7 +19,7 @@ import { arg, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
 import { Indexer } from '../server/src/index/indexer';
 import { openOrgDb } from '../server/src/org/db';
-import { publishRepository, type PublishReport } from '../server/src/org/publish';
+import { insertMs, publishRepository, type PublishReport } from '../server/src/org/publish';
 import { closeOrgConnections, connectOrgIndex, orgItems, orgQueryOf } from '../server/src/org/recall';
 import { defaultSettings, retrieveAt, uriOfPath, type Settings } from '../server/src/service';
 import { POSTGRES, startCluster, SUPERUSER } from '../test/helpers/postgres';
@@ -47,28 +47,31 @@ const f1 = (x: number) => x.toFixed(1);
   try {
     cluster.psql(`CREATE ROLE needle_publisher LOGIN; GRANT CREATE ON DATABASE needle TO needle_publisher; CREATE ROLE needle_reader LOGIN;`);
     const publisher = await openOrgDb(cluster.url('needle_publisher'));
-    const repos: { name: string; root: string }[] = DEVELOPMENT_CORPORA.map((name: string) => ({ name, root: corpusSourceRoot(name) }));
+    // --repos a,b: publish only these development corpora (and the JDK's java.base unless --no-jdk), for a shorter run.
+    const only = arg('--repos')?.split(',');
+    const repos: { name: string; root: string }[] = DEVELOPMENT_CORPORA.filter((name: string) => !only || only.includes(name)).map((name: string) => ({ name, root: corpusSourceRoot(name) }));
     const jdkSrc = arg('--jdk-src');
     if (jdkSrc) {
       const dir = join(scratch, 'jdk');
       execFileSync('unzip', ['-q', jdkSrc, '-d', dir]);
       for (const m of readdirSync(dir).sort()) if (statSync(join(dir, m)).isDirectory()) repos.push({ name: `jdk-${m}`, root: join(dir, m) });
-    } else {
+    } else if (!process.argv.includes('--no-jdk')) {
       repos.push({ name: 'jdk-java.base', root: corpusSourceRoot('jdk-java.base') });
     }
 
     console.log('## publish (cold: no index cache)\n');
-    console.log('| repository | files | source MB | cold index files/s | publish files/s | publish ÷ cold-index rate | write s |');
-    console.log('|---|---|---|---|---|---|---|');
-    let files = 0, bytes = 0, coldMs = 0, publishMs = 0;
+    console.log('| repository | files | source MB | cold index files/s | publish files/s | publish ÷ cold-index rate | index s | derive s | write s |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    let files = 0, bytes = 0, coldMs = 0, publishMs = 0, deriveMs = 0, writeMs = 0;
     for (const r of repos) {
       const rep: PublishReport = await publishRepository(publisher, r.root, { cacheDir: null, name: r.name });
       const b = sourceBytes(r.root);
-      files += rep.files; bytes += b; coldMs += rep.coldIndexMs; publishMs += rep.indexMs + rep.writeMs;
+      files += rep.files; bytes += b; coldMs += rep.coldIndexMs; publishMs += rep.indexMs + rep.writeMs; deriveMs += rep.indexMs - rep.coldIndexMs; writeMs += rep.writeMs;
       const coldRate = rep.files / (rep.coldIndexMs / 1000), pubRate = rep.files / ((rep.indexMs + rep.writeMs) / 1000);
-      console.log(`| ${r.name} | ${rep.files} | ${f1(b / 1e6)} | ${Math.round(coldRate)} | ${Math.round(pubRate)} | ${(pubRate / coldRate).toFixed(2)} | ${f1(rep.writeMs / 1000)} |`);
+      console.log(`| ${r.name} | ${rep.files} | ${f1(b / 1e6)} | ${Math.round(coldRate)} | ${Math.round(pubRate)} | ${(pubRate / coldRate).toFixed(2)} | ${f1(rep.coldIndexMs / 1000)} | ${f1((rep.indexMs - rep.coldIndexMs) / 1000)} | ${f1(rep.writeMs / 1000)} |`);
     }
-    console.log(`| all ${repos.length} | ${files} | ${f1(bytes / 1e6)} | ${Math.round(files / (coldMs / 1000))} | ${Math.round(files / (publishMs / 1000))} | ${((files / publishMs) / (files / coldMs)).toFixed(2)} | |`);
+    console.log(`| all ${repos.length} | ${files} | ${f1(bytes / 1e6)} | ${Math.round(files / (coldMs / 1000))} | ${Math.round(files / (publishMs / 1000))} | ${((files / publishMs) / (files / coldMs)).toFixed(2)} | ${f1(coldMs / 1000)} | ${f1(deriveMs / 1000)} | ${f1(writeMs / 1000)} |`);
+    console.log(`\nwrite time by table: ${Object.entries(insertMs).map(([t, ms]) => `${t} ${f1(ms / 1000)} s`).join(', ')}`);
     const size = await publisher.query<{ b: string }>(`SELECT sum(pg_total_relation_size(c.oid)) AS b FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'needle' AND c.relkind = 'r'`);
     const dbBytes = Number(size.rows[0].b);
     console.log(`\ndatabase size (needle tables with indexes and TOAST) ${f1(dbBytes / 1e6)} MB ÷ source ${f1(bytes / 1e6)} MB = ${(dbBytes / bytes).toFixed(2)}`);

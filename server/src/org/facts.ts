@@ -8,7 +8,7 @@ import { relative, sep } from 'node:path';
 import type { Indexer } from '../index/indexer';
 import { discoverFiles, readSourceFile } from '../index/files';
 import { refsOfText } from '../index/parseFile';
-import type { WorkspaceIndex } from '../index/workspaceIndex';
+import type { IndexedFile, WorkspaceIndex } from '../index/workspaceIndex';
 import { erasedSimpleName } from '../java/extract';
 import type { Expr, FileFacts, RefFact } from '../java/facts';
 import { chunkTextFile, textFileType, type Chunk } from '../retrieval/chunks';
@@ -191,59 +191,65 @@ export function foreignUsages(index: WorkspaceIndex, facts: FileFacts, text: str
 
 /**
  * The rows of every Java file the indexer holds under `root`, and of every other text file Needle
- * chunks; files whose source key equals `published`'s (path → source key) are not derived again.
+ * chunks, in path order; files whose source key equals `published`'s (path → source key) are not
+ * derived again. A generator: the publisher writes one batch while the next is derived.
  */
-export function repositoryRows(indexer: Indexer, root: string, published: Map<string, string> = new Map()): FileRows[] {
-  const out: FileRows[] = [];
-  for (const f of indexer.index.allFiles()) {
-    if (f.root !== root) continue;
-    const path = relPath(root, f.path);
-    const sourceKey = sourceKeyOf(f.hash, JSON.stringify(f.resolution?.edges ?? []), foreignImports(indexer.index, f.facts).join(','));
-    if (published.get(path) === sourceKey) { out.push(unchangedFile(path, f.hash, sourceKey)); continue; }
-    const raw = indexer.textOf(f.path);
-    if (raw === undefined) continue;
-    // Vetted once, whole: signatures, usage sites, chunks and the stored text are cut from the
-    // redacted text (same lines), rather than each piece vetted again.
-    const vet = vetText(raw);
-    const text = vet.text;
-    const lines = text.split('\n');
-    const facts = f.facts;
-    const decls: DeclRow[] = [];
-    for (const s of facts.symbols) {
-      if (s.local || s.anonymous) continue;
-      const sig = signatureLines(s, lines);
-      const signature = lines.slice(sig.start, sig.end + 1).map(stripLine).join(' ').replace(/\s+/g, ' ').replace(/\s*\{\s*$/, '').trim();
-      const summary = s.javadoc ? vetted(firstSentence(s.javadoc)) : '';
-      const description = s.javadoc ? vetted(javadocText(s.javadoc)) : '';
-      decls.push({ symbol: s.id, kind: s.kind, name: s.name, package: facts.package, line: s.nameSpan.sl, signature, summary, description, search: searchWords(s.name, summary) });
-    }
-    const usages: UsageRow[] = [];
-    const site = (line: number) => (lines[line] ?? '').trim().slice(0, MAX_SITE_CHARS);
-    const r = f.resolution;
-    for (const e of r?.edges ?? []) {
-      // Imports are their own table; type positions are too many to keep and no usage example.
-      if (e.kind === 'imports' || e.kind === 'type') continue;
-      const name = e.to.replace(/\(.*$/, '').replace(/^.*[.#]/, '');
-      usages.push({ line: e.line, col: e.col, fromSymbol: e.from, target: e.to, name, kind: e.kind, site: site(e.line), foreign: false });
-    }
-    for (const u of foreignUsages(indexer.index, facts, raw, f.hash)) if (u.kind !== 'type') usages.push({ ...u, site: site(u.line) });
-    usages.sort((a, b) => a.line - b.line || a.col - b.col || a.kind.localeCompare(b.kind) || a.target.localeCompare(b.target));
-    const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
-    const chunks = chunkJavaFile(f.path, text, facts).map((c) => vettedChunkRow(c, vet));
-    const rows = { path, hash: f.hash, text, decls, usages, imports, chunks };
-    out.push({ ...rows, sourceKey, derived: true, digest: digestOf(rows) });
+export function* repositoryRows(indexer: Indexer, root: string, published: Map<string, string> = new Map()): Generator<FileRows> {
+  const java = indexer.index.allFiles().filter((f) => f.root === root).map((f) => ({ f, path: relPath(root, f.path) }));
+  const { files: textFiles } = discoverFiles(root, { accept: (name) => textFileType(name) !== undefined });
+  const other = textFiles.map((abs) => ({ abs, path: relPath(root, abs) }));
+  const all = [...java.map((j) => ({ path: j.path, java: j.f, abs: '' })), ...other.map((o) => ({ path: o.path, java: undefined, abs: o.abs }))];
+  all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const item of all) {
+    const rows = item.java ? javaFileRows(indexer, item.java, item.path, published) : textFileRows(item.abs, item.path, published);
+    if (rows) yield rows;
   }
-  const { files } = discoverFiles(root, { accept: (name) => textFileType(name) !== undefined });
-  for (const path of files) {
-    const r = readSourceFile(path);
-    if (!r.ok) continue;
-    const rel = relPath(root, path);
-    const sourceKey = sourceKeyOf(r.hash);
-    if (published.get(rel) === sourceKey) { out.push(unchangedFile(rel, r.hash, sourceKey)); continue; }
-    const chunks = chunkTextFile(path, r.text).map(chunkRow);
-    if (!chunks.length) continue;
-    const rows = { path: rel, hash: r.hash, text: null, decls: [], usages: [], imports: [], chunks };
-    out.push({ ...rows, sourceKey, derived: true, digest: digestOf(rows) });
+}
+
+function javaFileRows(indexer: Indexer, f: IndexedFile, path: string, published: Map<string, string>): FileRows | undefined {
+  const sourceKey = sourceKeyOf(f.hash, JSON.stringify(f.resolution?.edges ?? []), foreignImports(indexer.index, f.facts).join(','));
+  if (published.get(path) === sourceKey) return unchangedFile(path, f.hash, sourceKey);
+  const raw = indexer.textOf(f.path);
+  if (raw === undefined) return undefined;
+  // Vetted once, whole: signatures, usage sites, chunks and the stored text are cut from the
+  // redacted text (same lines), rather than each piece vetted again.
+  const vet = vetText(raw);
+  const text = vet.text;
+  const lines = text.split('\n');
+  const facts = f.facts;
+  const decls: DeclRow[] = [];
+  for (const s of facts.symbols) {
+    if (s.local || s.anonymous) continue;
+    const sig = signatureLines(s, lines);
+    const signature = lines.slice(sig.start, sig.end + 1).map(stripLine).join(' ').replace(/\s+/g, ' ').replace(/\s*\{\s*$/, '').trim();
+    const summary = s.javadoc ? vetted(firstSentence(s.javadoc)) : '';
+    const description = s.javadoc ? vetted(javadocText(s.javadoc)) : '';
+    decls.push({ symbol: s.id, kind: s.kind, name: s.name, package: facts.package, line: s.nameSpan.sl, signature, summary, description, search: searchWords(s.name, summary) });
   }
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const usages: UsageRow[] = [];
+  const site = (line: number) => (lines[line] ?? '').trim().slice(0, MAX_SITE_CHARS);
+  const r = f.resolution;
+  for (const e of r?.edges ?? []) {
+    // Imports are their own table; type positions are too many to keep and no usage example.
+    if (e.kind === 'imports' || e.kind === 'type') continue;
+    const name = e.to.replace(/\(.*$/, '').replace(/^.*[.#]/, '');
+    usages.push({ line: e.line, col: e.col, fromSymbol: e.from, target: e.to, name, kind: e.kind, site: site(e.line), foreign: false });
+  }
+  for (const u of foreignUsages(indexer.index, facts, raw, f.hash)) if (u.kind !== 'type') usages.push({ ...u, site: site(u.line) });
+  usages.sort((a, b) => a.line - b.line || a.col - b.col || a.kind.localeCompare(b.kind) || a.target.localeCompare(b.target));
+  const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
+  const chunks = chunkJavaFile(f.path, text, facts).map((c) => vettedChunkRow(c, vet));
+  const rows = { path, hash: f.hash, text, decls, usages, imports, chunks };
+  return { ...rows, sourceKey, derived: true, digest: digestOf(rows) };
+}
+
+function textFileRows(abs: string, rel: string, published: Map<string, string>): FileRows | undefined {
+  const r = readSourceFile(abs);
+  if (!r.ok) return undefined;
+  const sourceKey = sourceKeyOf(r.hash);
+  if (published.get(rel) === sourceKey) return unchangedFile(rel, r.hash, sourceKey);
+  const chunks = chunkTextFile(abs, r.text).map(chunkRow);
+  if (!chunks.length) return undefined;
+  const rows = { path: rel, hash: r.hash, text: null, decls: [], usages: [], imports: [], chunks };
+  return { ...rows, sourceKey, derived: true, digest: digestOf(rows) };
 }
