@@ -12,7 +12,7 @@
 // --reps, --budget, --no-injected).
 
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { arg, corpusSourceRoot } from './cli';
@@ -102,15 +102,29 @@ const f1 = (x: number) => x.toFixed(1);
     const step = Math.max(1, Math.floor(methods.length / count));
     const cursors = methods.filter((_, i) => i % step === 0).slice(0, count);
     const url = cluster.url('needle_reader');
+    // --explain-over <ms>: the server logs the plan (EXPLAIN ANALYZE, auto_explain) of every org query slower than that.
+    const explainOver = arg('--explain-over');
+    if (explainOver) {
+      // Written to the cluster's own configuration file: ALTER SYSTEM does not know auto_explain's settings before it is loaded.
+      appendFileSync(join(cluster.dir, 'data', 'postgresql.conf'), `\nsession_preload_libraries = 'auto_explain'\nauto_explain.log_min_duration = ${Number(explainOver)}\nauto_explain.log_analyze = on\nauto_explain.log_nested_statements = on\n`);
+      cluster.psql(`SELECT pg_reload_conf()`);
+    }
     const reader = await connectOrgIndex(url);
     const queryMs: number[] = [];
+    const stageMs = new Map<string, number[]>();
     let items = 0;
     for (const c of cursors) {
       const q = orgQueryOf({ index: ix.index, roots: [wsRoot], textOf: (p) => ix.textOf(p), openPaths: [], path: c.path, position: { line: c.line, character: 0 }, budgetTokens: 4000, mode: 'rcl', maxRounds: 2, threshold: 0.5 });
       q.excludeRepo = 'jsoup';
       const s = performance.now();
-      items += (await orgItems(reader, q)).items.length;
+      items += (await orgItems(reader, q, (stage, ms) => stageMs.set(stage, [...(stageMs.get(stage) ?? []), ms]))).items.length;
       queryMs.push(performance.now() - s);
+    }
+    console.log(`\norg query stages p50/p95 ms: ${[...stageMs].map(([k, v]) => `${k} ${f1(pct(v, 0.5))}/${f1(pct(v, 0.95))}`).join(', ')}`);
+    if (explainOver) {
+      const log = readFileSync(join(cluster.dir, 'log'), 'utf8');
+      const plans = log.split(/\n(?=\S.*LOG:\s+duration:)/).filter((x) => /LOG:\s+duration:/.test(x));
+      console.log(`\n${plans.length} org queries over ${explainOver} ms; their plans (server log):\n${plans.slice(0, Number(arg('--explain-max') ?? 6)).join('\n')}`);
     }
     console.log(`\norg-source query (${cursors.length} jsoup methods, ${repos.length} repositories loaded, loopback socket): p50 ${f1(pct(queryMs, 0.5))} ms, p95 ${f1(pct(queryMs, 0.95))} ms, ${f1(items / cursors.length)} items per query`);
 

@@ -107,10 +107,13 @@ async function writeFiles(tx: OrgDb, repoId: number, files: FileRows[]): Promise
     ['name', 'text', (r) => r.name], ['kind', 'text', (r) => r.kind], ['site', 'text', (r) => r.site], ['is_foreign', 'boolean', (r) => r.foreign],
   ], repoId, flat((f) => f.usages));
   await insertRows(tx, 'needle.imports', [['name', 'text', (r) => r.name]], repoId, flat((f) => f.imports.map((name) => ({ name }))));
+  const chunks = files.flatMap((f) => f.chunks.map((r, seq) => ({ ...r, path: f.path, seq })));
   await insertRows(tx, 'needle.chunks', [
-    ['start_line', 'int', (r) => r.startLine], ['end_line', 'int', (r) => r.endLine], ['kind', 'text', (r) => r.kind], ['symbol', 'text', (r) => r.symbol],
-    ['header', 'text', (r) => r.header], ['text', 'text', (r) => r.text], ['flags', 'flags', (r) => r.flags.join(',')], ['tsv', 'tsvector', (r) => r.search],
-  ], repoId, flat((f) => f.chunks));
+    ['seq', 'int', (r) => r.seq], ['start_line', 'int', (r) => r.startLine], ['end_line', 'int', (r) => r.endLine], ['kind', 'text', (r) => r.kind], ['symbol', 'text', (r) => r.symbol],
+    ['header', 'text', (r) => r.header], ['text', 'text', (r) => r.text], ['flags', 'flags', (r) => r.flags.join(',')],
+  ], repoId, chunks);
+  // The words ranked by the chunk search live in a narrow table of their own (schema.ts, version 2).
+  await insertRows(tx, 'needle.chunk_terms', [['seq', 'int', (r) => r.seq], ['start_line', 'int', (r) => r.startLine], ['tsv', 'tsvector', (r) => r.search]], repoId, chunks);
   await insertRows(tx, 'needle.files', [['hash', 'text', (r) => r.hash], ['source_key', 'text', (r) => r.sourceKey], ['digest', 'text', (r) => r.digest], ['text', 'text', (r) => r.text]], repoId,
     files.map((f) => ({ path: f.path, hash: f.hash, sourceKey: f.sourceKey, digest: f.digest, text: f.text })));
 }
@@ -121,7 +124,7 @@ async function deleteFiles(tx: OrgDb, repoId: number, paths: string[]): Promise<
 }
 
 /** Rows a file contributes (what a write batch counts). */
-const rowCount = (f: FileRows) => 1 + f.decls.length + f.usages.length + f.imports.length + f.chunks.length;
+const rowCount = (f: FileRows) => 1 + f.decls.length + f.usages.length + f.imports.length + 2 * f.chunks.length;
 
 /** Lets the event loop run: a write in flight gets its answer and sends its next statement. */
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));

@@ -160,11 +160,15 @@ export function searchTerms(identifiers: string[]): string[] {
  * member key, else by a similar name in the top repositories), usage examples of them from other
  * repositories (golden first), and chunks of the top repositories that share the method's identifiers.
  */
-export async function orgItems(db: OrgDb, q: OrgQuery): Promise<{ items: OrgContextItem[]; repositories: string[] }> {
+export async function orgItems(db: OrgDb, q: OrgQuery, onStage?: (stage: string, ms: number) => void): Promise<{ items: OrgContextItem[]; repositories: string[] }> {
   const L = ORG_LIMITS;
+  let t = performance.now();
+  const stage = (name: string) => { const now = performance.now(); onStage?.(name, now - t); t = now; };
   const repos = await rankRepositories(db, { packages: q.packages, identifiers: q.identifiers, excludeRepo: q.excludeRepo, limit: L.repositories });
+  stage('rank repositories');
   const repoIds = repos.map((r) => r.id);
   const decls = q.targets.length ? await declarationsOf(db, q.targets, L.declarations) : [];
+  stage('declarations');
   const declared = new Set(decls.map((d) => memberKey(d.symbol)));
   const items: OrgContextItem[] = decls.map((d) => item('declaration', d, d.line, d.line, (d.summary ? `/** ${d.summary} */\n` : '') + d.signature, d.symbol));
   // A member the exact lookup missed (a wrong receiver type, a renamed method): the closest names.
@@ -176,13 +180,16 @@ export async function orgItems(db: OrgDb, q: OrgQuery): Promise<{ items: OrgCont
       }
     }
   }
+  stage('similar names');
   const usageTargets = [...new Set([...q.targets.filter((t) => t.includes('#')), ...decls.map((d) => d.symbol)])].sort();
   for (const u of await usageExamples(db, usageTargets, q.excludeRepo, L.usagesPerTarget, L.usages)) {
     items.push(item('usage', u, u.line, u.line, u.site, memberKey(u.target)));
   }
+  stage('usage examples');
   for (const c of await searchChunks(db, repoIds, searchTerms(q.identifiers), L.chunks)) {
     items.push(item('chunk', c, c.startLine, c.endLine, c.text, c.symbol ?? undefined, c.flags));
   }
+  stage('chunk search');
   return { items, repositories: repos.map((r) => r.name) };
 }
 
