@@ -148,3 +148,24 @@ describe('needle mcp with NEEDLE_ORG_INDEX', () => {
     });
   });
 });
+
+describe('org types on a warm start', () => {
+  it('an index that cannot be read at a warm start keeps the org types the last load gave', async () => {
+    const dbDir = mkdtempSync(join(tmpdir(), 'needle-orgwarm-'));
+    const fx = orgFixtures('sk_live_4eC39HqLyjWDarjtT1zdp7dc');
+    const db = await openOrgDb(dbDir);
+    await publishRepository(db, fx.platform.root, { cacheDir: null, name: 'platform', commit: 'c1' });
+    await db.close();
+    const cacheDir = mkdtempSync(join(tmpdir(), 'needle-orgwarm-cache-'));
+    const first = new Indexer({ cacheDir, orgLibrary: orgTypeLoader(dbDir) });
+    await first.addFolder(fx.app.root);
+    await closeOrgConnections();
+    assert.ok(first.index.symbol('com.acme.platform.Money#plus(Money)'));
+    const warm = new Indexer({ cacheDir, orgLibrary: orgTypeLoader('postgres://needle@127.0.0.1:9/needle', 3000) });
+    await warm.addFolder(fx.app.root);
+    assert.match(warm.status().org?.[0]?.skipped ?? '', /skipped/);
+    const money = warm.index.symbol('com.acme.platform.Money#plus(Money)');
+    assert.ok(money, 'still resolved from the last load');
+    assert.match(warm.textOf(money.file.path) ?? '', /public Money plus\(Money other\)/);
+  });
+});

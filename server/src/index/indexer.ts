@@ -10,7 +10,7 @@ import type { DependencyStatus, OrgLoadStatus, StatusResult } from '../../../sha
 import type { FileFacts } from '../java/facts';
 import type { OrgTypeLoader } from '../org/library';
 import { defaultDependencySettings, discoverDependencies, type DependencySettings } from '../deps/discover';
-import { dependencyLabel, loadLibraries, reachOf } from '../deps/library';
+import { cachedText, dependencyLabel, loadLibraries, reachOf } from '../deps/library';
 import { discoverFiles, hashText, isJavaFile, readSourceFile, stampOf, type FileStamp } from './files';
 import { javaParser } from '../java/parser';
 import { OpenTrees } from './incrementalParse';
@@ -274,6 +274,16 @@ export class Indexer {
       const o = await org({ reach, declared, cacheRoot, factsOf, excludeRepo: basename(root) });
       for (const p of o.problems) this.skipped.set(p.path, p.reason);
       for (const lib of o.files) add(lib, o.facts.get(lib.path)!, { dependency: lib.label, internal: true, fromSources: true });
+      // Unreadable now: the org types a warm start restored stay, as last loaded, rather than vanish.
+      if (o.skipped) {
+        for (const p of [...previous].filter((p) => this.isOrgLibrary(p))) {
+          const text = cachedText(p);
+          if (text === undefined) continue;
+          files.push(p);
+          previous.delete(p);
+          this.libraryText.set(p, text);
+        }
+      }
       if (o.listing.length) listings = [...listings, o.listing];
       this.orgLoads.set(root, { types: o.files.length, repositories: o.repositories, ms: Math.round(o.ms), ...(o.skipped ? { skipped: o.skipped } : {}) });
       this.log(o.skipped ?? `org index for ${root}: ${o.files.length} types from ${o.repositories.join(', ') || 'no repository'} in ${Math.round(o.ms)} ms`);

@@ -12,7 +12,7 @@
 
 import { join } from 'node:path';
 import type { FileFacts } from '../java/facts';
-import { addNeeds, cachedText, MAX_ROUNDS, writeReadOnly, type Reach } from '../deps/library';
+import { addNeeds, MAX_ROUNDS, writeReadOnly, type Reach } from '../deps/library';
 import { topLevelTypesIn, typeFiles, type TypeFileHit } from './search';
 import { checkNoPassword, redactUrl, type OrgDb } from './db';
 import { connectOrgIndex, dropOrgConnection, ORG_LIMITS } from './recall';
@@ -122,7 +122,7 @@ function take(h: TypeFileHit, req: OrgLoadRequest, problems: OrgLoad['problems']
   if (!parts) { problems.push({ path: `${h.repo}:${h.path}`, reason: 'not a Java source path; not loaded from the org index' }); return undefined; }
   const root = orgLibraryRoot(req.cacheRoot, h.repo, h.commit);
   const path = join(root, ...parts);
-  if (cachedText(path) !== h.text) writeReadOnly(path, h.text);
+  writeReadOnly(path, h.text);
   return { path, text: h.text, root, repository: h.repo, commit: h.commit, label: `org ${h.repo}@${h.commit ? h.commit.slice(0, 12) : 'unversioned'}` };
 }
 
