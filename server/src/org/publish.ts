@@ -9,7 +9,7 @@ import { Indexer } from '../index/indexer';
 import type { OrgDb } from './db';
 import { OrgDbError } from './db';
 import { memberKey, repositoryRows, type FileRows } from './facts';
-import { ensureSchema, FACT_TABLES } from './schema';
+import { ensureSchema, FACT_TABLES, GIN_INDEXES } from './schema';
 
 export interface RepositoryMeta {
   name: string;
@@ -186,6 +186,13 @@ export async function publishRows(db: OrgDb, meta: RepositoryMeta, derive: (publ
     await deleteFiles(tx, repoId, removed);
     const metadataChanged = repo.commit !== meta.commit || repo.default_branch !== meta.defaultBranch || repo.golden !== meta.golden
       || repo.visibility !== meta.visibility || repo.files !== present.size;
+    if (changed || removed.length) {
+      await tx.query(`DELETE FROM needle.repo_names WHERE repo_id = $1`, [repoId]);
+      await tx.query(`INSERT INTO needle.repo_names (repo_id, lname) SELECT DISTINCT repo_id, lname FROM needle.decls WHERE repo_id = $1`, [repoId]);
+      // Inserted entries wait in each GIN index's pending list, which every search scans in full;
+      // merged now, by the writer, they cost no reader anything.
+      for (const index of GIN_INDEXES) await tx.query(`SELECT gin_clean_pending_list($1::regclass)`, [index]);
+    }
     if (metadataChanged || changed || removed.length) {
       await tx.query(`UPDATE needle.repos SET commit = $2, default_branch = $3, golden = $4, visibility = $5, files = $6, published_at = now() WHERE id = $1`,
         [repoId, meta.commit, meta.defaultBranch, meta.golden, meta.visibility, present.size]);

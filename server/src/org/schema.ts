@@ -14,6 +14,9 @@ export class SchemaTooNewError extends OrgDbError {}
 export class SchemaMissingError extends OrgDbError {}
 
 /** Rows of a repository's facts live in these tables, each with `repo_id` and `path`. */
+/** GIN indexes whose pending entries a publish merges before it commits (a search never scans a long pending list). */
+export const GIN_INDEXES = ['needle.decls_name_trgm', 'needle.decls_tsv', 'needle.chunk_terms_tsv'] as const;
+
 export const FACT_TABLES = ['needle.decls', 'needle.usages', 'needle.imports', 'needle.chunks', 'needle.chunk_terms'] as const;
 
 const visibleRepo = (who: string, repo: string) => `${repo}.visibility = 'public' OR EXISTS (
@@ -155,6 +158,15 @@ const MIGRATIONS: string[][] = [
     `CREATE INDEX chunk_terms_tsv ON needle.chunk_terms USING gin (tsv)`,
     `ALTER TABLE needle.chunk_terms ENABLE ROW LEVEL SECURITY`,
     `CREATE POLICY visible ON needle.chunk_terms FOR SELECT USING (EXISTS (SELECT 1 FROM needle.repos r WHERE r.id = repo_id))`,
+    // The repository prefilter counts the query's identifiers each repository declares: one row per
+    // repository and distinct lower-case name (publish.ts refreshes a repository's rows), not one per declaration.
+    `CREATE TABLE needle.repo_names (
+      repo_id integer NOT NULL REFERENCES needle.repos(id) ON DELETE CASCADE,
+      lname text NOT NULL,
+      PRIMARY KEY (lname, repo_id))`,
+    `CREATE INDEX repo_names_repo ON needle.repo_names (repo_id)`,
+    `ALTER TABLE needle.repo_names ENABLE ROW LEVEL SECURITY`,
+    `CREATE POLICY visible ON needle.repo_names FOR SELECT USING (EXISTS (SELECT 1 FROM needle.repos r WHERE r.id = repo_id))`,
     `CREATE OR REPLACE FUNCTION needle.search_chunks(repo_ids integer[], q tsquery, lim integer)
      RETURNS TABLE (repo_id integer, path text, start_line integer, end_line integer, kind text, symbol text, header text, text text, flags text[], rank real)
      LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, needle AS $$

@@ -18,7 +18,7 @@ export async function rankRepositories(db: OrgDb, q: { packages: string[]; ident
   const w = REPO_RANK_WEIGHTS;
   const r = await db.query<{ id: number; name: string; commit: string | null; golden: boolean; score: string }>(
     `WITH pk AS (SELECT repo_id, count(DISTINCT package) AS n FROM needle.decls WHERE package = ANY($1::text[]) GROUP BY repo_id),
-          idn AS (SELECT repo_id, count(DISTINCT lname) AS n FROM needle.decls WHERE lname = ANY($2::text[]) GROUP BY repo_id)
+          idn AS (SELECT repo_id, count(*) AS n FROM needle.repo_names WHERE lname = ANY($2::text[]) GROUP BY repo_id)
      SELECT r.id, r.name, r.commit, r.golden,
             coalesce(pk.n, 0) * $4::int + coalesce(idn.n, 0) * $5::int + CASE WHEN r.golden THEN $6::int ELSE 0 END AS score
      FROM needle.repos r LEFT JOIN pk ON pk.repo_id = r.id LEFT JOIN idn ON idn.repo_id = r.id
