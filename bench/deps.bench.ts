@@ -16,9 +16,10 @@
 // warm start (same cache folder), as ratios to the workspace arrangement within this run.
 //
 //   node dist/bench/deps.bench.js [--corpus jsoup|commons-lang3] [--tasks N] [--validation M]
-//     [--reps R] [--budget T] [--no-injected]
+//     [--reps R] [--budget T] [--scenarios new,partial,existing] [--no-injected]
 //
-// Writes bench/out/deps-report.json.
+// Writes bench/out/deps-report.json. `npm run bench:org -- --cross` runs the same split with the
+// moved packages in an org index instead of a jar (arrangement `org`; bench/out/org-cross-report.json).
 
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -26,13 +27,17 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { defaultDependencySettings } from '../server/src/deps/discover';
 import { Indexer } from '../server/src/index/indexer';
+import { openOrgDb } from '../server/src/org/db';
+import { orgTypeLoader } from '../server/src/org/library';
+import { publishRepository } from '../server/src/org/publish';
+import { closeOrgConnections } from '../server/src/org/recall';
 import { checkBodies, type BodyCheckFigures } from './check/bodies';
 import { arg, corpusSourceRoot } from './cli';
 import { DEBIAN_CORPORA } from './corpora/list.mjs';
 import { startServer } from './retrieval/client';
 import { runCorpus, type CorpusReport } from './retrieval/run';
 import { median } from './retrieval/score';
-import { eligibleTasks, loadOracle, sampleFrom, type OracleOutput, type Task } from './retrieval/tasks';
+import { eligibleTasks, loadOracle, sampleFrom, type BenchScenario, type OracleOutput, type Task } from './retrieval/tasks';
 
 const ROOT = process.cwd();
 
@@ -47,8 +52,14 @@ const SPLITS: Record<string, { rootPackage: string; moved: string[]; classpath: 
 
 const ARTIFACT = { artifactId: 'platform-core', version: '1.0-split' };
 
-type Arrangement = 'workspace' | 'jar+sources' | 'jar';
+/**
+ * `org`: no jar and no pom; the moved packages are published as repository `platform` to an org
+ * index (PGlite in the temp folder) that the server reads (`needle.orgIndex`), so their types come
+ * from the org index (org/library.ts). `npm run bench:org -- --cross` runs workspace against org.
+ */
+export type Arrangement = 'workspace' | 'jar+sources' | 'jar' | 'org';
 const ARRANGEMENTS: Arrangement[] = ['workspace', 'jar+sources', 'jar'];
+const PLATFORM_REPO = { name: 'platform', commit: 'split' };
 
 const packageOf = (file: string) => file.split('/').slice(0, -1).join('.');
 
@@ -62,6 +73,8 @@ interface Split {
   movedFiles: string[];
   /** Local repository with jar + -sources.jar, and one with the jar only. */
   repos: Record<'jar+sources' | 'jar', string>;
+  /** The org index (a PGlite folder) the moved packages are published to, as repository PLATFORM_REPO. */
+  orgDb: string;
   pom: string;
   tmp: string;
 }
@@ -80,7 +93,7 @@ function subtree(from: string, files: string[], to: string): string {
   return to;
 }
 
-async function makeSplit(corpus: string, rootPackage: string): Promise<Split> {
+async function makeSplit(corpus: string, rootPackage: string, withOrg: boolean): Promise<Split> {
   const base = corpus.replace(/-injected$/, '');
   const spec = SPLITS[base];
   if (!spec) throw new Error(`${corpus}: no split defined (known: ${Object.keys(SPLITS).join(', ')})`);
@@ -130,24 +143,33 @@ async function makeSplit(corpus: string, rootPackage: string): Promise<Split> {
   </dependencies>
 </project>
 `;
-  return { corpus, sourceRoot, oracle, movedPackages, isMoved, movedFiles, repos, pom, tmp };
+  const orgDb = join(tmp, 'org-index');
+  if (withOrg) {
+    const db = await openOrgDb(orgDb);
+    try { await publishRepository(db, jarSources, { cacheDir: null, ...PLATFORM_REPO }); } finally { await db.close(); }
+  }
+  return { corpus, sourceRoot, oracle, movedPackages, isMoved, movedFiles, repos, orgDb, pom, tmp };
 }
 
-/** Removes the moved packages' files from a copy of the sources and adds the pom. */
-function splitWorkspace(split: Split, ws: string): void {
+/** Removes the moved packages' files from a copy of the sources and adds the pom (none for `org`: no jar). */
+function splitWorkspace(split: Split, ws: string, a: Arrangement): void {
   for (const f of split.movedFiles) rmSync(join(ws, f));
-  writeFileSync(join(ws, 'pom.xml'), split.pom);
+  if (a !== 'org') writeFileSync(join(ws, 'pom.xml'), split.pom);
 }
 
 /** The folders a server's dependency cache extracted jars into (`<cache>/deps/<hash>/{sources,classes}`). */
 function libraryRoots(cacheDir: string): string[] {
   const deps = join(cacheDir, 'deps');
   if (!existsSync(deps)) return [];
-  return readdirSync(deps).filter((h) => statSync(join(deps, h)).isDirectory()).sort().flatMap((h) => [join(deps, h, 'sources'), join(deps, h, 'classes')]);
+  const org = join(deps, 'org');
+  return [
+    ...readdirSync(deps).filter((h) => h !== 'org' && statSync(join(deps, h)).isDirectory()).sort().flatMap((h) => [join(deps, h, 'sources'), join(deps, h, 'classes')]),
+    ...(existsSync(org) ? readdirSync(org).sort().map((r) => join(org, r)) : []),
+  ];
 }
 
 function settingsFor(split: Split, a: Arrangement): object {
-  return a === 'workspace' ? {} : { mavenRepositories: [split.repos[a]] };
+  return a === 'workspace' ? {} : a === 'org' ? { orgIndex: split.orgDb } : { mavenRepositories: [split.repos[a]] };
 }
 
 interface RetrievalFigures {
@@ -206,14 +228,14 @@ async function measureCost(split: Split, arrangements: Arrangement[], reps: numb
       const cacheDir = mkdtempSync(join(tmpdir(), `needle-deps-cache-`));
       try {
         cpSync(split.sourceRoot, ws, { recursive: true });
-        if (a !== 'workspace') splitWorkspace(split, ws);
+        if (a !== 'workspace') splitWorkspace(split, ws, a);
         const f = out.get(a)!;
         for (const phase of ['cold', 'warm'] as const) {
           const s = await startServer(serverJs, ws, { cacheDir, initializationOptions: settingsFor(split, a) });
           (phase === 'cold' ? f.coldMs : f.warmMs).push(s.readyMs);
           (phase === 'cold' ? f.coldPeakMB : f.warmPeakMB).push(s.peakRssMB() ?? NaN);
           f.files = s.status.files;
-          f.typesLoaded = (s.status.dependencies ?? []).reduce((n, d) => n + d.typesLoaded, 0);
+          f.typesLoaded = (s.status.dependencies ?? []).reduce((n, d) => n + d.typesLoaded, 0) + (s.status.org ?? []).reduce((n, o) => n + o.types, 0);
           await s.shutdown();
         }
         log(`  cost ${rep + 1}/${reps} ${a}: cold ${Math.round(f.coldMs.at(-1)!)} ms ${f.coldPeakMB.at(-1)} MB, warm ${Math.round(f.warmMs.at(-1)!)} ms`);
@@ -232,10 +254,13 @@ async function measureCheck(split: Split, tasks: Omit<Task, 'split'>[], a: Arran
   const cacheDir = mkdtempSync(join(tmpdir(), `needle-deps-cache-`));
   try {
     cpSync(split.sourceRoot, ws, { recursive: true });
-    if (a !== 'workspace') splitWorkspace(split, ws);
-    const settings = a === 'workspace' ? defaultDependencySettings() : { ...defaultDependencySettings(), mavenRepositories: [split.repos[a]] };
-    const indexer = new Indexer({ cacheDir, dependencies: settings });
+    if (a !== 'workspace') splitWorkspace(split, ws, a);
+    const settings = a === 'workspace' || a === 'org' ? defaultDependencySettings() : { ...defaultDependencySettings(), mavenRepositories: [split.repos[a]] };
+    const indexer = new Indexer({ cacheDir, dependencies: settings, orgLibrary: a === 'org' ? orgTypeLoader(split.orgDb) : undefined });
     await indexer.addFolder(ws);
+    // The PGlite folder has one user at a time: the servers of the next arrangements open it too.
+    await closeOrgConnections();
+    if (a === 'org' && !indexer.status().org?.[0]?.types) throw new Error(`org arrangement loaded no type: ${JSON.stringify(indexer.status().org)}`);
     // A renamed call must not land on any method of the corpus, loaded into the index or not.
     const methodNames = new Set(split.oracle.declarations.filter((d) => d.kind === 'method').map((d) => d.name));
     for (const f of indexer.index.allFiles()) for (const s of f.facts.symbols) if (s.kind === 'method') methodNames.add(s.name);
@@ -256,20 +281,21 @@ interface CorpusResult {
   cost: CostFigures[];
 }
 
-async function runSplit(corpus: string, rootPackage: string, opts: { test: number; validation: number; budget: number; reps: number }, log: (m: string) => void): Promise<CorpusResult> {
-  const split = await makeSplit(corpus, rootPackage);
+async function runSplit(corpus: string, rootPackage: string, opts: SplitOptions, log: (m: string) => void): Promise<CorpusResult> {
+  const arrangements = opts.arrangements;
+  const split = await makeSplit(corpus, rootPackage, arrangements.includes('org'));
   try {
     const eligible = eligibleTasks(split.oracle).filter((t) => !split.isMoved(t.file) && t.gold.some((g) => split.isMoved(g.file)));
     const tasks = sampleFrom(eligible, { test: opts.test, validation: opts.validation });
     log(`${corpus}: ${split.movedFiles.length} files of ${split.movedPackages.join(', ')} moved into the jar; ${eligible.length} tasks have gold there, ${tasks.length} sampled`);
     const retrieval: RetrievalFigures[] = [];
-    for (const a of ARRANGEMENTS) {
+    for (const a of arrangements) {
       const cacheDir = mkdtempSync(join(tmpdir(), `needle-deps-cache-`));
       try {
         const r = await runCorpus({
           root: ROOT, name: `${corpus}-${a}`, sourceRoot: split.sourceRoot, test: opts.test, validation: opts.validation, budgetTokens: opts.budget,
-          tasks, log,
-          prepareWorkspace: a === 'workspace' ? undefined : (ws) => splitWorkspace(split, ws),
+          tasks, log, scenarios: opts.scenarios,
+          prepareWorkspace: a === 'workspace' ? undefined : (ws) => splitWorkspace(split, ws, a),
           server: { cacheDir, initializationOptions: settingsFor(split, a) },
           libraryRoots: () => libraryRoots(cacheDir),
           byName: a === 'jar' ? (g) => split.isMoved(g.file) : undefined,
@@ -280,8 +306,8 @@ async function runSplit(corpus: string, rootPackage: string, opts: { test: numbe
       }
     }
     const check: CorpusResult['check'] = [];
-    for (const a of ARRANGEMENTS) check.push({ arrangement: a, ...await measureCheck(split, eligible, a) });
-    const cost = await measureCost(split, ARRANGEMENTS, opts.reps, log);
+    for (const a of arrangements) check.push({ arrangement: a, ...await measureCheck(split, eligible, a) });
+    const cost = await measureCost(split, arrangements, opts.reps, log);
     return { corpus, movedPackages: split.movedPackages, movedFiles: split.movedFiles.length, eligibleTasks: eligible.length, retrieval, check, cost };
   } finally {
     rmSync(split.tmp, { recursive: true, force: true });
@@ -321,12 +347,20 @@ function report(r: CorpusResult): string {
   return lines.join('\n');
 }
 
-(async () => {
+export interface SplitOptions { test: number; validation: number; budget: number; reps: number; arrangements: Arrangement[]; scenarios?: BenchScenario[] }
+
+/**
+ * The split benchmark from the command line's flags (--corpus, --tasks, --validation, --budget,
+ * --reps, --no-injected) over `arrangements`; prints the report and writes `bench/out/<out>`.
+ */
+export async function runSplitBench(arrangements: Arrangement[], out: string): Promise<void> {
   const corpus = arg('--corpus') ?? 'jsoup';
   if ((DEBIAN_CORPORA as Record<string, { heldOut?: boolean }>)[corpus]?.heldOut) throw new Error(`${corpus} is held out; the split benchmark runs on development corpora only`);
   if (!SPLITS[corpus]) throw new Error(`--corpus: one of ${Object.keys(SPLITS).join(', ')}`);
   const test = Number(arg('--tasks') ?? 30);
-  const opts = { test, validation: Number(arg('--validation') ?? Math.ceil(test / 3)), budget: Number(arg('--budget') ?? 4000), reps: Number(arg('--reps') ?? 3) };
+  // --scenarios new,partial,existing (default all): fewer scenarios, a shorter run.
+  const scenarios = arg('--scenarios')?.split(',') as BenchScenario[] | undefined;
+  const opts: SplitOptions = { test, validation: Number(arg('--validation') ?? Math.ceil(test / 3)), budget: Number(arg('--budget') ?? 4000), reps: Number(arg('--reps') ?? 3), arrangements, scenarios };
   if (!existsSync(join(ROOT, 'dist/server.js'))) throw new Error('dist/server.js missing: run `npm run build` first');
   const log = (m: string) => console.error(m);
   const results: CorpusResult[] = [await runSplit(corpus, SPLITS[corpus].rootPackage, opts, log)];
@@ -341,7 +375,12 @@ function report(r: CorpusResult): string {
   }
   const outDir = join(ROOT, 'bench', 'out');
   mkdirSync(outDir, { recursive: true });
-  const json = join(outDir, 'deps-report.json');
+  const json = join(outDir, out);
   writeFileSync(json, JSON.stringify({ generatedAt: new Date().toISOString(), options: opts, corpora: results }, null, 2));
   console.log(`\nwrote ${json}`);
-})().catch((e) => { console.error(e); process.exit(1); });
+}
+
+// Run as `node dist/bench/deps.bench.js`; bench/org.bench.ts imports runSplitBench without running this.
+if (/deps\.bench\.[jt]s$/.test(process.argv[1] ?? '')) {
+  runSplitBench(ARRANGEMENTS, 'deps-report.json').catch((e) => { console.error(e); process.exit(1); });
+}

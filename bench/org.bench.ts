@@ -4,19 +4,26 @@
 // throughput against the cold-index rate of the same files, database size ÷ source size, the time
 // to re-publish one changed file, org-source query latency, and retrieval latency with the org
 // source on against off. Figures are ratios within this one run (the machine is shared).
+//
+// `--cross` instead runs the cross-repository proof (bench/deps.bench.ts's split, arrangement
+// `org`): a corpus's utility packages published as repository `platform`, the rest as the workspace
+// with no jar, the masked-method tasks whose gold lives in the platform; recall, the gate and
+// check_code against the single-workspace run. Flags as bench:deps (--corpus, --tasks, --validation,
+// --reps, --budget, --no-injected).
 
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { arg, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
 import { Indexer } from '../server/src/index/indexer';
 import { openOrgDb } from '../server/src/org/db';
-import { publishRepository, type PublishReport } from '../server/src/org/publish';
+import { insertMs, publishRepository, type PublishReport } from '../server/src/org/publish';
 import { closeOrgConnections, connectOrgIndex, orgItems, orgQueryOf } from '../server/src/org/recall';
 import { defaultSettings, retrieveAt, uriOfPath, type Settings } from '../server/src/service';
 import { POSTGRES, startCluster, SUPERUSER } from '../test/helpers/postgres';
+import { runSplitBench } from './deps.bench';
 
 function sourceBytes(dir: string): number {
   let n = 0;
@@ -32,6 +39,7 @@ const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - 
 const f1 = (x: number) => x.toFixed(1);
 
 (async () => {
+  if (process.argv.includes('--cross')) { await runSplitBench(['workspace', 'org'], 'org-cross-report.json'); return; }
   const unavailable = POSTGRES.problem();
   if (unavailable) { console.log(`bench:org skipped: ${unavailable} (install: ${POSTGRES.install})`); return; }
   const cluster = startCluster();
@@ -39,28 +47,31 @@ const f1 = (x: number) => x.toFixed(1);
   try {
     cluster.psql(`CREATE ROLE needle_publisher LOGIN; GRANT CREATE ON DATABASE needle TO needle_publisher; CREATE ROLE needle_reader LOGIN;`);
     const publisher = await openOrgDb(cluster.url('needle_publisher'));
-    const repos: { name: string; root: string }[] = DEVELOPMENT_CORPORA.map((name: string) => ({ name, root: corpusSourceRoot(name) }));
+    // --repos a,b: publish only these development corpora (and the JDK's java.base unless --no-jdk), for a shorter run.
+    const only = arg('--repos')?.split(',');
+    const repos: { name: string; root: string }[] = DEVELOPMENT_CORPORA.filter((name: string) => !only || only.includes(name)).map((name: string) => ({ name, root: corpusSourceRoot(name) }));
     const jdkSrc = arg('--jdk-src');
     if (jdkSrc) {
       const dir = join(scratch, 'jdk');
       execFileSync('unzip', ['-q', jdkSrc, '-d', dir]);
       for (const m of readdirSync(dir).sort()) if (statSync(join(dir, m)).isDirectory()) repos.push({ name: `jdk-${m}`, root: join(dir, m) });
-    } else {
+    } else if (!process.argv.includes('--no-jdk')) {
       repos.push({ name: 'jdk-java.base', root: corpusSourceRoot('jdk-java.base') });
     }
 
     console.log('## publish (cold: no index cache)\n');
-    console.log('| repository | files | source MB | cold index files/s | publish files/s | publish ÷ cold-index rate | write s |');
-    console.log('|---|---|---|---|---|---|---|');
-    let files = 0, bytes = 0, coldMs = 0, publishMs = 0;
+    console.log('| repository | files | source MB | cold index files/s | publish files/s | publish ÷ cold-index rate | index s | derive s | write s |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    let files = 0, bytes = 0, coldMs = 0, publishMs = 0, deriveMs = 0, writeMs = 0;
     for (const r of repos) {
       const rep: PublishReport = await publishRepository(publisher, r.root, { cacheDir: null, name: r.name });
       const b = sourceBytes(r.root);
-      files += rep.files; bytes += b; coldMs += rep.coldIndexMs; publishMs += rep.indexMs + rep.writeMs;
+      files += rep.files; bytes += b; coldMs += rep.coldIndexMs; publishMs += rep.indexMs + rep.writeMs; deriveMs += rep.indexMs - rep.coldIndexMs; writeMs += rep.writeMs;
       const coldRate = rep.files / (rep.coldIndexMs / 1000), pubRate = rep.files / ((rep.indexMs + rep.writeMs) / 1000);
-      console.log(`| ${r.name} | ${rep.files} | ${f1(b / 1e6)} | ${Math.round(coldRate)} | ${Math.round(pubRate)} | ${(pubRate / coldRate).toFixed(2)} | ${f1(rep.writeMs / 1000)} |`);
+      console.log(`| ${r.name} | ${rep.files} | ${f1(b / 1e6)} | ${Math.round(coldRate)} | ${Math.round(pubRate)} | ${(pubRate / coldRate).toFixed(2)} | ${f1(rep.coldIndexMs / 1000)} | ${f1((rep.indexMs - rep.coldIndexMs) / 1000)} | ${f1(rep.writeMs / 1000)} |`);
     }
-    console.log(`| all ${repos.length} | ${files} | ${f1(bytes / 1e6)} | ${Math.round(files / (coldMs / 1000))} | ${Math.round(files / (publishMs / 1000))} | ${((files / publishMs) / (files / coldMs)).toFixed(2)} | |`);
+    console.log(`| all ${repos.length} | ${files} | ${f1(bytes / 1e6)} | ${Math.round(files / (coldMs / 1000))} | ${Math.round(files / (publishMs / 1000))} | ${((files / publishMs) / (files / coldMs)).toFixed(2)} | ${f1(coldMs / 1000)} | ${f1(deriveMs / 1000)} | ${f1(writeMs / 1000)} |`);
+    console.log(`\nwrite time by table: ${Object.entries(insertMs).map(([t, ms]) => `${t} ${f1(ms / 1000)} s`).join(', ')}`);
     const size = await publisher.query<{ b: string }>(`SELECT sum(pg_total_relation_size(c.oid)) AS b FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'needle' AND c.relkind = 'r'`);
     const dbBytes = Number(size.rows[0].b);
     console.log(`\ndatabase size (needle tables with indexes and TOAST) ${f1(dbBytes / 1e6)} MB ÷ source ${f1(bytes / 1e6)} MB = ${(dbBytes / bytes).toFixed(2)}`);
@@ -91,15 +102,29 @@ const f1 = (x: number) => x.toFixed(1);
     const step = Math.max(1, Math.floor(methods.length / count));
     const cursors = methods.filter((_, i) => i % step === 0).slice(0, count);
     const url = cluster.url('needle_reader');
+    // --explain-over <ms>: the server logs the plan (EXPLAIN ANALYZE, auto_explain) of every org query slower than that.
+    const explainOver = arg('--explain-over');
+    if (explainOver) {
+      // Written to the cluster's own configuration file: ALTER SYSTEM does not know auto_explain's settings before it is loaded.
+      appendFileSync(join(cluster.dir, 'data', 'postgresql.conf'), `\nsession_preload_libraries = 'auto_explain'\nauto_explain.log_min_duration = ${Number(explainOver)}\nauto_explain.log_analyze = on\nauto_explain.log_nested_statements = on\n`);
+      cluster.psql(`SELECT pg_reload_conf()`);
+    }
     const reader = await connectOrgIndex(url);
     const queryMs: number[] = [];
+    const stageMs = new Map<string, number[]>();
     let items = 0;
     for (const c of cursors) {
       const q = orgQueryOf({ index: ix.index, roots: [wsRoot], textOf: (p) => ix.textOf(p), openPaths: [], path: c.path, position: { line: c.line, character: 0 }, budgetTokens: 4000, mode: 'rcl', maxRounds: 2, threshold: 0.5 });
       q.excludeRepo = 'jsoup';
       const s = performance.now();
-      items += (await orgItems(reader, q)).items.length;
+      items += (await orgItems(reader, q, (stage, ms) => stageMs.set(stage, [...(stageMs.get(stage) ?? []), ms]))).items.length;
       queryMs.push(performance.now() - s);
+    }
+    console.log(`\norg query stages p50/p95 ms: ${[...stageMs].map(([k, v]) => `${k} ${f1(pct(v, 0.5))}/${f1(pct(v, 0.95))}`).join(', ')}`);
+    if (explainOver) {
+      const log = readFileSync(join(cluster.dir, 'log'), 'utf8');
+      const plans = log.split(/\n(?=\S.*LOG:\s+duration:)/).filter((x) => /LOG:\s+duration:/.test(x));
+      console.log(`\n${plans.length} org queries over ${explainOver} ms; their plans (server log):\n${plans.slice(0, Number(arg('--explain-max') ?? 6)).join('\n')}`);
     }
     console.log(`\norg-source query (${cursors.length} jsoup methods, ${repos.length} repositories loaded, loopback socket): p50 ${f1(pct(queryMs, 0.5))} ms, p95 ${f1(pct(queryMs, 0.95))} ms, ${f1(items / cursors.length)} items per query`);
 

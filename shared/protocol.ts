@@ -216,6 +216,19 @@ export interface StatusResult {
   paused?: boolean;
   /** The workspace's dependency jars (Maven, Gradle classpath file, .classpath, lib/, needle.dependencies). */
   dependencies?: DependencyStatus[];
+  /** Per workspace folder, when `needle.orgIndex` is set: the types loaded from other repositories of the organisation index. */
+  org?: OrgLoadStatus[];
+}
+
+/** One folder's load of types from the organisation index (read-only library code named `org <repository>@<commit>`). */
+export interface OrgLoadStatus {
+  /** Files (top-level types) loaded. */
+  types: number;
+  /** Repositories they came from, sorted. */
+  repositories: string[];
+  ms: number;
+  /** Set when the org index could not be read (timeout, unreachable, schema): why; indexing went on without it. */
+  skipped?: string;
 }
 
 export interface DependencyStatus {

@@ -40,7 +40,7 @@ describe('org index on PGlite', () => {
     const edge = await db.query(`SELECT 1 FROM needle.usages WHERE target = $1 AND NOT is_foreign`, ['com.acme.platform.Money#plus(Money)']);
     assert.ok(edge.rows.length >= 1, 'the internal call of plus is a resolved usage');
     // Nothing that left the machine holds the secret, in any text column.
-    for (const [table, col] of [['needle.chunks', 'text'], ['needle.chunks', 'header'], ['needle.decls', 'signature'], ['needle.usages', 'site']]) {
+    for (const [table, col] of [['needle.chunks', 'text'], ['needle.chunks', 'header'], ['needle.decls', 'signature'], ['needle.usages', 'site'], ['needle.files', 'text']]) {
       const leak = await db.query(`SELECT 1 FROM ${table} WHERE strpos(${col}, $1) > 0`, [SECRET]);
       assert.equal(leak.rows.length, 0, `${table}.${col} holds the secret`);
     }

@@ -7,7 +7,9 @@ import { Indexer } from '../index/indexer';
 import { prepareIndexer } from '../service';
 import type { PreparedStep } from '../retrieval/prepare';
 import { parseArgs, UsageError, type ParsedArgs } from './args';
-import { cacheDirOf, dependencySettingsOf } from './options';
+import { cacheDirOf, dependencySettingsOf, orgIndexOf } from './options';
+import { orgTypeLoader } from '../org/library';
+import { closeOrgConnections } from '../org/recall';
 import { runRetrieve } from './retrieve';
 import { runMcp } from './mcp';
 import { hostPaths } from '../platform/paths';
@@ -18,7 +20,8 @@ const USAGE = `usage:
   needle retrieve <dir> --file <path> --line <n> --column <n> [--query <text>] [--budget <n>] [--mode rcl|similarity|fixedK] [--json | --markdown]
   needle mcp [dir] [--no-cache]     (an MCP server over stdio for coding agents)
   needle publish <dir> --db <postgres://… | folder> [--name <repo>] [--golden] [--visibility <label>] [--branch <b>] [--commit <sha>] [--json]
-dependency options (index, retrieve, mcp): [--dependencies <globs>] [--internal-groups <prefixes>] [--maven-repo <dirs>] [--use-mvn] [--no-dependencies]`;
+dependency options (index, retrieve, mcp): [--dependencies <globs>] [--internal-groups <prefixes>] [--maven-repo <dirs>] [--use-mvn] [--no-dependencies]
+  [--org-index <postgres://… | folder>] (default NEEDLE_ORG_INDEX): types of other repositories from the organisation index`;
 
 function folderArg(args: ParsedArgs): string {
   const dir = args.positional[0];
@@ -33,9 +36,10 @@ async function runIndex(args: ParsedArgs): Promise<void> {
   // Retrieval's structures are part of the index a server would be ready with (--no-prepare: the index alone).
   let prepared: PreparedStep[] = [];
   const prepare = args.flags.has('no-prepare') ? undefined : prepareIndexer({ done: (steps) => { prepared = steps; } });
-  const indexer = new Indexer({ cacheDir: cacheDirOf(args), dependencies: dependencySettingsOf(args), log: (m) => process.stderr.write(m + '\n'), prepare });
+  const orgIndex = orgIndexOf(args);
+  const indexer = new Indexer({ cacheDir: cacheDirOf(args), dependencies: dependencySettingsOf(args), orgLibrary: orgIndex ? orgTypeLoader(orgIndex) : undefined, log: (m) => process.stderr.write(m + '\n'), prepare });
   const started = performance.now();
-  await indexer.addFolder(root);
+  await indexer.addFolder(root).finally(() => closeOrgConnections());
   const ms = performance.now() - started;
   const s = indexer.index.stats();
   const status = indexer.status();
@@ -43,7 +47,7 @@ async function runIndex(args: ParsedArgs): Promise<void> {
     root, files: s.files, symbols: s.symbols, edges: s.edges, unresolved: s.unresolved, external: s.external,
     resolvedShare: Number(s.resolvedShare.toFixed(4)), timeMs: Math.round(ms),
     peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024), skipped: status.skipped ?? [],
-    dependencies: status.dependencies ?? [], dependencyLoad: indexer.dependencyLoad,
+    dependencies: status.dependencies ?? [], dependencyLoad: indexer.dependencyLoad, org: status.org ?? [],
     prepare: prepared.map((p) => ({ name: p.name, ms: Math.round(p.ms) })),
   };
   const dep = (d: (typeof report.dependencies)[number]) =>
@@ -57,6 +61,7 @@ async function runIndex(args: ParsedArgs): Promise<void> {
     `  time      ${report.timeMs} ms\n  peak RSS  ${report.peakRssMB} MB\n` +
     (report.prepare.length ? `  prepared  ${report.prepare.map((p) => `${p.name} ${p.ms} ms`).join(', ')}\n` : '') +
     (report.dependencies.length ? `  dependencies ${report.dependencies.length} (${report.dependencyLoad?.jars ?? 0} jars read, ${report.dependencyLoad?.types ?? 0} types loaded in ${Math.round(report.dependencyLoad?.ms ?? 0)} ms)\n` + report.dependencies.map(dep).join('\n') + '\n' : '') +
+    report.org.map((o) => `  org index ${o.skipped ?? `${o.types} types from ${o.repositories.join(', ') || 'no repository'} in ${o.ms} ms`}\n`).join('') +
     (report.skipped.length ? `  skipped   ${report.skipped.length}\n` + report.skipped.map((x) => `    ${x.path}: ${x.reason}`).join('\n') + '\n' : ''));
 }
 

@@ -29,3 +29,9 @@ export function dependencySettingsOf(args: ParsedArgs): DependencySettings | fal
     useMavenCommand: args.flags.has('use-mvn'),
   };
 }
+
+/** The organisation index to read (--org-index, else NEEDLE_ORG_INDEX): a postgres:// URL without password, or a PGlite folder. */
+export function orgIndexOf(args: ParsedArgs): string | undefined {
+  const v = args.flags.get('org-index');
+  return typeof v === 'string' && v.trim() ? v.trim() : process.env.NEEDLE_ORG_INDEX || undefined;
+}

@@ -7,7 +7,9 @@ import { Indexer } from '../index/indexer';
 import { renderContext } from '../render/markdown';
 import { defaultSettings, InvalidRequest, retrieveAt, uriOfPath } from '../service';
 import { intFlag, UsageError, type ParsedArgs } from './args';
-import { cacheDirOf, dependencySettingsOf } from './options';
+import { cacheDirOf, dependencySettingsOf, orgIndexOf } from './options';
+import { orgTypeLoader } from '../org/library';
+import { closeOrgConnections } from '../org/recall';
 
 export async function runRetrieve(args: ParsedArgs, root: string): Promise<void> {
   const file = args.flags.get('file');
@@ -22,7 +24,8 @@ export async function runRetrieve(args: ParsedArgs, root: string): Promise<void>
   const budget = intFlag(args, 'budget', 1);
   const path = hostPaths.resolve(root, file);
 
-  const indexer = new Indexer({ cacheDir: cacheDirOf(args), dependencies: dependencySettingsOf(args) });
+  const orgIndex = orgIndexOf(args);
+  const indexer = new Indexer({ cacheDir: cacheDirOf(args), dependencies: dependencySettingsOf(args), orgLibrary: orgIndex ? orgTypeLoader(orgIndex) : undefined });
   await indexer.addFolder(root);
   let result;
   try {
@@ -32,10 +35,12 @@ export async function runRetrieve(args: ParsedArgs, root: string): Promise<void>
       query: typeof query === 'string' ? query : undefined,
       budgetTokens: budget,
       mode: mode as RetrievalMode,
-    }, defaultSettings());
+    }, { ...defaultSettings(), orgIndex });
   } catch (e) {
     if (e instanceof InvalidRequest) throw new UsageError(e.message);
     throw e;
+  } finally {
+    await closeOrgConnections();
   }
   if (args.flags.has('json')) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
   else process.stdout.write(renderContext(result, { roots: [root], origin: { uri: uriOfPath(path), line: line - 1 } }) + '\n');

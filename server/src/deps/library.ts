@@ -36,7 +36,30 @@ export interface JarProblem { path: string; reason: string }
 
 /** Imports of loaded files are followed this many rounds; supertypes up to MAX_ROUNDS. */
 const IMPORT_ROUNDS = 2;
-const MAX_ROUNDS = 10;
+export const MAX_ROUNDS = 10;
+
+/**
+ * What a loaded type's own declarations need, added to `next`: its supertypes always (inherited
+ * members resolve through them), and in the first IMPORT_ROUNDS rounds its imports and the types
+ * its non-private signatures name.
+ */
+export function addNeeds(next: Reach, f: FileFacts, round: number): void {
+  const named = (typeText: string) => {
+    for (const word of typeText.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*/g) ?? []) {
+      const head = word.split('.')[0];
+      const imported = f.imports.find((i) => !i.wildcard && !i.static && i.name.endsWith('.' + head));
+      next.types.add(imported ? imported.name : word.includes('.') ? word : `${f.package}.${word}`);
+    }
+  };
+  for (const s of f.symbols) for (const sup of [s.superclass, ...(s.interfaces ?? [])]) if (sup) named(sup);
+  if (round < IMPORT_ROUNDS) {
+    for (const imp of f.imports) if (!imp.wildcard) next.types.add(imp.static ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name);
+    for (const s of f.symbols) {
+      if (s.modifiers.includes('private')) continue;
+      for (const t of [s.type, s.returnType, ...(s.params ?? []).map((p) => p.type)]) if (t) named(t);
+    }
+  }
+}
 
 /** The reach of a set of workspace files: what their imports name and the packages they live in. */
 export function reachOf(files: Iterable<FileFacts>): Reach {
@@ -236,23 +259,7 @@ export async function loadLibraries(deps: Dependency[], reach: Reach, cacheRoot:
           files.push({ path, text, root, dependency: dep, fromSources: jar.sources });
           typesLoaded.set(dep.jar ?? dep.sourcesJar!, (typesLoaded.get(dep.jar ?? dep.sourcesJar!) ?? 0) + 1);
           any = true;
-          // What this type's own declarations need: the types its signatures name and its imports
-          // (a few rounds), its supertypes (always: inherited members resolve through them).
-          const named = (typeText: string) => {
-            for (const word of typeText.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*/g) ?? []) {
-              const head = word.split('.')[0];
-              const imported = f.imports.find((i) => !i.wildcard && !i.static && i.name.endsWith('.' + head));
-              next.types.add(imported ? imported.name : word.includes('.') ? word : `${f.package}.${word}`);
-            }
-          };
-          for (const s of f.symbols) for (const sup of [s.superclass, ...(s.interfaces ?? [])]) if (sup) named(sup);
-          if (round < IMPORT_ROUNDS) {
-            for (const imp of f.imports) if (!imp.wildcard) next.types.add(imp.static ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name);
-            for (const s of f.symbols) {
-              if (s.modifiers.includes('private')) continue;
-              for (const t of [s.type, s.returnType, ...(s.params ?? []).map((p) => p.type)]) if (t) named(t);
-            }
-          }
+          addNeeds(next, f, round);
         }
       }
       if (!any) break;
@@ -288,12 +295,12 @@ function openJar(path: string, sources: boolean, problems: JarProblem[], listing
 }
 
 /** A type's text from the jar's cache folder (written by an earlier run from the same jar content). */
-function cachedText(path: string): string | undefined {
+export function cachedText(path: string): string | undefined {
   try { return readFileSync(path, 'utf8'); } catch { return undefined; }
 }
 
 /** Writes a cache file read-only, unless it already holds this text (same jar hash, same name). */
-function writeReadOnly(path: string, text: string): void {
+export function writeReadOnly(path: string, text: string): void {
   try { if (readFileSync(path, 'utf8') === text) return; } catch { /* absent: write it */ }
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;

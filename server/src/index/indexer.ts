@@ -5,10 +5,12 @@
 
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { DependencyStatus, StatusResult } from '../../../shared/protocol';
+import { basename, join } from 'node:path';
+import type { DependencyStatus, OrgLoadStatus, StatusResult } from '../../../shared/protocol';
+import type { FileFacts } from '../java/facts';
+import type { OrgTypeLoader } from '../org/library';
 import { defaultDependencySettings, discoverDependencies, type DependencySettings } from '../deps/discover';
-import { dependencyLabel, loadLibraries, reachOf } from '../deps/library';
+import { cachedText, dependencyLabel, loadLibraries, reachOf } from '../deps/library';
 import { discoverFiles, hashText, isJavaFile, readSourceFile, stampOf, type FileStamp } from './files';
 import { javaParser } from '../java/parser';
 import { OpenTrees } from './incrementalParse';
@@ -16,7 +18,7 @@ import { factsOfText, refsOfText } from './parseFile';
 import { loadCache, saveCache, type CachedFile } from './persist';
 import type { ParseOutcome } from './parseFile';
 import { parseAll } from './pool';
-import { WorkspaceIndex } from './workspaceIndex';
+import { WorkspaceIndex, type LibraryMark } from './workspaceIndex';
 import { FilePaths, hostPaths } from '../platform/paths';
 import { normalizeLineEndings } from '../text/lines';
 
@@ -37,6 +39,8 @@ export interface IndexerOptions {
    * answers at its usual latency. The index module itself knows nothing of them.
    */
   prepare?: (indexer: Indexer) => Promise<void>;
+  /** Types other repositories declare, from the organisation index (org/library.ts); absent: none. */
+  orgLibrary?: OrgTypeLoader;
 }
 
 declare const __NEEDLE_INDEXER_VERSION__: string | undefined;
@@ -234,19 +238,23 @@ export class Indexer {
 
   /**
    * Finds the folder's dependency jars and indexes the types its code can reach, as read-only
-   * files in the dependency cache (never watched; a changed jar has a new hash, so a new folder).
-   * Before the folder's resolution, so one pass resolves workspace and jars together.
+   * files in the dependency cache (never watched; a changed jar has a new hash, so a new folder);
+   * then the types it still reaches that another repository of the organisation index declares
+   * (org/library.ts). Before the folder's resolution, so one pass resolves workspace and libraries together.
    */
   private async loadDependencies(root: string, incremental: boolean): Promise<void> {
     const settings = this.options.dependencies;
-    if (settings === false) {
+    const org = this.options.orgLibrary;
+    const previous = new Set(this.dependencies.get(root)?.files ?? []);
+    if (settings === false && !org) {
       // Library types a warm start restored from a run that read dependencies leave with them.
-      for (const p of this.dependencies.get(root)?.files ?? []) incremental ? this.index.remove(p) : this.index.drop(p);
+      for (const p of previous) incremental ? this.index.remove(p) : this.index.drop(p);
       this.dependencies.delete(root);
+      this.orgLoads.delete(root);
       return;
     }
     const started = performance.now();
-    const discovery = discoverDependencies(root, settings ?? defaultDependencySettings());
+    const discovery = settings === false ? { dependencies: [], problems: [] } : discoverDependencies(root, settings ?? defaultDependencySettings());
     // The problems of the previous discovery of this folder go; this one's are listed.
     for (const p of this.dependencyProblems.get(root) ?? []) this.skipped.delete(p);
     const problemPaths: string[] = [];
@@ -261,19 +269,42 @@ export class Indexer {
     };
     const loaded = await loadLibraries(discovery.dependencies, reach, cacheRoot, factsOf);
     for (const p of loaded.problems) { this.skipped.set(p.path, p.reason); problemPaths.push(p.path); }
-    const previous = new Set(this.dependencies.get(root)?.files ?? []);
     const files: string[] = [];
-    for (const lib of loaded.files) {
-      const facts = loaded.facts.get(lib.path)!;
+    const taken = new Set<string>();
+    const add = (lib: { path: string; text: string; root: string }, f: FileFacts, mark: LibraryMark) => {
       const hash = hashText(lib.text);
       files.push(lib.path);
       previous.delete(lib.path);
       this.libraryText.set(lib.path, lib.text);
       if (this.index.file(lib.path)?.hash !== hash) {
-        if (incremental) this.index.update(lib.path, lib.root, hash, facts);
-        else this.index.put(lib.path, lib.root, hash, facts);
+        if (incremental) this.index.update(lib.path, lib.root, hash, f);
+        else this.index.put(lib.path, lib.root, hash, f);
       }
-      this.index.markLibrary(lib.path, { dependency: dependencyLabel(lib.dependency), internal: lib.dependency.internal, fromSources: lib.fromSources });
+      this.index.markLibrary(lib.path, mark);
+      for (const s of f.symbols) if (s.parent === -1) taken.add(s.id);
+    };
+    for (const lib of loaded.files) add(lib, loaded.facts.get(lib.path)!, { dependency: dependencyLabel(lib.dependency), internal: lib.dependency.internal, fromSources: lib.fromSources });
+    let listings = loaded.jarTypes;
+    if (org) {
+      // A type counts as declared when workspace code or a jar declares it; a type an earlier org
+      // load (warm start) put in the index is not, so it is taken again from the org index.
+      const declared = (q: string) => taken.has(q) || (!!this.index.symbol(q) && !this.isOrgLibrary(this.index.symbol(q)!.file.path));
+      const o = await org({ reach, declared, cacheRoot, factsOf, excludeRepo: basename(root) });
+      for (const p of o.problems) { this.skipped.set(p.path, p.reason); problemPaths.push(p.path); }
+      for (const lib of o.files) add(lib, o.facts.get(lib.path)!, { dependency: lib.label, internal: true, fromSources: true });
+      // Unreadable now: the org types a warm start restored stay, as last loaded, rather than vanish.
+      if (o.skipped) {
+        for (const p of [...previous].filter((p) => this.isOrgLibrary(p))) {
+          const text = cachedText(p);
+          if (text === undefined) continue;
+          files.push(p);
+          previous.delete(p);
+          this.libraryText.set(p, text);
+        }
+      }
+      if (o.listing.length) listings = [...listings, o.listing];
+      this.orgLoads.set(root, { types: o.files.length, repositories: o.repositories, ms: Math.round(o.ms), ...(o.skipped ? { skipped: o.skipped } : {}) });
+      this.log(o.skipped ?? `org index for ${root}: ${o.files.length} types from ${o.repositories.join(', ') || 'no repository'} in ${Math.round(o.ms)} ms`);
     }
     // Types no longer reached (or from a jar that changed) leave the index.
     for (const p of previous) { this.libraryText.delete(p); incremental ? this.index.remove(p) : this.index.drop(p); }
@@ -291,7 +322,7 @@ export class Indexer {
       return s;
     });
     this.dependencies.set(root, { status, files });
-    this.index.setJarTypes(root, loaded.jarTypes);
+    this.index.setJarTypes(root, listings);
     this.dependencyLoad = { jars: loaded.jarsOpened, types: loaded.files.length, ms: performance.now() - started };
     if (discovery.dependencies.length) this.log(`dependencies of ${root}: ${discovery.dependencies.length} found, ${loaded.jarsOpened} jars read, ${loaded.files.length} types loaded in ${Math.round(this.dependencyLoad.ms)} ms`);
   }
@@ -316,6 +347,19 @@ export class Indexer {
 
   /** Paths the folder's last dependency discovery listed as skipped (cleared when it runs again). */
   private dependencyProblems = new Map<string, string[]>();
+
+  /** Per workspace folder: what the last org type load gave (status reports it). */
+  private orgLoads = new Map<string, OrgLoadStatus>();
+
+  /** Whether an indexed file came from the org index (its library mark names an org repository). */
+  private isOrgLibrary(path: string): boolean {
+    return this.index.libraryOf(path)?.dependency.startsWith('org ') ?? false;
+  }
+
+  /** Where the organisation index's types come from (org/library.ts orgTypeLoader), from the next folder indexed on; undefined: none. */
+  setOrgLibrary(loader: OrgTypeLoader | undefined): void {
+    this.options.orgLibrary = loader;
+  }
 
   /** Texts of the library files (read-only; kept so retrieval never re-reads the cache folder). */
   private libraryText = new Map<string, string>();
@@ -353,6 +397,7 @@ export class Indexer {
     for (const p of [...this.skipped.keys()]) if (this.paths.inside(root, p)) this.skipped.delete(p);
     const libs = this.dependencies.get(root)?.files ?? [];
     this.dependencies.delete(root);
+    this.orgLoads.delete(root);
     this.index.setJarTypes(root, undefined);
     const stillUsed = new Set([...this.dependencies.values()].flatMap((d) => d.files));
     for (const p of libs) if (!stillUsed.has(p)) { this.libraryText.delete(p); this.index.drop(p); }
@@ -464,11 +509,13 @@ export class Indexer {
     const s = this.index.stats();
     const skipped = [...this.skipped.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([path, reason]) => ({ path, reason }));
     const deps = [...this.dependencies.keys()].sort().flatMap((root) => this.dependencies.get(root)!.status);
+    const org = [...this.orgLoads.keys()].sort().map((root) => this.orgLoads.get(root)!);
     return {
       state: this.state, files: s.files, symbols: s.symbols, edges: s.edges,
       skipped, indexMs: this.indexMs, lastUpdateMs: this.lastUpdateMs,
       resolvedShare: s.resolvedShare, paused: this.paused,
       ...(deps.length ? { dependencies: deps } : {}),
+      ...(org.length ? { org } : {}),
     };
   }
 }

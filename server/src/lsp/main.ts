@@ -15,7 +15,8 @@ import { defaultSettings, InvalidRequest, pathOfUri, prepareIndexer, retrieveAt,
 import { CancelledError } from '../retrieval/pipeline';
 import { registerEditorFeatures } from './editorFeatures';
 import { readSettings } from './settings';
-import { closeOrgConnections, connectOrgIndex } from '../org/recall';
+import { closeOrgConnections } from '../org/recall';
+import { useOrgIndex } from '../org/library';
 import { registerCheckCode } from '../check/lsp';
 import { Scheduler } from '../scheduler';
 import { IdleMemory } from './idleMemory';
@@ -61,7 +62,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   supportsFolderEvents = !!params.capabilities.workspace?.workspaceFolders;
   const opts = readSettings(params.initializationOptions);
   settings = { ...settings, ...opts.settings };
-  if (settings.orgIndex) connectOrgIndex(settings.orgIndex).catch(() => {}); // opened now, not on the first request
+  useOrgIndex(indexer, settings.orgIndex, log); // opened now, not on the first request
   exclude = opts.exclude;
   indexer.setExclude(exclude);
   indexer.setDependencySettings(opts.dependencies);

@@ -12,6 +12,8 @@ import { watchFolder } from '../index/watcher';
 import { Scheduler } from '../scheduler';
 import { defaultSettings, prepareIndexer, type Settings } from '../service';
 import { NeedleTools, TOOLS } from './tools';
+import { useOrgIndex } from '../org/library';
+import { closeOrgConnections } from '../org/recall';
 import { describeRipgrep, findRipgrepHere } from '../platform/ripgrep';
 
 export interface McpOptions { root: string; cacheDir: string | null; settings?: Partial<Settings>; dependencies?: DependencySettings | false; log?: (m: string) => void }
@@ -25,6 +27,7 @@ export async function runMcpServer(opts: McpOptions): Promise<void> {
     prepare: prepareIndexer({ done: (steps) => log(`retrieval prepared: ${steps.map((s) => `${s.name} ${Math.round(s.ms)} ms`).join(', ')}`) }),
   });
   const settings: Settings = { ...defaultSettings(), ...opts.settings };
+  useOrgIndex(indexer, settings.orgIndex, log); // opened at start-up, as in the language server
 
   // Index access as in the language server (scheduler.ts): updates in arrival order (the cold index
   // first, then watcher events), tool calls between them, never during one.
@@ -67,4 +70,5 @@ export async function runMcpServer(opts: McpOptions): Promise<void> {
   await watcher?.close();
   await scheduler.settled();
   if (indexer.state === 'ready') for (const root of indexer.folders) indexer.saveFolderCache(root);
+  await closeOrgConnections();
 }

@@ -8,14 +8,15 @@ import { relative, sep } from 'node:path';
 import type { Indexer } from '../index/indexer';
 import { discoverFiles, readSourceFile } from '../index/files';
 import { refsOfText } from '../index/parseFile';
-import type { WorkspaceIndex } from '../index/workspaceIndex';
+import type { IndexedFile, WorkspaceIndex } from '../index/workspaceIndex';
 import { erasedSimpleName } from '../java/extract';
 import type { Expr, FileFacts, RefFact } from '../java/facts';
 import { chunkTextFile, textFileType, type Chunk } from '../retrieval/chunks';
 import { chunkJavaFile } from '../retrieval/chunks/java';
 import { docSummary, signatureLines, stripLine } from '../retrieval/symbols';
 import { splitIdentifier } from '../text/identifiers';
-import { vetText } from '../vetting';
+import { vetText, type VetFlag, type VetResult } from '../vetting';
+import { redactionMarker } from '../vetting/spans';
 
 export interface DeclRow { symbol: string; kind: string; name: string; package: string; line: number; signature: string; summary: string; description: string; search: string }
 /**
@@ -39,6 +40,8 @@ export interface FileRows {
   derived: boolean;
   /** Hash of every row below. */
   digest: string;
+  /** A Java file's text, vetted (what org/library.ts gives another workspace to index); null for other files. */
+  text: string | null;
   decls: DeclRow[];
   usages: UsageRow[];
   imports: string[];
@@ -57,13 +60,21 @@ function relPath(root: string, path: string): string {
   return relative(root, path).split(sep).join('/');
 }
 
+/** An identifier's search words (itself and its parts, lower case), kept: a repository repeats its identifiers. */
+const wordsOfIdentifier = new Map<string, string[]>();
+const MAX_KEPT_IDENTIFIERS = 200_000;
+
 /** Words a full-text search matches: identifier parts and whole identifiers, lower case. */
 export function searchWords(...texts: string[]): string {
   const words = new Set<string>();
   for (const t of texts) {
     for (const id of t.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) {
-      words.add(id.toLowerCase());
-      for (const p of splitIdentifier(id)) words.add(p);
+      let w = wordsOfIdentifier.get(id);
+      if (!w) {
+        if (wordsOfIdentifier.size >= MAX_KEPT_IDENTIFIERS) wordsOfIdentifier.clear();
+        wordsOfIdentifier.set(id, (w = [id.toLowerCase(), ...splitIdentifier(id)]));
+      }
+      for (const x of w) words.add(x);
     }
   }
   return [...words].join(' ');
@@ -79,14 +90,33 @@ function javadocText(javadoc: string | undefined): string {
   return javadoc.replace(/\{@(?:link|linkplain|code|literal|value)\s+([^}]*)\}/g, '$1').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
 }
 
+/** A chunk of a text file, vetted on its own. */
 function chunkRow(c: Chunk): ChunkRow {
   const v = vetText(c.text);
   const header = c.header === undefined ? null : vetted(c.header);
   return {
     startLine: c.startLine, endLine: c.endLine, kind: c.kind, symbol: c.symbol ?? null, header,
-    text: v.text, flags: v.flags, search: searchWords(c.symbol ?? '', v.text, c.description ?? ''),
+    text: v.text, flags: v.flags, search: searchWords(c.symbol ?? '', v.text, c.description ? vetted(c.description) : ''),
   };
 }
+
+/**
+ * A chunk cut from a file that was vetted whole (`vet`): its text and header are already redacted
+ * (vetting keeps every line where it was), and its flags are those of the lines it spans.
+ */
+function vettedChunkRow(c: Chunk, vet: VetResult): ChunkRow {
+  const within = (line: number) => line >= c.startLine && line <= c.endLine;
+  const flags: VetFlag[] = [];
+  if (vet.instructionLines.some(within)) flags.push('instruction-like');
+  if (vet.secrets.some((x) => within(x.line)) || c.text.includes(REDACTED)) flags.push('secret-redacted');
+  return {
+    startLine: c.startLine, endLine: c.endLine, kind: c.kind, symbol: c.symbol ?? null, header: c.header ?? null,
+    text: c.text, flags, search: searchWords(c.symbol ?? '', c.text, c.description ? vetted(c.description) : ''),
+  };
+}
+
+/** What every redacted secret's replacement starts with. */
+const REDACTED = redactionMarker('').slice(0, -1);
 
 function digestOf(rows: Omit<FileRows, 'digest' | 'sourceKey' | 'derived'>): string {
   return createHash('sha1').update(JSON.stringify(rows)).digest('hex');
@@ -107,7 +137,7 @@ function sourceKeyOf(...parts: string[]): string {
 
 /** A file whose rows are already published as they would be derived now. */
 function unchangedFile(path: string, hash: string, sourceKey: string): FileRows {
-  return { path, hash, sourceKey, derived: false, digest: '', decls: [], usages: [], imports: [], chunks: [] };
+  return { path, hash, sourceKey, derived: false, digest: '', text: null, decls: [], usages: [], imports: [], chunks: [] };
 }
 
 /** Packages of the platform and common libraries: their uses are not examples of an organisation's API. */
@@ -127,7 +157,8 @@ export function foreignUsages(index: WorkspaceIndex, facts: FileFacts, text: str
   const foreign = new Map<string, string>();
   for (const name of foreignImports(index, facts)) foreign.set(name.slice(name.lastIndexOf('.') + 1), name);
   if (!foreign.size) return [];
-  const refs = refsOfText(text, hash) ?? [];
+  // The index keeps the reference sites when it was told to (publishing), else they are read again.
+  const refs = facts.refsReleased ? refsOfText(text, hash) ?? [] : facts.refs;
   const fieldTypes = new Map<string, string>();
   for (const s of facts.symbols) if (s.kind === 'field' && s.type) fieldTypes.set(s.name, s.type);
   const typeOf = (e: Expr | undefined): string | undefined => {
@@ -160,55 +191,65 @@ export function foreignUsages(index: WorkspaceIndex, facts: FileFacts, text: str
 
 /**
  * The rows of every Java file the indexer holds under `root`, and of every other text file Needle
- * chunks; files whose source key equals `published`'s (path → source key) are not derived again.
+ * chunks, in path order; files whose source key equals `published`'s (path → source key) are not
+ * derived again. A generator: the publisher writes one batch while the next is derived.
  */
-export function repositoryRows(indexer: Indexer, root: string, published: Map<string, string> = new Map()): FileRows[] {
-  const out: FileRows[] = [];
-  for (const f of indexer.index.allFiles()) {
-    if (f.root !== root) continue;
-    const path = relPath(root, f.path);
-    const sourceKey = sourceKeyOf(f.hash, JSON.stringify(f.resolution?.edges ?? []), foreignImports(indexer.index, f.facts).join(','));
-    if (published.get(path) === sourceKey) { out.push(unchangedFile(path, f.hash, sourceKey)); continue; }
-    const text = indexer.textOf(f.path);
-    if (text === undefined) continue;
-    const lines = text.split('\n');
-    const facts = f.facts;
-    const decls: DeclRow[] = [];
-    for (const s of facts.symbols) {
-      if (s.local || s.anonymous) continue;
-      const sig = signatureLines(s, lines);
-      const signature = vetted(lines.slice(sig.start, sig.end + 1).map(stripLine).join(' ').replace(/\s+/g, ' ').replace(/\s*\{\s*$/, '').trim());
-      const summary = vetted(docSummary(s.javadoc));
-      const description = vetted(javadocText(s.javadoc));
-      decls.push({ symbol: s.id, kind: s.kind, name: s.name, package: facts.package, line: s.nameSpan.sl, signature, summary, description, search: searchWords(s.name, summary) });
-    }
-    const usages: UsageRow[] = [];
-    const site = (line: number) => vetted((lines[line] ?? '').trim().slice(0, MAX_SITE_CHARS));
-    const r = f.resolution;
-    for (const e of r?.edges ?? []) {
-      // Imports are their own table; type positions are too many to keep and no usage example.
-      if (e.kind === 'imports' || e.kind === 'type') continue;
-      const name = e.to.replace(/\(.*$/, '').replace(/^.*[.#]/, '');
-      usages.push({ line: e.line, col: e.col, fromSymbol: e.from, target: e.to, name, kind: e.kind, site: site(e.line), foreign: false });
-    }
-    for (const u of foreignUsages(indexer.index, facts, text, f.hash)) if (u.kind !== 'type') usages.push({ ...u, site: site(u.line) });
-    usages.sort((a, b) => a.line - b.line || a.col - b.col || a.kind.localeCompare(b.kind) || a.target.localeCompare(b.target));
-    const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
-    const chunks = chunkJavaFile(f.path, text, facts).map(chunkRow);
-    const rows = { path, hash: f.hash, decls, usages, imports, chunks };
-    out.push({ ...rows, sourceKey, derived: true, digest: digestOf(rows) });
+export function* repositoryRows(indexer: Indexer, root: string, published: Map<string, string> = new Map()): Generator<FileRows> {
+  const java = indexer.index.allFiles().filter((f) => f.root === root).map((f) => ({ f, path: relPath(root, f.path) }));
+  const { files: textFiles } = discoverFiles(root, { accept: (name) => textFileType(name) !== undefined });
+  const other = textFiles.map((abs) => ({ abs, path: relPath(root, abs) }));
+  const all = [...java.map((j) => ({ path: j.path, java: j.f, abs: '' })), ...other.map((o) => ({ path: o.path, java: undefined, abs: o.abs }))];
+  all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const item of all) {
+    const rows = item.java ? javaFileRows(indexer, item.java, item.path, published) : textFileRows(item.abs, item.path, published);
+    if (rows) yield rows;
   }
-  const { files } = discoverFiles(root, { accept: (name) => textFileType(name) !== undefined });
-  for (const path of files) {
-    const r = readSourceFile(path);
-    if (!r.ok) continue;
-    const rel = relPath(root, path);
-    const sourceKey = sourceKeyOf(r.hash);
-    if (published.get(rel) === sourceKey) { out.push(unchangedFile(rel, r.hash, sourceKey)); continue; }
-    const chunks = chunkTextFile(path, r.text).map(chunkRow);
-    if (!chunks.length) continue;
-    const rows = { path: rel, hash: r.hash, decls: [], usages: [], imports: [], chunks };
-    out.push({ ...rows, sourceKey, derived: true, digest: digestOf(rows) });
+}
+
+function javaFileRows(indexer: Indexer, f: IndexedFile, path: string, published: Map<string, string>): FileRows | undefined {
+  const sourceKey = sourceKeyOf(f.hash, JSON.stringify(f.resolution?.edges ?? []), foreignImports(indexer.index, f.facts).join(','));
+  if (published.get(path) === sourceKey) return unchangedFile(path, f.hash, sourceKey);
+  const raw = indexer.textOf(f.path);
+  if (raw === undefined) return undefined;
+  // Vetted once, whole: signatures, usage sites, chunks and the stored text are cut from the
+  // redacted text (same lines), rather than each piece vetted again.
+  const vet = vetText(raw);
+  const text = vet.text;
+  const lines = text.split('\n');
+  const facts = f.facts;
+  const decls: DeclRow[] = [];
+  for (const s of facts.symbols) {
+    if (s.local || s.anonymous) continue;
+    const sig = signatureLines(s, lines);
+    const signature = lines.slice(sig.start, sig.end + 1).map(stripLine).join(' ').replace(/\s+/g, ' ').replace(/\s*\{\s*$/, '').trim();
+    const summary = s.javadoc ? vetted(docSummary(s.javadoc)) : '';
+    const description = s.javadoc ? vetted(javadocText(s.javadoc)) : '';
+    decls.push({ symbol: s.id, kind: s.kind, name: s.name, package: facts.package, line: s.nameSpan.sl, signature, summary, description, search: searchWords(s.name, summary) });
   }
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const usages: UsageRow[] = [];
+  const site = (line: number) => (lines[line] ?? '').trim().slice(0, MAX_SITE_CHARS);
+  const r = f.resolution;
+  for (const e of r?.edges ?? []) {
+    // Imports are their own table; type positions are too many to keep and no usage example.
+    if (e.kind === 'imports' || e.kind === 'type') continue;
+    const name = e.to.replace(/\(.*$/, '').replace(/^.*[.#]/, '');
+    usages.push({ line: e.line, col: e.col, fromSymbol: e.from, target: e.to, name, kind: e.kind, site: site(e.line), foreign: false });
+  }
+  for (const u of foreignUsages(indexer.index, facts, raw, f.hash)) if (u.kind !== 'type') usages.push({ ...u, site: site(u.line) });
+  usages.sort((a, b) => a.line - b.line || a.col - b.col || a.kind.localeCompare(b.kind) || a.target.localeCompare(b.target));
+  const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
+  const chunks = chunkJavaFile(f.path, text, facts).map((c) => vettedChunkRow(c, vet));
+  const rows = { path, hash: f.hash, text, decls, usages, imports, chunks };
+  return { ...rows, sourceKey, derived: true, digest: digestOf(rows) };
+}
+
+function textFileRows(abs: string, rel: string, published: Map<string, string>): FileRows | undefined {
+  const r = readSourceFile(abs);
+  if (!r.ok) return undefined;
+  const sourceKey = sourceKeyOf(r.hash);
+  if (published.get(rel) === sourceKey) return unchangedFile(rel, r.hash, sourceKey);
+  const chunks = chunkTextFile(abs, r.text).map(chunkRow);
+  if (!chunks.length) return undefined;
+  const rows = { path: rel, hash: r.hash, text: null, decls: [], usages: [], imports: [], chunks };
+  return { ...rows, sourceKey, derived: true, digest: digestOf(rows) };
 }

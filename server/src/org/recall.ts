@@ -38,6 +38,8 @@ export const ORG_LIMITS = {
   /** Share of the request's token budget the org part may use, on top of the local context. */
   budgetShare: 0.25,
   timeoutMs: 1500,
+  /** Loading the org types a folder reaches (org/library.ts): a background step of indexing, so a longer bound. */
+  loadTimeoutMs: 10_000,
 } as const;
 
 const KEYWORDS = new Set(['abstract', 'boolean', 'break', 'byte', 'case', 'catch', 'char', 'class', 'continue', 'default', 'do', 'double', 'else', 'enum', 'extends', 'final', 'finally', 'float', 'for', 'if', 'implements', 'import', 'instanceof', 'int', 'interface', 'long', 'new', 'null', 'package', 'private', 'protected', 'public', 'return', 'short', 'static', 'super', 'switch', 'this', 'throw', 'throws', 'try', 'void', 'while', 'true', 'false', 'var', 'String', 'Object']);
@@ -114,7 +116,8 @@ export function connectOrgIndex(target: string, timeoutMs: number = ORG_LIMITS.t
   return c.db;
 }
 
-function drop(target: string): void {
+/** Drops a connection that failed or timed out mid-query (kept while it is still opening). */
+export function dropOrgConnection(target: string): void {
   const c = connections.get(target);
   if (!c?.ready) return; // still opening (kept) or already gone
   connections.delete(target);
@@ -157,11 +160,15 @@ export function searchTerms(identifiers: string[]): string[] {
  * member key, else by a similar name in the top repositories), usage examples of them from other
  * repositories (golden first), and chunks of the top repositories that share the method's identifiers.
  */
-export async function orgItems(db: OrgDb, q: OrgQuery): Promise<{ items: OrgContextItem[]; repositories: string[] }> {
+export async function orgItems(db: OrgDb, q: OrgQuery, onStage?: (stage: string, ms: number) => void): Promise<{ items: OrgContextItem[]; repositories: string[] }> {
   const L = ORG_LIMITS;
+  let t = performance.now();
+  const stage = (name: string) => { const now = performance.now(); onStage?.(name, now - t); t = now; };
   const repos = await rankRepositories(db, { packages: q.packages, identifiers: q.identifiers, excludeRepo: q.excludeRepo, limit: L.repositories });
+  stage('rank repositories');
   const repoIds = repos.map((r) => r.id);
   const decls = q.targets.length ? await declarationsOf(db, q.targets, L.declarations) : [];
+  stage('declarations');
   const declared = new Set(decls.map((d) => memberKey(d.symbol)));
   const items: OrgContextItem[] = decls.map((d) => item('declaration', d, d.line, d.line, (d.summary ? `/** ${d.summary} */\n` : '') + d.signature, d.symbol));
   // A member the exact lookup missed (a wrong receiver type, a renamed method): the closest names.
@@ -173,13 +180,16 @@ export async function orgItems(db: OrgDb, q: OrgQuery): Promise<{ items: OrgCont
       }
     }
   }
+  stage('similar names');
   const usageTargets = [...new Set([...q.targets.filter((t) => t.includes('#')), ...decls.map((d) => d.symbol)])].sort();
   for (const u of await usageExamples(db, usageTargets, q.excludeRepo, L.usagesPerTarget, L.usages)) {
     items.push(item('usage', u, u.line, u.line, u.site, memberKey(u.target)));
   }
+  stage('usage examples');
   for (const c of await searchChunks(db, repoIds, searchTerms(q.identifiers), L.chunks)) {
     items.push(item('chunk', c, c.startLine, c.endLine, c.text, c.symbol ?? undefined, c.flags));
   }
+  stage('chunk search');
   return { items, repositories: repos.map((r) => r.name) };
 }
 
@@ -225,7 +235,7 @@ export async function orgRecall(q: OrgQuery, options: { target: string; budgetTo
     return { items, repositories: found.repositories, tokens: items.reduce((s, i) => s + i.tokens, 0), ms: Math.round(performance.now() - started) };
   } catch (e) {
     // A connection that timed out or failed may be stuck mid-query: start afresh next time.
-    drop(options.target);
+    dropOrgConnection(options.target);
     const why = e instanceof Timeout ? `no answer within ${timeoutMs} ms` : (e as Error).message;
     return { items: [], repositories: [], tokens: 0, ms: Math.round(performance.now() - started), skipped: `org index ${redactUrl(options.target)} skipped: ${why}` };
   } finally {

@@ -8,13 +8,16 @@
 
 import { OrgDbError, type OrgDb } from './db';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export class SchemaTooNewError extends OrgDbError {}
 export class SchemaMissingError extends OrgDbError {}
 
 /** Rows of a repository's facts live in these tables, each with `repo_id` and `path`. */
-export const FACT_TABLES = ['needle.decls', 'needle.usages', 'needle.imports', 'needle.chunks'] as const;
+/** GIN indexes whose pending entries a publish merges before it commits (a search never scans a long pending list). */
+export const GIN_INDEXES = ['needle.decls_name_trgm', 'needle.decls_tsv', 'needle.chunk_terms_tsv'] as const;
+
+export const FACT_TABLES = ['needle.decls', 'needle.usages', 'needle.imports', 'needle.chunks', 'needle.chunk_terms'] as const;
 
 const visibleRepo = (who: string, repo: string) => `${repo}.visibility = 'public' OR EXISTS (
   SELECT 1 FROM needle.label_readers lr JOIN pg_roles ro ON ro.rolname = lr.reader
@@ -133,6 +136,48 @@ const MIGRATIONS: string[][] = [
       `CREATE POLICY visible ON needle.${t} FOR SELECT USING (EXISTS (SELECT 1 FROM needle.repos r WHERE r.id = repo_id))`,
     ]),
     ...SEARCH_FUNCTIONS,
+  ],
+  [
+    // A Java file's whole (vetted) text: another repository's workspace reads the types it needs
+    // from it as read-only library code (org/library.ts), like an internal jar with sources.
+    `ALTER TABLE needle.files ADD COLUMN text text`,
+    // The chunk search ranks thousands of matches in a large repository: it reads a narrow table
+    // (position and words), then fetches the text of the few it keeps. (seq: the chunk's place in its file.)
+    // A version-1 index is emptied of its rows (not of its repositories): each one's next publish writes them again.
+    ...['decls', 'usages', 'imports', 'chunks', 'files'].map((t) => `DELETE FROM needle.${t}`),
+    `ALTER TABLE needle.chunks DROP COLUMN tsv`,
+    `ALTER TABLE needle.chunks ADD COLUMN seq integer NOT NULL`,
+    `CREATE UNIQUE INDEX chunks_key ON needle.chunks (repo_id, path, seq)`,
+    `CREATE TABLE needle.chunk_terms (
+      repo_id integer NOT NULL REFERENCES needle.repos(id) ON DELETE CASCADE,
+      path text NOT NULL,
+      seq integer NOT NULL,
+      start_line integer NOT NULL,
+      tsv tsvector NOT NULL)`,
+    `CREATE INDEX chunk_terms_file ON needle.chunk_terms (repo_id, path)`,
+    `CREATE INDEX chunk_terms_tsv ON needle.chunk_terms USING gin (tsv)`,
+    `ALTER TABLE needle.chunk_terms ENABLE ROW LEVEL SECURITY`,
+    `CREATE POLICY visible ON needle.chunk_terms FOR SELECT USING (EXISTS (SELECT 1 FROM needle.repos r WHERE r.id = repo_id))`,
+    // The repository prefilter counts the query's identifiers each repository declares: one row per
+    // repository and distinct lower-case name (publish.ts refreshes a repository's rows), not one per declaration.
+    `CREATE TABLE needle.repo_names (
+      repo_id integer NOT NULL REFERENCES needle.repos(id) ON DELETE CASCADE,
+      lname text NOT NULL,
+      PRIMARY KEY (lname, repo_id))`,
+    `CREATE INDEX repo_names_repo ON needle.repo_names (repo_id)`,
+    `ALTER TABLE needle.repo_names ENABLE ROW LEVEL SECURITY`,
+    `CREATE POLICY visible ON needle.repo_names FOR SELECT USING (EXISTS (SELECT 1 FROM needle.repos r WHERE r.id = repo_id))`,
+    `CREATE OR REPLACE FUNCTION needle.search_chunks(repo_ids integer[], q tsquery, lim integer)
+     RETURNS TABLE (repo_id integer, path text, start_line integer, end_line integer, kind text, symbol text, header text, text text, flags text[], rank real)
+     LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, needle AS $$
+     WITH top AS (
+       SELECT t.repo_id, t.path, t.seq, t.start_line, ts_rank(t.tsv, q) AS rank
+       FROM needle.chunk_terms t
+       WHERE t.tsv @@ q AND t.repo_id = ANY(repo_ids) AND t.repo_id IN (SELECT needle.visible_repo_ids())
+       ORDER BY 5 DESC, t.repo_id, t.path, t.start_line, t.seq LIMIT lim)
+     SELECT c.repo_id, c.path, c.start_line, c.end_line, c.kind, c.symbol, c.header, c.text, c.flags, top.rank
+     FROM top JOIN needle.chunks c ON c.repo_id = top.repo_id AND c.path = top.path AND c.seq = top.seq
+     ORDER BY 10 DESC, c.repo_id, c.path, c.start_line, c.seq $$`,
   ],
 ];
 

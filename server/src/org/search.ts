@@ -18,7 +18,7 @@ export async function rankRepositories(db: OrgDb, q: { packages: string[]; ident
   const w = REPO_RANK_WEIGHTS;
   const r = await db.query<{ id: number; name: string; commit: string | null; golden: boolean; score: string }>(
     `WITH pk AS (SELECT repo_id, count(DISTINCT package) AS n FROM needle.decls WHERE package = ANY($1::text[]) GROUP BY repo_id),
-          idn AS (SELECT repo_id, count(DISTINCT lname) AS n FROM needle.decls WHERE lname = ANY($2::text[]) GROUP BY repo_id)
+          idn AS (SELECT repo_id, count(*) AS n FROM needle.repo_names WHERE lname = ANY($2::text[]) GROUP BY repo_id)
      SELECT r.id, r.name, r.commit, r.golden,
             coalesce(pk.n, 0) * $4::int + coalesce(idn.n, 0) * $5::int + CASE WHEN r.golden THEN $6::int ELSE 0 END AS score
      FROM needle.repos r LEFT JOIN pk ON pk.repo_id = r.id LEFT JOIN idn ON idn.repo_id = r.id
@@ -93,4 +93,35 @@ export async function usageExamples(db: OrgDb, targets: string[], excludeRepo: s
      WHERE k <= $3
      ORDER BY golden DESC, repo, path, line, target LIMIT $4`, [targets, excludeRepo ?? null, perTarget, limit]);
   return r.rows.map((x) => ({ repo: x.repo, commit: x.commit, golden: x.golden, path: x.path, line: x.line, fromSymbol: x.from_symbol, target: x.target, site: x.site }));
+}
+
+export interface TypeFileHit { repo: string; commit: string | null; golden: boolean; path: string; symbol: string; text: string }
+
+/** Top-level type declarations: the symbol is the package's name and the type's (or the name alone in the default package). */
+const TOP_LEVEL_TYPE = `d.kind = ANY(ARRAY['class', 'interface', 'enum', 'record', 'annotation'])
+  AND d.symbol = CASE WHEN d.package = '' THEN d.name ELSE d.package || '.' || d.name END`;
+
+/**
+ * The files (with their published text) that declare the top-level types `types` (qualified) or
+ * any top-level type of `packages`, in repositories other than `excludeRepo`; for a type several
+ * repositories declare, golden repositories first, then by name.
+ */
+export async function typeFiles(db: OrgDb, q: { types: string[]; packages: string[]; excludeRepo?: string; limit: number }): Promise<TypeFileHit[]> {
+  if (!q.types.length && !q.packages.length) return [];
+  const r = await db.query<TypeFileHit>(
+    `SELECT r.name AS repo, r.commit, r.golden, f.path, d.symbol, f.text
+     FROM needle.decls d JOIN needle.repos r ON r.id = d.repo_id JOIN needle.files f ON f.repo_id = d.repo_id AND f.path = d.path
+     WHERE (d.member_key = ANY($1::text[]) OR d.package = ANY($2::text[])) AND ${TOP_LEVEL_TYPE}
+       AND f.text IS NOT NULL AND r.name IS DISTINCT FROM $3
+     ORDER BY d.symbol, r.golden DESC, r.name, f.path LIMIT $4`, [q.types, q.packages, q.excludeRepo ?? null, q.limit]);
+  return r.rows;
+}
+
+/** Qualified names of every top-level type the visible repositories declare in `packages`, sorted. */
+export async function topLevelTypesIn(db: OrgDb, packages: string[], excludeRepo?: string): Promise<string[]> {
+  if (!packages.length) return [];
+  const r = await db.query<{ symbol: string }>(
+    `SELECT DISTINCT d.symbol FROM needle.decls d JOIN needle.repos r ON r.id = d.repo_id
+     WHERE d.package = ANY($1::text[]) AND ${TOP_LEVEL_TYPE} AND r.name IS DISTINCT FROM $2 ORDER BY d.symbol`, [packages, excludeRepo ?? null]);
+  return r.rows.map((x) => x.symbol);
 }
