@@ -12,12 +12,14 @@ import { defaultDependencySettings } from '../../server/src/deps/discover';
 import { Indexer } from '../../server/src/index/indexer';
 import { defaultSettings, retrieveAt, uriOfPath } from '../../server/src/service';
 import { jarOf, jdkMissing, tempDir } from '../helpers/jdk';
+import { file, requires } from '../helpers/prerequisites';
 import { writeFixture } from '../helpers/workspace';
 
 const DEBIAN_REPO = '/usr/share/maven-repo';
 const LANG3 = join(DEBIAN_REPO, 'org/apache/commons/commons-lang3/3.12.0');
 const TEXT = join(DEBIAN_REPO, 'org/apache/commons/commons-text/1.10.0');
 const CORPUS = join(process.cwd(), '.cache/corpora/commons-lang3/src/main/java');
+const corpus = requires(file('the commons-lang3 corpus (upstream sources)', 'node bench/corpora/fetch.mjs commons-lang3', CORPUS));
 
 function debianMissing(): string | undefined {
   if (existsSync(join(LANG3, 'commons-lang3-3.12.0.jar')) && existsSync(join(TEXT, 'commons-text-1.10.0.jar'))) return undefined;
@@ -102,8 +104,10 @@ test('commons-lang3 and commons-text from /usr/share/maven-repo resolve, stay ou
 test('with a -sources.jar built from the upstream sources, commons-lang3 is read as source, Javadoc included', async (t) => {
   const skip = debianMissing() ?? jdkMissing();
   if (skip) return t.skip(skip);
-  // The corpus is downloaded data (benchmarks fetch it), not a program: absent, this part skips even in CI.
-  if (!existsSync(CORPUS)) return t.skip('the commons-lang3 corpus is missing (node bench/corpora/fetch.mjs)');
+  // The upstream sources come from Debian's source package, which .ci/run fetches: outside CI a
+  // missing corpus skips this part, with CI set it fails.
+  if (corpus.skip) return t.skip(corpus.skip);
+  corpus.assertPresent();
   // A local repository of our own holding commons-lang3 with sources; Debian's serves the rest.
   const repo = tempDir('needle-m2-');
   const dir = join(repo, 'org/apache/commons/commons-lang3/3.12.0');
