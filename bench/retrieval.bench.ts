@@ -20,7 +20,7 @@
 // bench/out/retrieval-curves.svg (+ .png of both when a converter exists).
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { arg, args, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
@@ -37,6 +37,9 @@ function corpusRoot(name: string): string | undefined {
 }
 
 function toPng(svgPath: string, pngPath: string): string | undefined {
+  // A headless browser's screenshot is the window: size it to the drawing (its root's width and height).
+  const size = /<svg[^>]*\swidth="(\d+)"[^>]*\sheight="(\d+)"/.exec(readFileSync(svgPath, 'utf8'));
+  const window = size ? `${size[1]},${size[2]}` : '1000,460';
   const tries: [string, string[]][] = [
     ['/usr/bin/convert', [svgPath, pngPath]],
     ['rsvg-convert', ['-o', pngPath, svgPath]],

@@ -87,7 +87,9 @@ export function reliabilitySvg(title: string, series: { label: string; metrics: 
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
   out.push(`<rect width="${W}" height="${H}" fill="white"/>`);
-  out.push(`<text x="${W / 2}" y="22" text-anchor="middle" font-size="15">${esc(title)}</text>`);
+  // A long title (many corpora) is squeezed to the drawing's width rather than cut at both ends.
+  const fit = title.length * 7.5 > W - 20 ? ` textLength="${W - 20}" lengthAdjust="spacingAndGlyphs"` : '';
+  out.push(`<text x="${W / 2}" y="22" text-anchor="middle" font-size="15"${fit}>${esc(title)}</text>`);
   series.forEach((s, k) => {
     const x0 = left + k * (pw + gap);
     const X = (v: number) => x0 + v * pw, Y = (v: number) => top + ph - v * ph;
