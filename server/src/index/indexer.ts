@@ -69,6 +69,13 @@ export class Indexer {
   private readonly version = indexerVersion();
   readonly paths: FilePaths;
 
+  /** Where the caches are kept (null: none). */
+  get cacheDir(): string | null { return this.options.cacheDir; }
+  /** The indexer version caches are keyed by. */
+  get cacheVersion(): string { return this.version; }
+  /** Writes a message to the indexer's log. */
+  note(message: string): void { this.log(message); }
+
   constructor(private options: IndexerOptions) {
     // Reference sites are only needed while resolving: released afterwards, re-extracted on demand.
     this.paths = options.paths ?? hostPaths;

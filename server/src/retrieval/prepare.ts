@@ -9,7 +9,8 @@ import type { PipelineRequest } from './request';
 import { declarationsByName, typesBySimpleName, usageCounts } from './symbols';
 import { globalPopular } from './recall/graph';
 import { prepareDescriptions } from './recall/descriptions';
-import { filesWithWord } from './recall/wordFiles';
+import { fileWords, prepareWordFiles } from './recall/wordFiles';
+import { loadWords, saveWords, wordsChanged, wordsFileFor } from './preparedCache';
 import { chunkCorpus } from './recall/similar';
 
 /** One structure built: its name and the time it took. */
@@ -19,6 +20,24 @@ export interface PrepareInput {
   index: WorkspaceIndex;
   /** The files' current text (the indexer's textOf). */
   textOf: PipelineRequest['textOf'];
+  /**
+   * Where structures saved by an earlier start are (preparedCache.ts), for the indexer version and
+   * folders they must match; absent: everything is built from the index.
+   */
+  saved?: { cacheDir: string; version: string; folders: readonly string[]; log: (message: string) => void };
+}
+
+/** word -> files, from the saved words of unchanged files where there are any; saved again when they differ. */
+function buildWordFiles({ index, textOf, saved }: PrepareInput): void {
+  if (!saved) { prepareWordFiles({ index, textOf }); return; }
+  const file = wordsFileFor(saved.cacheDir, saved.folders);
+  const loaded = loadWords(file, saved.version, saved.folders);
+  if (loaded.problem) saved.log(loaded.problem);
+  prepareWordFiles({ index, textOf }, loaded.words);
+  const now = fileWords({ index, textOf });
+  if (!wordsChanged(loaded.words, now)) return;
+  const problem = saveWords(file, saved.version, saved.folders, now);
+  if (problem) saved.log(problem);
 }
 
 /** The structures, in the order they are built (cheapest first, so progress moves early). */
@@ -26,7 +45,7 @@ export const PREPARE_STEPS: readonly { name: string; build: (p: PrepareInput) =>
   { name: 'names, types and usage tables', build: ({ index }) => { declarationsByName(index); typesBySimpleName(index); usageCounts(index); } },
   { name: 'callers and popular declarations', build: ({ index }) => { index.prepareIncoming(); globalPopular(index); } },
   { name: 'description index', build: ({ index }) => prepareDescriptions(index) },
-  { name: 'word -> files', build: (p) => { filesWithWord({ index: p.index, textOf: p.textOf } as PipelineRequest); } },
+  { name: 'word -> files', build: buildWordFiles },
   { name: 'similar-code corpus', build: ({ index, textOf }) => { chunkCorpus(index, textOf); } },
 ];
 
