@@ -11,6 +11,7 @@ import { Indexer } from '../../server/src/index/indexer';
 import { defaultSettings, prepareIndexer, retrieveAt, uriOfPath } from '../../server/src/service';
 import { ACME } from '../robustness/lib';
 import { fileWords, filesWithWord } from '../../server/src/retrieval/recall/wordFiles';
+import { corpusDump } from '../../server/src/retrieval/recall/similar';
 import type { PipelineRequest } from '../../server/src/retrieval/request';
 
 function acmeCopy(): string {
@@ -48,27 +49,39 @@ async function answers(ix: Indexer, root: string): Promise<string> {
   return out.join('\n');
 }
 
-function wordsFile(cacheDir: string): string {
-  const name = readdirSync(cacheDir).find((n) => n.endsWith('.words'));
-  assert.ok(name, 'the words were saved beside the index cache');
+function savedFile(cacheDir: string, suffix: string): string {
+  const name = readdirSync(cacheDir).find((n) => n.endsWith(suffix));
+  assert.ok(name, `${suffix} saved beside the index cache`);
   return join(cacheDir, name);
 }
+const wordsFile = (cacheDir: string) => savedFile(cacheDir, '.words');
 
-test('a warm start from saved words answers as a fresh build, and an edit afterwards is reflected', async () => {
+/** The similar-code corpus as one canonical text, with searches for some of its terms. */
+function chunkDump(ix: Indexer): string {
+  const words = [...fileWords({ index: ix.index, textOf: (p: string) => ix.textOf(p) }).values()].flatMap((f) => f.words).filter((_, i) => i % 97 === 0);
+  return corpusDump(ix.index, (p) => ix.textOf(p), [words.slice(0, 4), words.slice(4, 12).map((w) => '~' + w.toLowerCase()), words.slice(12, 30)]);
+}
+
+test('a warm start from saved words and chunks answers as a fresh build, and an edit afterwards is reflected', async () => {
   const root = acmeCopy();
   const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
   const cold = await started(root, cacheDir);
   const fresh = wordDump(await started(root, null));
   assert.equal(wordDump(cold), fresh);
+  const freshChunks = chunkDump(await started(root, null));
+  assert.equal(chunkDump(cold), freshChunks);
   const saved = readFileSync(wordsFile(cacheDir));
+  const savedChunks = readFileSync(savedFile(cacheDir, '.chunks'));
   assert.ok(fresh.split('\n').length > 100, 'a real vocabulary');
 
   const logs: string[] = [];
   const warm = await started(root, cacheDir, logs);
   assert.equal(wordDump(warm), fresh);
+  assert.equal(chunkDump(warm), freshChunks, 'the corpus from saved chunks equals a fresh build');
   assert.equal(await answers(warm, root), await answers(cold, root), 'retrieval after a warm start equals a fresh build\'s');
-  assert.ok(!logs.some((m) => /saved words/.test(m)), logs.join('\n'));
+  assert.ok(!logs.some((m) => /saved/.test(m)), logs.join('\n'));
   assert.ok(readFileSync(wordsFile(cacheDir)).equals(saved), 'an unchanged workspace leaves the file as it was');
+  assert.ok(readFileSync(savedFile(cacheDir, '.chunks')).equals(savedChunks));
 
   // The saved words are what a warm start uses: words that no file holds, under the real hashes, show up.
   const path = warm.index.allFiles()[0].path;
@@ -76,23 +89,31 @@ test('a warm start from saved words answers as a fresh build, and an edit afterw
   await warm.setDocument(path, edited);
   const req = { index: warm.index, textOf: (p: string) => warm.textOf(p) } as PipelineRequest;
   assert.deepEqual(filesWithWord(req)('zzzsavedneverwritten'), [path], 'an edit after a warm load is reflected');
+  const freshEdited = await started(root, null);
+  await freshEdited.setDocument(path, edited);
+  assert.equal(chunkDump(warm), chunkDump(freshEdited), 'the corpus follows an edit after a warm load as a fresh build does');
+  assert.equal(wordDump(warm), wordDump(freshEdited));
 
   // A file changed on disk while stopped is read again, not taken from the saved words.
   writeFileSync(path, edited);
   const after = await started(root, cacheDir);
   const reqAfter = { index: after.index, textOf: (p: string) => after.textOf(p) } as PipelineRequest;
   assert.deepEqual(filesWithWord(reqAfter)('zzzsavedneverwritten'), [path]);
-  assert.equal(wordDump(after), wordDump(await started(root, null)));
+  const freshAfter = await started(root, null);
+  assert.equal(wordDump(after), wordDump(freshAfter));
+  assert.equal(chunkDump(after), chunkDump(freshAfter));
   rmSync(root, { recursive: true, force: true });
   rmSync(cacheDir, { recursive: true, force: true });
 });
 
-test('damaged, truncated or foreign saved words are detected, reported and rebuilt', async () => {
+test('damaged, truncated or foreign saved words and chunks are detected, reported and rebuilt', async () => {
   const root = acmeCopy();
   const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
   await started(root, cacheDir);
   const fresh = wordDump(await started(root, null));
-  const file = wordsFile(cacheDir);
+  const freshChunks = chunkDump(await started(root, null));
+  for (const [suffix, name] of [['.words', 'saved words'], ['.chunks', 'saved similar-code chunks']]) {
+  const file = savedFile(cacheDir, suffix);
   const good = readFileSync(file);
   const damage: [string, () => void][] = [
     ['truncated', () => truncateSync(file, Math.floor(good.length / 2))],
@@ -105,8 +126,10 @@ test('damaged, truncated or foreign saved words are detected, reported and rebui
     const logs: string[] = [];
     const ix = await started(root, cacheDir, logs);
     assert.equal(wordDump(ix), fresh, what);
-    assert.ok(logs.some((m) => /saved words.*rebuilding/.test(m)), `${what}: not reported: ${logs.join('\n')}`);
-    assert.ok(readFileSync(file).equals(good), `${what}: rewritten`);
+    assert.equal(chunkDump(ix), freshChunks, what);
+    assert.ok(logs.some((m) => m.startsWith(name) && /rebuilding/.test(m)), `${suffix} ${what}: not reported: ${logs.join('\n')}`);
+    assert.ok(readFileSync(file).equals(good), `${suffix} ${what}: rewritten`);
+  }
   }
   rmSync(root, { recursive: true, force: true });
   rmSync(cacheDir, { recursive: true, force: true });

@@ -71,8 +71,6 @@ export class Indexer {
 
   /** Where the caches are kept (null: none). */
   get cacheDir(): string | null { return this.options.cacheDir; }
-  /** The indexer version caches are keyed by. */
-  get cacheVersion(): string { return this.version; }
   /** Writes a message to the indexer's log. */
   note(message: string): void { this.log(message); }
 

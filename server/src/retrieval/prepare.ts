@@ -10,8 +10,8 @@ import { declarationsByName, typesBySimpleName, usageCounts } from './symbols';
 import { globalPopular } from './recall/graph';
 import { prepareDescriptions } from './recall/descriptions';
 import { fileWords, prepareWordFiles } from './recall/wordFiles';
-import { loadWords, saveWords, wordsChanged, wordsFileFor } from './preparedCache';
-import { chunkCorpus } from './recall/similar';
+import { buildWithSaved, SAVED_CHUNKS, SAVED_WORDS, type SavedPlace } from './preparedCache';
+import { chunkParts, prepareChunkCorpus } from './recall/similar';
 
 /** One structure built: its name and the time it took. */
 export interface PreparedStep { name: string; ms: number }
@@ -21,23 +21,10 @@ export interface PrepareInput {
   /** The files' current text (the indexer's textOf). */
   textOf: PipelineRequest['textOf'];
   /**
-   * Where structures saved by an earlier start are (preparedCache.ts), for the indexer version and
-   * folders they must match; absent: everything is built from the index.
+   * Where structures saved by an earlier start are (preparedCache.ts: the words and similar-code
+   * chunks of files unchanged since); absent: everything is built from the index and texts.
    */
-  saved?: { cacheDir: string; version: string; folders: readonly string[]; log: (message: string) => void };
-}
-
-/** word -> files, from the saved words of unchanged files where there are any; saved again when they differ. */
-function buildWordFiles({ index, textOf, saved }: PrepareInput): void {
-  if (!saved) { prepareWordFiles({ index, textOf }); return; }
-  const file = wordsFileFor(saved.cacheDir, saved.folders);
-  const loaded = loadWords(file, saved.version, saved.folders);
-  if (loaded.problem) saved.log(loaded.problem);
-  prepareWordFiles({ index, textOf }, loaded.words);
-  const now = fileWords({ index, textOf });
-  if (!wordsChanged(loaded.words, now)) return;
-  const problem = saveWords(file, saved.version, saved.folders, now);
-  if (problem) saved.log(problem);
+  saved?: SavedPlace;
 }
 
 /** The structures, in the order they are built (cheapest first, so progress moves early). */
@@ -45,8 +32,8 @@ export const PREPARE_STEPS: readonly { name: string; build: (p: PrepareInput) =>
   { name: 'names, types and usage tables', build: ({ index }) => { declarationsByName(index); typesBySimpleName(index); usageCounts(index); } },
   { name: 'callers and popular declarations', build: ({ index }) => { index.prepareIncoming(); globalPopular(index); } },
   { name: 'description index', build: ({ index }) => prepareDescriptions(index) },
-  { name: 'word -> files', build: buildWordFiles },
-  { name: 'similar-code corpus', build: ({ index, textOf }) => { chunkCorpus(index, textOf); } },
+  { name: 'word -> files', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_WORDS, saved, (s) => prepareWordFiles({ index, textOf }, s), () => fileWords({ index, textOf })) },
+  { name: 'similar-code corpus', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_CHUNKS, saved, (s) => prepareChunkCorpus(index, textOf, s), () => chunkParts(index, textOf)) },
 ];
 
 /**

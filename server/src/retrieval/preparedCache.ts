@@ -1,67 +1,123 @@
 // Retrieval's prepared structures saved beside the index cache, so that a warm start loads them
-// instead of rebuilding them (issue 16 §1). Only what measured expensive to rebuild and cheap to
-// validate is saved: the words of each file (word -> files; java.base: ~3 s of a warm start's
-// preparing, nearly all of it reading and scanning 54 MB of text). Each file's words are kept with
-// the content hash of the text they came from, and a warm start takes them only for a file whose
+// instead of rebuilding them (issue 16 §1). Saved are the per-file shares of the two structures
+// whose rebuild is mostly reading and scanning text (java.base: 54 MB): each file's words
+// (word -> files) and each file's similar-code chunks with their counted terms. Each share is kept
+// with the content hash of the text it came from, and a warm start takes it only for a file whose
 // indexed hash is the same; every other file is read as on a first build, so the structure is
-// the one a fresh build makes. The file uses the index cache's framing (persist.ts: checksummed,
-// written atomically); a file from another indexer version or word definition, or one that fails
-// any check, is ignored and rewritten.
+// the one a fresh build makes. The files use the index cache's framing (persist.ts: a digest of
+// every byte, written atomically); one from other code (the hash of every source that derives
+// them, set by the build), other folders, or that fails any check is ignored and rewritten.
 
-import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { checksum, CorruptCache, Reader, Writer } from '../index/cacheCodec';
 import { cacheFileFor, readFramed, writeFramed } from '../index/persist';
-import { WORD_DEFINITION, type FileWords } from './recall/wordFiles';
+import type { FileWords } from './recall/wordFiles';
+import type { SavedChunks } from './recall/similar';
 
-/** Where a workspace's saved words live: beside its first folder's index cache, keyed by all its folders. */
-export function wordsFileFor(cacheDir: string, folders: readonly string[]): string {
-  return cacheFileFor(cacheDir, folders.join('\0')).replace(/\.cache$/, '.words');
+declare const __NEEDLE_PREPARED_VERSION__: string | undefined;
+
+/** A hash of the sources that derive the saved structures, set by the build. */
+export function preparedVersion(): string {
+  return typeof __NEEDLE_PREPARED_VERSION__ === 'string' ? __NEEDLE_PREPARED_VERSION__ : 'dev';
 }
 
-function versionOf(indexerVersion: string): string {
-  return createHash('sha1').update(`${indexerVersion}\0${WORD_DEFINITION}`).digest('hex');
+/** One kind of saved share: its file's suffix and its encoding. */
+export interface SavedKind<V extends { hash: string }> {
+  name: string;
+  suffix: string;
+  write: (w: Writer, v: V) => void;
+  read: (r: Reader) => V;
 }
 
-/** The saved words, or none and why (nothing when there is no file yet). */
-export function loadWords(file: string, indexerVersion: string, folders: readonly string[]): { words: Map<string, FileWords>; problem?: string } {
-  const r = readFramed(file, versionOf(indexerVersion), folders.join('\0'));
-  if (!r.encoded) return { words: new Map(), problem: r.problem && `saved words: ${r.problem}; rebuilding` };
+export const SAVED_WORDS: SavedKind<FileWords> = {
+  name: 'saved words', suffix: '.words',
+  write: (w, v) => { w.str(v.hash); w.strs(v.words); },
+  read: (r) => ({ hash: r.str(), words: r.strs() }),
+};
+
+export const SAVED_CHUNKS: SavedKind<SavedChunks> = {
+  name: 'saved similar-code chunks', suffix: '.chunks',
+  write: (w, v) => {
+    w.str(v.hash);
+    w.list(v.chunks, (c) => { w.int(c.startLine); w.int(c.endLine); w.str(c.kind); w.optStr(c.symbol); });
+    w.list(v.terms, (ts) => w.list(ts, ([t, n]) => { w.str(t); w.int(n); }));
+  },
+  read: (r) => {
+    const hash = r.str();
+    const chunks = r.list(() => {
+      const c: SavedChunks['chunks'][number] = { startLine: r.int(), endLine: r.int(), kind: r.str() };
+      const symbol = r.optStr(); if (symbol !== undefined) c.symbol = symbol;
+      return c;
+    });
+    const terms = r.list(() => r.list((): [string, number] => [r.str(), r.int()]));
+    if (terms.length !== chunks.length) throw new CorruptCache('terms do not match chunks');
+    return { hash, chunks, terms };
+  },
+};
+
+/** Where a workspace's saved shares of a kind live: beside its index cache, keyed by all its folders. */
+export function savedFileFor(cacheDir: string, folders: readonly string[], kind: Pick<SavedKind<{ hash: string }>, 'suffix'>): string {
+  return cacheFileFor(cacheDir, folders.join('\0')).replace(/\.cache$/, kind.suffix);
+}
+
+/** The saved shares by path, or none and why (nothing when there is no file yet). */
+export function loadSaved<V extends { hash: string }>(kind: SavedKind<V>, file: string, folders: readonly string[]): { parts: Map<string, V>; problem?: string } {
+  const r = readFramed(file, preparedVersion(), folders.join('\0'));
+  if (!r.encoded) return { parts: new Map(), problem: r.problem && `${kind.name}: ${r.problem}; rebuilding` };
   try {
     const e = r.encoded;
     if (checksum(e.ints) !== e.check || checksum(e.offsets) !== e.stringsCheck) throw new CorruptCache('checksum mismatch');
     const reader = new Reader(e);
-    const words = new Map<string, FileWords>();
+    const parts = new Map<string, V>();
     const n = reader.count();
     for (let i = 0; i < n; i++) {
       const path = reader.str();
-      words.set(path, { hash: reader.str(), words: reader.strs() });
+      parts.set(path, kind.read(reader));
     }
     if (!reader.done) throw new CorruptCache('trailing data');
-    return { words };
+    return { parts };
   } catch (e) {
-    return { words: new Map(), problem: `saved words malformed (${(e as Error).message}); rebuilding` };
+    return { parts: new Map(), problem: `${kind.name} malformed (${(e as Error).message}); rebuilding` };
   }
 }
 
-/** Saves the words atomically; returns a problem to log, or undefined. */
-export function saveWords(file: string, indexerVersion: string, folders: readonly string[], words: ReadonlyMap<string, FileWords>): string | undefined {
+/** Saves the shares atomically; returns a problem to log, or undefined. */
+export function saveSaved<V extends { hash: string }>(kind: SavedKind<V>, file: string, folders: readonly string[], parts: ReadonlyMap<string, V>): string | undefined {
   try {
     const w = new Writer();
-    w.list([...words.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)), ([path, f]) => { w.str(path); w.str(f.hash); w.strs(f.words); });
+    w.list([...parts.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)), ([path, v]) => { w.str(path); kind.write(w, v); });
     mkdirSync(dirname(file), { recursive: true });
-    writeFramed(file, versionOf(indexerVersion), folders.join('\0'), w.finish());
+    writeFramed(file, preparedVersion(), folders.join('\0'), w.finish());
     return undefined;
   } catch (e) {
     rmSync(file, { force: true }); // an old file would only be checked and discarded again
-    return `could not save the prepared words: ${(e as Error).message}`;
+    return `could not save the ${kind.name}: ${(e as Error).message}`;
   }
 }
 
 /** Whether `now` differs from what was loaded (then it is worth saving). */
-export function wordsChanged(loaded: ReadonlyMap<string, FileWords>, now: ReadonlyMap<string, FileWords>): boolean {
+export function partsChanged(loaded: ReadonlyMap<string, { hash: string }>, now: ReadonlyMap<string, { hash: string }>): boolean {
   if (loaded.size !== now.size) return true;
   for (const [path, f] of now) if (loaded.get(path)?.hash !== f.hash) return true;
   return false;
+}
+
+/** Where the saved shares are: the cache folder and the workspace's folders (what they must match). */
+export interface SavedPlace { cacheDir: string; folders: readonly string[]; log: (message: string) => void }
+
+/**
+ * Builds a structure from the saved shares of unchanged files (`build`), then saves its shares
+ * (`current`) when they differ from what was loaded; without a place, builds from the index alone.
+ */
+export function buildWithSaved<V extends { hash: string }>(kind: SavedKind<V>, place: SavedPlace | undefined, build: (saved?: ReadonlyMap<string, V>) => void, current: () => ReadonlyMap<string, V>): void {
+  if (!place) { build(); return; }
+  const file = savedFileFor(place.cacheDir, place.folders, kind);
+  const loaded = loadSaved(kind, file, place.folders);
+  if (loaded.problem) place.log(loaded.problem);
+  build(loaded.parts);
+  const now = current();
+  if (!partsChanged(loaded.parts, now)) return;
+  const problem = saveSaved(kind, file, place.folders, now);
+  if (problem) place.log(problem);
 }

@@ -18,12 +18,6 @@ function distinctWords(text: string): Set<string> {
   return new Set(text.match(/[^\x00-\x7f]/.test(text) ? WORDS : ASCII_WORDS));
 }
 
-/**
- * What the words of a file depend on besides its text: a saved map (preparedCache.ts) made by
- * another definition of a word is not reused.
- */
-export const WORD_DEFINITION = `${WORD_CHAR} ${ASCII_WORDS.source} ${String(distinctWords)}`;
-
 /** One file's distinct words, with the content hash of the text they were read from. */
 export interface FileWords { hash: string; words: readonly string[] }
 
