@@ -12,6 +12,7 @@ import { defaultSettings, prepareIndexer, retrieveAt, uriOfPath } from '../../se
 import { ACME } from '../robustness/lib';
 import { fileWords, filesWithWord } from '../../server/src/retrieval/recall/wordFiles';
 import { corpusDump } from '../../server/src/retrieval/recall/similar';
+import { STALE_SHARE, worthSaving } from '../../server/src/retrieval/preparedCache';
 import type { PipelineRequest } from '../../server/src/retrieval/request';
 
 function acmeCopy(): string {
@@ -133,4 +134,17 @@ test('damaged, truncated or foreign saved words and chunks are detected, reporte
   }
   rmSync(root, { recursive: true, force: true });
   rmSync(cacheDir, { recursive: true, force: true });
+});
+
+test('saved shares are rewritten when missing or stale beyond STALE_SHARE, not for every change', () => {
+  const of = (entries: [string, string][]) => new Map(entries.map(([p, hash]) => [p, { hash }]));
+  const now = of(Array.from({ length: 20 }, (_, i): [string, string] => [`f${i}`, 'h']));
+  assert.equal(worthSaving(new Map(), now), true, 'nothing saved yet');
+  assert.equal(worthSaving(now, now), false, 'unchanged');
+  const twoChanged = of([...now.entries()].map(([p], i): [string, string] => [p, i < 2 ? 'old' : 'h']));
+  assert.equal(worthSaving(twoChanged, now), false, `2 of 20 stale: within ${STALE_SHARE}`);
+  const threeChanged = of([...now.entries()].map(([p], i): [string, string] => [p, i < 3 ? 'old' : 'h']));
+  assert.equal(worthSaving(threeChanged, now), true, '3 of 20 stale');
+  const withGone = of([...now.entries()].map(([p, v]): [string, string] => [p, v.hash]).concat([['g1', 'h'], ['g2', 'h'], ['g3', 'h']]));
+  assert.equal(worthSaving(withGone, now), true, 'files gone count as stale');
 });

@@ -96,11 +96,20 @@ export function saveSaved<V extends { hash: string }>(kind: SavedKind<V>, file: 
   }
 }
 
-/** Whether `now` differs from what was loaded (then it is worth saving). */
-export function partsChanged(loaded: ReadonlyMap<string, { hash: string }>, now: ReadonlyMap<string, { hash: string }>): boolean {
-  if (loaded.size !== now.size) return true;
-  for (const [path, f] of now) if (loaded.get(path)?.hash !== f.hash) return true;
-  return false;
+/**
+ * Saving costs about as much as the scan it saves (java.base: seconds), so a file that serves
+ * most files as it is stays: it is rewritten once more than this share of the current files'
+ * shares are not in it as they are now (changed, new or gone). Files outside it are scanned on
+ * every start until then; results never depend on it.
+ */
+export const STALE_SHARE = 0.1;
+
+/** Whether what was loaded is stale enough against `now` to be worth saving again. */
+export function worthSaving(loaded: ReadonlyMap<string, { hash: string }>, now: ReadonlyMap<string, { hash: string }>): boolean {
+  let stale = 0;
+  for (const [path, f] of now) if (loaded.get(path)?.hash !== f.hash) stale++;
+  for (const path of loaded.keys()) if (!now.has(path)) stale++;
+  return stale > 0 && (loaded.size === 0 || stale > STALE_SHARE * now.size);
 }
 
 /** Where the saved shares are: the cache folder and the workspace's folders (what they must match). */
@@ -108,7 +117,8 @@ export interface SavedPlace { cacheDir: string; folders: readonly string[]; log:
 
 /**
  * Builds a structure from the saved shares of unchanged files (`build`), then saves its shares
- * (`current`) when they differ from what was loaded; without a place, builds from the index alone.
+ * (`current`) when what was loaded is missing or stale (worthSaving); without a place, builds
+ * from the index alone.
  */
 export function buildWithSaved<V extends { hash: string }>(kind: SavedKind<V>, place: SavedPlace | undefined, build: (saved?: ReadonlyMap<string, V>) => void, current: () => ReadonlyMap<string, V>): void {
   if (!place) { build(); return; }
@@ -117,7 +127,7 @@ export function buildWithSaved<V extends { hash: string }>(kind: SavedKind<V>, p
   if (loaded.problem) place.log(loaded.problem);
   build(loaded.parts);
   const now = current();
-  if (!partsChanged(loaded.parts, now)) return;
+  if (!worthSaving(loaded.parts, now)) return;
   const problem = saveSaved(kind, file, place.folders, now);
   if (problem) place.log(problem);
 }
