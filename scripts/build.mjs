@@ -27,6 +27,8 @@ function sourceHash(dirs) {
 }
 const indexerVersion = sourceHash(['server/src/java', 'server/src/index', 'server/src/deps']);
 // Rows published to the organisation index are re-derived when the code that derives them changes.
+// Retrieval's saved structures (server/src/retrieval/preparedCache.ts): everything that derives them.
+const preparedVersion = sourceHash(['server/src/java', 'server/src/index', 'server/src/deps', 'server/src/retrieval', 'server/src/text']);
 const orgRowsVersion = sourceHash(['server/src/java', 'server/src/index', 'server/src/deps', 'server/src/retrieval', 'server/src/vetting', 'server/src/text', 'server/src/org']);
 
 const common = {
@@ -34,7 +36,7 @@ const common = {
   logLevel: 'warning', absWorkingDir: root,
   // ESM dependencies (web-tree-sitter, @vscode/ripgrep) read import.meta.url; in a CJS bundle
   // that is empty, so we provide the bundle's own file URL.
-  define: { 'import.meta.url': '__bundleUrl', __NEEDLE_INDEXER_VERSION__: JSON.stringify(indexerVersion), __NEEDLE_ORG_ROWS_VERSION__: JSON.stringify(orgRowsVersion) },
+  define: { 'import.meta.url': '__bundleUrl', __NEEDLE_INDEXER_VERSION__: JSON.stringify(indexerVersion), __NEEDLE_ORG_ROWS_VERSION__: JSON.stringify(orgRowsVersion), __NEEDLE_PREPARED_VERSION__: JSON.stringify(preparedVersion) },
   banner: { js: "const __bundleUrl = require('url').pathToFileURL(__filename).href;" },
   // The organisation index's clients load their own wasm and data files: required from node_modules at run time.
   external: ['pg', 'pg-native', '@electric-sql/pglite', '@electric-sql/pglite/*'],

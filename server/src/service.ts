@@ -72,7 +72,9 @@ export function validateParams(p: unknown): RetrieveContextParams {
  */
 export function prepareIndexer(opts: { onStep?: (name: string, done: number, total: number) => void; done?: (steps: PreparedStep[]) => void } = {}): (indexer: Indexer) => Promise<void> {
   return async (indexer) => {
-    const steps = await prepareRetrieval({ index: indexer.index, textOf: (p) => indexer.textOf(p) }, { onStep: opts.onStep });
+    const cacheDir = indexer.cacheDir;
+    const saved = cacheDir ? { cacheDir, folders: indexer.folders, log: (m: string) => indexer.note(m) } : undefined;
+    const steps = await prepareRetrieval({ index: indexer.index, textOf: (p) => indexer.textOf(p), saved }, { onStep: opts.onStep });
     opts.done?.(steps);
   };
 }

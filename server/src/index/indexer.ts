@@ -73,6 +73,11 @@ export class Indexer {
   private readonly version = indexerVersion();
   readonly paths: FilePaths;
 
+  /** Where the caches are kept (null: none). */
+  get cacheDir(): string | null { return this.options.cacheDir; }
+  /** Writes a message to the indexer's log. */
+  note(message: string): void { this.log(message); }
+
   constructor(private options: IndexerOptions) {
     // Reference sites are only needed while resolving: released afterwards, re-extracted on demand.
     this.paths = options.paths ?? hostPaths;

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { CorruptCache, decodeFiles, encodeFiles, type CachedFile } from './cacheCodec';
+import { CorruptCache, decodeFiles, encodeFiles, type CachedFile, type EncodedFiles } from './cacheCodec';
 
 /** Eight bytes that open every cache file of this format. */
 const MAGIC = 'NEEDLEC4';
@@ -46,17 +46,32 @@ function align8(n: number): number {
 }
 
 export function loadCache(cacheDir: string, root: string, version: string): { files: Map<string, CachedFile>; problem?: string } {
-  const file = cacheFileFor(cacheDir, root);
-  if (!existsSync(file)) return { files: new Map() };
+  const r = readFramed(cacheFileFor(cacheDir, root), version, root);
+  if (!r.encoded) return { files: new Map(), problem: r.problem && `${r.problem}; rebuilding` };
+  try {
+    return { files: decodeFiles(r.encoded) };
+  } catch (e) {
+    if (e instanceof CorruptCache) return { files: new Map(), problem: `cache entry malformed (${e.message}); rebuilding` };
+    return { files: new Map(), problem: `cache unreadable (${(e as Error).message}); rebuilding` };
+  }
+}
+
+/**
+ * Reads a file written by writeFramed for this version and root: the encoded sections, checked
+ * (magic, digest, version, root, section sizes), or why not (nothing when the file does not exist).
+ * The sections' own checksums are checked by whoever decodes them.
+ */
+export function readFramed(file: string, version: string, root: string): { encoded?: EncodedFiles; problem?: string } {
+  if (!existsSync(file)) return {};
   try {
     const buf = readFileSync(file);
-    if (buf.length < PREFIX || buf.toString('latin1', 0, 8) !== MAGIC) return { files: new Map(), problem: 'cache has no valid header; rebuilding' };
+    if (buf.length < PREFIX || buf.toString('latin1', 0, 8) !== MAGIC) return { problem: 'cache has no valid header' };
     const headerBytes = buf.readUInt32LE(8);
-    if (PREFIX + headerBytes > buf.length) return { files: new Map(), problem: 'cache has no valid header; rebuilding' };
+    if (PREFIX + headerBytes > buf.length) return { problem: 'cache has no valid header' };
     if (!createHash('sha1').update(buf.subarray(PREFIX)).digest().equals(buf.subarray(DIGEST_AT, PREFIX))) throw new CorruptCache('cache digest mismatch: truncated or damaged');
     const h = JSON.parse(buf.toString('utf8', PREFIX, PREFIX + headerBytes)) as Header;
-    if (h?.version !== version) return { files: new Map(), problem: 'cache from another indexer version; rebuilding' };
-    if (h.root !== root) return { files: new Map(), problem: 'cache belongs to another folder; rebuilding' };
+    if (h?.version !== version) return { problem: 'cache from another indexer version' };
+    if (h.root !== root) return { problem: 'cache belongs to another folder' };
     const sizes = [h.ints, h.offsets, h.floats, h.textBytes];
     if (!sizes.every((n) => Number.isSafeInteger(n) && n >= 0)) throw new CorruptCache('section sizes malformed');
     let at = align8(PREFIX + headerBytes);
@@ -72,10 +87,10 @@ export function loadCache(cacheDir: string, root: string, version: string): { fi
     const floats = new Float64Array(section(h.floats * 8));
     if (at + h.textBytes !== buf.length) throw new CorruptCache('cache length does not match its header');
     const text = buf.toString(h.wide ? 'utf16le' : 'latin1', at, at + h.textBytes);
-    return { files: decodeFiles({ text, offsets, ints, floats, check: h.check, stringsCheck: h.stringsCheck }) };
+    return { encoded: { text, offsets, ints, floats, check: h.check, stringsCheck: h.stringsCheck } };
   } catch (e) {
-    if (e instanceof CorruptCache) return { files: new Map(), problem: `cache entry malformed (${e.message}); rebuilding` };
-    return { files: new Map(), problem: `cache unreadable (${(e as Error).message}); rebuilding` };
+    if (e instanceof CorruptCache) return { problem: `cache entry malformed (${e.message})` };
+    return { problem: `cache unreadable (${(e as Error).message})` };
   }
 }
 
@@ -98,12 +113,22 @@ function alive(pid: number): boolean {
 /** Writes atomically (temp file, flushed, renamed), so a crash mid-write leaves the old cache or none. */
 export function saveCache(cacheDir: string, root: string, version: string, files: Map<string, CachedFile>): string | undefined {
   const file = cacheFileFor(cacheDir, root);
-  const tmp = `${file}.${process.pid}.tmp`;
-  let fd: number | undefined;
   try {
     mkdirSync(cacheDir, { recursive: true });
     const entries = [...files.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    const e = encodeFiles(entries);
+    writeFramed(file, version, root, encodeFiles(entries));
+    rmSync(file.replace(/\.cache$/, '.v8'), { force: true }); // the previous format's file, superseded
+    return undefined;
+  } catch (e) {
+    return `could not save the index cache: ${(e as Error).message}`;
+  }
+}
+
+/** Writes encoded sections to `file` atomically (temp file, flushed, renamed); throws on failure, leaving no temporary file. */
+export function writeFramed(file: string, version: string, root: string, e: EncodedFiles): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  let fd: number | undefined;
+  try {
     const wide = /[^\u0000-\u00ff]/.test(e.text);
     const text = Buffer.from(e.text, wide ? 'utf16le' : 'latin1');
     // The sections as written after the header, each padded to 8 bytes (typed arrays need alignment).
@@ -136,11 +161,9 @@ export function saveCache(cacheDir: string, root: string, version: string, files
     closeSync(fd);
     fd = undefined;
     renameSync(tmp, file);
-    rmSync(file.replace(/\.cache$/, '.v8'), { force: true }); // the previous format's file, superseded
-    return undefined;
-  } catch (e) {
+  } catch (err) {
     if (fd !== undefined) try { closeSync(fd); } catch { /* already closed */ }
     try { unlinkSync(tmp); } catch { /* nothing to clean */ }
-    return `could not save the index cache: ${(e as Error).message}`;
+    throw err;
   }
 }

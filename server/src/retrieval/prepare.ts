@@ -9,8 +9,9 @@ import type { PipelineRequest } from './request';
 import { declarationsByName, typesBySimpleName, usageCounts } from './symbols';
 import { globalPopular } from './recall/graph';
 import { prepareDescriptions } from './recall/descriptions';
-import { filesWithWord } from './recall/wordFiles';
-import { chunkCorpus } from './recall/similar';
+import { fileWords, prepareWordFiles } from './recall/wordFiles';
+import { buildWithSaved, SAVED_CHUNKS, SAVED_WORDS, type SavedPlace } from './preparedCache';
+import { chunkParts, prepareChunkCorpus } from './recall/similar';
 
 /** One structure built: its name and the time it took. */
 export interface PreparedStep { name: string; ms: number }
@@ -19,6 +20,11 @@ export interface PrepareInput {
   index: WorkspaceIndex;
   /** The files' current text (the indexer's textOf). */
   textOf: PipelineRequest['textOf'];
+  /**
+   * Where structures saved by an earlier start are (preparedCache.ts: the words and similar-code
+   * chunks of files unchanged since); absent: everything is built from the index and texts.
+   */
+  saved?: SavedPlace;
 }
 
 /** The structures, in the order they are built (cheapest first, so progress moves early). */
@@ -26,8 +32,8 @@ export const PREPARE_STEPS: readonly { name: string; build: (p: PrepareInput) =>
   { name: 'names, types and usage tables', build: ({ index }) => { declarationsByName(index); typesBySimpleName(index); usageCounts(index); } },
   { name: 'callers and popular declarations', build: ({ index }) => { index.prepareIncoming(); globalPopular(index); } },
   { name: 'description index', build: ({ index }) => prepareDescriptions(index) },
-  { name: 'word -> files', build: (p) => { filesWithWord({ index: p.index, textOf: p.textOf } as PipelineRequest); } },
-  { name: 'similar-code corpus', build: ({ index, textOf }) => { chunkCorpus(index, textOf); } },
+  { name: 'word -> files', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_WORDS, saved, (s) => prepareWordFiles({ index, textOf }, s), () => fileWords({ index, textOf })) },
+  { name: 'similar-code corpus', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_CHUNKS, saved, (s) => prepareChunkCorpus(index, textOf, s), () => chunkParts(index, textOf)) },
 ];
 
 /**

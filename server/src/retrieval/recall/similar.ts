@@ -10,6 +10,7 @@ import { identifiersIn, splitIdentifier } from '../../text/identifiers';
 import { javaChunkAt, javaChunkBodies } from '../chunks/java';
 import type { Chunk } from '../chunks/types';
 import { Bm25 } from '../bm25';
+import { hashText } from '../../index/files';
 import { addCandidate, type Candidate } from '../types';
 import { perIndexVersionIncremental } from '../symbols';
 import { isKeyword, stripComments } from '../query';
@@ -34,7 +35,15 @@ type ChunkSpan = Pick<Chunk, 'path' | 'startLine' | 'endLine' | 'kind' | 'symbol
  * One file's chunks. Their terms are the corpus's to keep (as term ids): addFile takes them out
  * of the share when it counts them, and compaction reads them back from the BM25 corpus.
  */
-interface FileChunks { chunks: ChunkSpan[]; terms?: string[][] }
+interface FileChunks {
+  chunks: ChunkSpan[];
+  terms?: (string[] | [string, number][])[];
+  /** The content hash of the text the chunks were made from, when it is the indexed file's (what chunkParts saves). */
+  hash?: string;
+}
+
+/** One file's chunks as saved by an earlier start (preparedCache.ts): places and counted terms, with the text's hash. */
+export interface SavedChunks { hash: string; chunks: Omit<ChunkSpan, 'path'>[]; terms: [string, number][][] }
 
 /**
  * The chunk corpus, kept in step with the index file by file: an edit takes the file's old
@@ -76,12 +85,16 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
   const table = perIndexVersionIncremental<{ corpus: Corpus }, FileChunks, PipelineRequest['textOf']>({
     source: (f) => f.facts,
     part: (f, textOf) => {
+      const kept = seed?.get(f.path);
+      if (kept && kept.hash === f.hash) return { chunks: kept.chunks.map((c) => ({ path: f.path, ...c })), terms: kept.terms, hash: f.hash };
       const text = textOf(f.path);
       // Places and text only: a header or description made here would be thrown away.
       const chunks = text === undefined ? [] : javaChunkBodies(text, f.facts);
       return {
         chunks: chunks.map(({ startLine, endLine, kind, symbol }) => ({ path: f.path, startLine, endLine, kind, symbol })),
         terms: chunks.map((c) => codeTerms(c.text)),
+        // The text read may be ahead of the index (an edit on its way): then its chunks are not the hash's.
+        hash: text !== undefined && hashText(text) === f.hash ? f.hash : undefined,
       };
     },
     create: () => ({ corpus: emptyCorpus() }),
@@ -111,6 +124,34 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
   });
   return (index: WorkspaceIndex, textOf: PipelineRequest['textOf']) => table(index, textOf).corpus;
 })();
+
+/** Chunks saved by an earlier start, consulted while prepareChunkCorpus builds (see part above). */
+let seed: ReadonlyMap<string, SavedChunks> | undefined;
+
+/**
+ * Builds the corpus (retrieval's prepare stage). A file whose indexed hash equals its entry in
+ * `saved` takes the saved chunks and terms instead of reading and chunking its text; the corpus
+ * is the one a fresh build makes (the terms enter BM25 as counted pairs, as compaction adds them).
+ */
+export function prepareChunkCorpus(index: WorkspaceIndex, textOf: PipelineRequest['textOf'], saved?: ReadonlyMap<string, SavedChunks>): void {
+  seed = saved;
+  try { chunkCorpus(index, textOf); } finally { seed = undefined; }
+}
+
+/** Every file's chunks whose text is known to be the indexed one (what a later start may reuse). */
+export function chunkParts(index: WorkspaceIndex, textOf: PipelineRequest['textOf']): Map<string, SavedChunks> {
+  const c = chunkCorpus(index, textOf);
+  const out = new Map<string, SavedChunks>();
+  for (const [path, part] of c.files) {
+    if (part.hash === undefined) continue;
+    out.set(path, {
+      hash: part.hash,
+      chunks: part.chunks.map(({ startLine, endLine, kind, symbol }) => ({ startLine, endLine, kind, symbol })),
+      terms: c.ids.get(path)!.map((id) => c.bm.termsOf(id)),
+    });
+  }
+  return out;
+}
 
 export function codeTerms(text: string): string[] {
   const out: string[] = [];

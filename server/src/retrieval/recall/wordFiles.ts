@@ -5,6 +5,7 @@
 // (Unicode \w), so a file holds a word exactly when `rg -w -F word` finds it there.
 
 import type { WorkspaceIndex } from '../../index/workspaceIndex';
+import { hashText } from '../../index/files';
 import type { PipelineRequest } from '../request';
 
 const WORD_CHAR = '\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}';
@@ -17,6 +18,9 @@ function distinctWords(text: string): Set<string> {
   return new Set(text.match(/[^\x00-\x7f]/.test(text) ? WORDS : ASCII_WORDS));
 }
 
+/** One file's distinct words, with the content hash of the text they were read from. */
+export interface FileWords { hash: string; words: readonly string[] }
+
 /** Whether a search term is one word (then the map answers which files can hit it). */
 export function isOneWord(term: string): boolean {
   return ONE_WORD.test(term);
@@ -25,8 +29,11 @@ export function isOneWord(term: string): boolean {
 interface Posting { word: string; paths: string[] }
 interface WordMap {
   version: number;
-  /** Per file: the facts object its words were read for, and its distinct words. */
-  files: Map<string, { facts: object; words: string[] }>;
+  /**
+   * Per file: the facts object its words were read for, its distinct words, and the hash of the
+   * text they were read from when it is known to be the indexed file's (what fileWords saves).
+   */
+  files: Map<string, { facts: object; words: string[]; hash?: string }>;
   /** word -> the files holding it, sorted by path. */
   byWord: Map<string, Posting>;
 }
@@ -38,7 +45,23 @@ export function filesWithWord(req: PipelineRequest): (word: string) => readonly 
   return (word) => m.byWord.get(word)?.paths ?? [];
 }
 
-function wordMap(req: PipelineRequest): WordMap {
+/**
+ * Builds the map (retrieval's prepare stage). `saved` (preparedCache.ts) holds words read on an
+ * earlier run: a file whose indexed hash equals the saved one takes them instead of reading its
+ * text, which is what a warm start spends this stage on. Any other file is read as always.
+ */
+export function prepareWordFiles(req: Pick<PipelineRequest, 'index' | 'textOf'>, saved?: ReadonlyMap<string, FileWords>): void {
+  wordMap(req, saved);
+}
+
+/** Every file's words whose text is known to be the indexed one (what a later start may reuse). */
+export function fileWords(req: Pick<PipelineRequest, 'index' | 'textOf'>): Map<string, FileWords> {
+  const out = new Map<string, FileWords>();
+  for (const [path, e] of wordMap(req).files) if (e.hash !== undefined) out.set(path, { hash: e.hash, words: e.words });
+  return out;
+}
+
+function wordMap(req: Pick<PipelineRequest, 'index' | 'textOf'>, saved?: ReadonlyMap<string, FileWords>): WordMap {
   let m = maps.get(req.index);
   if (m && m.version === req.index.version) return m;
   if (!m) maps.set(req.index, (m = { version: -1, files: new Map(), byWord: new Map() }));
@@ -49,9 +72,15 @@ function wordMap(req: PipelineRequest): WordMap {
     const old = m.files.get(f.path);
     if (old && old.facts === f.facts) continue;
     if (old) for (const w of old.words) remove(m.byWord, w, f.path);
+    const kept = saved?.get(f.path);
+    if (kept && kept.hash === f.hash) {
+      m.files.set(f.path, { facts: f.facts, words: kept.words.map((w) => add(m!.byWord, w, f.path)), hash: f.hash });
+      continue;
+    }
     const text = req.textOf(f.path);
     const words = text === undefined ? [] : [...distinctWords(text)].map((w) => add(m!.byWord, w, f.path));
-    m.files.set(f.path, { facts: f.facts, words });
+    // The text read may be ahead of the index (an edit on its way): then its words are not the hash's.
+    m.files.set(f.path, { facts: f.facts, words, hash: text !== undefined && hashText(text) === f.hash ? f.hash : undefined });
   }
   for (const [p, e] of [...m.files]) {
     if (live.has(p)) continue;

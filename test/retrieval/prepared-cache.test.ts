@@ -1,0 +1,150 @@
+// Retrieval's saved structures (preparedCache.ts): a warm start that loads them answers exactly as
+// a fresh build does, a damaged or truncated file is detected and rebuilt, and an edit after a
+// warm load is reflected.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Indexer } from '../../server/src/index/indexer';
+import { defaultSettings, prepareIndexer, retrieveAt, uriOfPath } from '../../server/src/service';
+import { ACME } from '../robustness/lib';
+import { fileWords, filesWithWord } from '../../server/src/retrieval/recall/wordFiles';
+import { corpusDump } from '../../server/src/retrieval/recall/similar';
+import { STALE_SHARE, worthSaving } from '../../server/src/retrieval/preparedCache';
+import type { PipelineRequest } from '../../server/src/retrieval/request';
+
+function acmeCopy(): string {
+  const root = mkdtempSync(join(tmpdir(), 'needle-acme-'));
+  cpSync(ACME(), root, { recursive: true });
+  return root;
+}
+
+async function started(root: string, cacheDir: string | null, logs: string[] = []): Promise<Indexer> {
+  const ix = new Indexer({ cacheDir, prepare: prepareIndexer(), log: (m) => logs.push(m) });
+  await ix.addFolder(root);
+  return ix;
+}
+
+/** Every word's files, as lexical recall reads them, in one canonical text. */
+function wordDump(ix: Indexer): string {
+  const req = { index: ix.index, textOf: (p: string) => ix.textOf(p) } as PipelineRequest;
+  const words = new Set<string>();
+  for (const f of fileWords(req).values()) for (const w of f.words) words.add(w);
+  const lookup = filesWithWord(req);
+  return [...words].sort().map((w) => `${w}: ${lookup(w).join(' ')}`).join('\n');
+}
+
+/** Retrievals at the first statement of the first method of several files (lexical recall consults the words). */
+async function answers(ix: Indexer, root: string): Promise<string> {
+  const out: string[] = [];
+  const files = ix.index.allFiles().map((f) => f.path).filter((p) => p.startsWith(root)).sort();
+  for (const path of files.filter((_, i) => i % 8 === 0)) {
+    const line = readFileSync(path, 'utf8').split('\n').findIndex((l) => /^ {8}\S/.test(l));
+    if (line < 0) continue;
+    const { timingsMs: _t, ...rest } = await retrieveAt(ix, { textDocument: { uri: uriOfPath(path) }, position: { line, character: 8 } }, defaultSettings());
+    out.push(JSON.stringify(rest));
+  }
+  assert.ok(out.length >= 3, 'several retrievals');
+  return out.join('\n');
+}
+
+function savedFile(cacheDir: string, suffix: string): string {
+  const name = readdirSync(cacheDir).find((n) => n.endsWith(suffix));
+  assert.ok(name, `${suffix} saved beside the index cache`);
+  return join(cacheDir, name);
+}
+const wordsFile = (cacheDir: string) => savedFile(cacheDir, '.words');
+
+/** The similar-code corpus as one canonical text, with searches for some of its terms. */
+function chunkDump(ix: Indexer): string {
+  const words = [...fileWords({ index: ix.index, textOf: (p: string) => ix.textOf(p) }).values()].flatMap((f) => f.words).filter((_, i) => i % 97 === 0);
+  return corpusDump(ix.index, (p) => ix.textOf(p), [words.slice(0, 4), words.slice(4, 12).map((w) => '~' + w.toLowerCase()), words.slice(12, 30)]);
+}
+
+test('a warm start from saved words and chunks answers as a fresh build, and an edit afterwards is reflected', async () => {
+  const root = acmeCopy();
+  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const cold = await started(root, cacheDir);
+  const fresh = wordDump(await started(root, null));
+  assert.equal(wordDump(cold), fresh);
+  const freshChunks = chunkDump(await started(root, null));
+  assert.equal(chunkDump(cold), freshChunks);
+  const saved = readFileSync(wordsFile(cacheDir));
+  const savedChunks = readFileSync(savedFile(cacheDir, '.chunks'));
+  assert.ok(fresh.split('\n').length > 100, 'a real vocabulary');
+
+  const logs: string[] = [];
+  const warm = await started(root, cacheDir, logs);
+  assert.equal(wordDump(warm), fresh);
+  assert.equal(chunkDump(warm), freshChunks, 'the corpus from saved chunks equals a fresh build');
+  assert.equal(await answers(warm, root), await answers(cold, root), 'retrieval after a warm start equals a fresh build\'s');
+  assert.ok(!logs.some((m) => /saved/.test(m)), logs.join('\n'));
+  assert.ok(readFileSync(wordsFile(cacheDir)).equals(saved), 'an unchanged workspace leaves the file as it was');
+  assert.ok(readFileSync(savedFile(cacheDir, '.chunks')).equals(savedChunks));
+
+  // The saved words are what a warm start uses: words that no file holds, under the real hashes, show up.
+  const path = warm.index.allFiles()[0].path;
+  const edited = (await readFileSync(path, 'utf8')) + '\n// zzzsavedneverwritten\n';
+  await warm.setDocument(path, edited);
+  const req = { index: warm.index, textOf: (p: string) => warm.textOf(p) } as PipelineRequest;
+  assert.deepEqual(filesWithWord(req)('zzzsavedneverwritten'), [path], 'an edit after a warm load is reflected');
+  const freshEdited = await started(root, null);
+  await freshEdited.setDocument(path, edited);
+  assert.equal(chunkDump(warm), chunkDump(freshEdited), 'the corpus follows an edit after a warm load as a fresh build does');
+  assert.equal(wordDump(warm), wordDump(freshEdited));
+
+  // A file changed on disk while stopped is read again, not taken from the saved words.
+  writeFileSync(path, edited);
+  const after = await started(root, cacheDir);
+  const reqAfter = { index: after.index, textOf: (p: string) => after.textOf(p) } as PipelineRequest;
+  assert.deepEqual(filesWithWord(reqAfter)('zzzsavedneverwritten'), [path]);
+  const freshAfter = await started(root, null);
+  assert.equal(wordDump(after), wordDump(freshAfter));
+  assert.equal(chunkDump(after), chunkDump(freshAfter));
+  rmSync(root, { recursive: true, force: true });
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+test('damaged, truncated or foreign saved words and chunks are detected, reported and rebuilt', async () => {
+  const root = acmeCopy();
+  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  await started(root, cacheDir);
+  const fresh = wordDump(await started(root, null));
+  const freshChunks = chunkDump(await started(root, null));
+  for (const [suffix, name] of [['.words', 'saved words'], ['.chunks', 'saved similar-code chunks']]) {
+  const file = savedFile(cacheDir, suffix);
+  const good = readFileSync(file);
+  const damage: [string, () => void][] = [
+    ['truncated', () => truncateSync(file, Math.floor(good.length / 2))],
+    ['bit flipped in the data', () => { const b = Buffer.from(good); b[b.length - 3] ^= 0x20; writeFileSync(file, b); }],
+    ['bit flipped in the header', () => { const b = Buffer.from(good); b[40] ^= 0x01; writeFileSync(file, b); }],
+    ['not a cache', () => writeFileSync(file, 'not a cache at all')],
+  ];
+  for (const [what, spoil] of damage) {
+    spoil();
+    const logs: string[] = [];
+    const ix = await started(root, cacheDir, logs);
+    assert.equal(wordDump(ix), fresh, what);
+    assert.equal(chunkDump(ix), freshChunks, what);
+    assert.ok(logs.some((m) => m.startsWith(name) && /rebuilding/.test(m)), `${suffix} ${what}: not reported: ${logs.join('\n')}`);
+    assert.ok(readFileSync(file).equals(good), `${suffix} ${what}: rewritten`);
+  }
+  }
+  rmSync(root, { recursive: true, force: true });
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+test('saved shares are rewritten when missing or stale beyond STALE_SHARE, not for every change', () => {
+  const of = (entries: [string, string][]) => new Map(entries.map(([p, hash]) => [p, { hash }]));
+  const now = of(Array.from({ length: 20 }, (_, i): [string, string] => [`f${i}`, 'h']));
+  assert.equal(worthSaving(new Map(), now), true, 'nothing saved yet');
+  assert.equal(worthSaving(now, now), false, 'unchanged');
+  const twoChanged = of([...now.entries()].map(([p], i): [string, string] => [p, i < 2 ? 'old' : 'h']));
+  assert.equal(worthSaving(twoChanged, now), false, `2 of 20 stale: within ${STALE_SHARE}`);
+  const threeChanged = of([...now.entries()].map(([p], i): [string, string] => [p, i < 3 ? 'old' : 'h']));
+  assert.equal(worthSaving(threeChanged, now), true, '3 of 20 stale');
+  const withGone = of([...now.entries()].map(([p, v]): [string, string] => [p, v.hash]).concat([['g1', 'h'], ['g2', 'h'], ['g3', 'h']]));
+  assert.equal(worthSaving(withGone, now), true, 'files gone count as stale');
+});
