@@ -39,7 +39,7 @@ function corpusRoot(name: string): string | undefined {
 function toPng(svgPath: string, pngPath: string): string | undefined {
   // A headless browser's screenshot is the window: size it to the drawing (its root's width and height).
   const size = /<svg[^>]*\swidth="(\d+)"[^>]*\sheight="(\d+)"/.exec(readFileSync(svgPath, 'utf8'));
-  const window = size ? `${size[1]},${size[2]}` : '1000,460';
+  const windowSize = size ? `${size[1]},${size[2]}` : '1000,460';
   const tries: [string, string[]][] = [
     ['/usr/bin/convert', [svgPath, pngPath]],
     ['rsvg-convert', ['-o', pngPath, svgPath]],
