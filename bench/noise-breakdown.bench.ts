@@ -5,18 +5,14 @@
 //
 //   node dist/bench/noise-breakdown.bench.js [--tasks 40] [--validation 12] [--corpus NAME]...
 
-import { readFileSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ContextItem } from '../shared/protocol';
-import { Indexer } from '../server/src/index/indexer';
 import { defaultSettings, retrieveAt } from '../server/src/service';
 import { countTokens } from '../server/src/retrieval/cap';
-import { arg, args, corpusSourceRoot } from './cli';
+import { arg, args } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
-import { goldRegions, shownLineSources, type TextOf } from './retrieval/attribution';
+import { shownLineSources } from './retrieval/attribution';
 import { relPathOfUri } from './retrieval/score';
-import { loadOracle, maskText, sampleTasks } from './retrieval/tasks';
+import { forEachValidationTask } from './retrieval/validationTasks';
 
 const ROOT = process.cwd();
 (async () => {
@@ -27,42 +23,26 @@ const ROOT = process.cwd();
   const add = (k: string, n: number, s: boolean) => { const c = cells.get(k) ?? { tokens: 0, signal: 0 }; c.tokens += n; if (s) c.signal += n; cells.set(k, c); };
   let total = 0;
   for (const name of names) {
-    const given = name.endsWith('-injected') ? corpusSourceRoot(name, 'skip') : corpusSourceRoot(name);
-    const src = given && realpathSync(given);
-    if (!src) continue;
-    const oracle = await loadOracle(ROOT, src);
-    const tasks = sampleTasks(oracle, { test, validation }).filter((t) => t.split === 'validation');
-    const indexer = new Indexer({ cacheDir: null });
-    await indexer.addFolder(src);
-    for (const task of tasks) {
-      const path = join(src, task.file);
-      let masked: string;
-      try { masked = maskText(readFileSync(path, 'utf8'), task.body); } catch { continue; }
-      await indexer.setDocument(path, masked);
-      try {
-        const textOf: TextOf = (rel) => indexer.textOf(join(src, rel));
-        const regions = await goldRegions(task.gold, textOf);
-        const res = await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, defaultSettings());
-        res.items.forEach((it: ContextItem, i) => {
-          const rel = relPathOfUri(it.uri, src);
-          const mine = regions.filter((r) => r.file === rel);
-          const lines = rel ? (textOf(rel) ?? '').split('\n') : [];
-          const srcs = rel ? shownLineSources(it, lines) : [];
-          const place = i === 0 && it.sources.includes('enclosing') ? 'cursor member' : it.sources.includes('enclosing') ? 'own type group' : !(it as { symbols?: string[] }).symbols ? 'chunk' : it.sources.length === 1 && it.sources[0] === 'followup' ? 'follow-up group' : 'ranked group';
-          it.text.split('\n').forEach((line, k) => {
-            const n = countTokens(line);
-            total += n;
-            const at = it.sourceLines?.[k];
-            const what = at?.written ?? 'code';
-            const s = srcs[k] !== undefined && mine.some((r) => r.start <= srcs[k] && srcs[k] <= r.end);
-            add(`${place.padEnd(16)} ${what}`, n, s);
-            add(`${place.padEnd(16)} (all)`, n, s);
-          });
+    const count = await forEachValidationTask(ROOT, name, { test, validation }, async ({ task, src, indexer, uri, textOf, regions }) => {
+      const res = await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, defaultSettings());
+      res.items.forEach((it: ContextItem, i) => {
+        const rel = relPathOfUri(it.uri, src);
+        const mine = regions.filter((r) => r.file === rel);
+        const lines = rel ? (textOf(rel) ?? '').split('\n') : [];
+        const srcs = rel ? shownLineSources(it, lines) : [];
+        const place = i === 0 && it.sources.includes('enclosing') ? 'cursor member' : it.sources.includes('enclosing') ? 'own type group' : !(it as { symbols?: string[] }).symbols ? 'chunk' : it.sources.length === 1 && it.sources[0] === 'followup' ? 'follow-up group' : 'ranked group';
+        it.text.split('\n').forEach((line, k) => {
+          const n = countTokens(line);
+          total += n;
+          const at = it.sourceLines?.[k];
+          const what = at?.written ?? 'code';
+          const s = srcs[k] !== undefined && mine.some((r) => r.start <= srcs[k] && srcs[k] <= r.end);
+          add(`${place.padEnd(16)} ${what}`, n, s);
+          add(`${place.padEnd(16)} (all)`, n, s);
         });
-      } finally { await indexer.closeDocument(path); }
-    }
-    indexer.removeFolder(src);
-    console.error(`${name}: ${tasks.length} tasks`);
+      });
+    });
+    if (count !== undefined) console.error(`${name}: ${count} tasks`);
   }
   console.log('where                    tokens  share  signal-share');
   for (const [k, c] of [...cells].sort()) console.log(`${k.padEnd(24)} ${String(c.tokens).padStart(7)}  ${(c.tokens / total).toFixed(3)}  ${(c.signal / c.tokens).toFixed(3)}`);

@@ -16,18 +16,15 @@
 //        [--knee 800,1100,1500,2000] [--min-share 0.06,0.15] [--doc-share 0,0.5] [--min-score 0.3]
 //        [--min-own 0,0.5] [--seed S] [--json FILE] [--write]
 
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Indexer } from '../server/src/index/indexer';
 import { defaultSettings, retrieveAt } from '../server/src/service';
 import { PACKING, type Packing } from '../server/src/retrieval/fitted';
-import { arg, args, corpusSourceRoot } from './cli';
+import { arg, args } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
-import { goldRegions, type TextOf } from './retrieval/attribution';
 import { kneeOf } from './retrieval/report';
 import { median, modeMetrics, scoreResponse, type TaskScore } from './retrieval/score';
-import { loadOracle, maskText, sampleTasks } from './retrieval/tasks';
+import { forEachValidationTask } from './retrieval/validationTasks';
 
 const ROOT = process.cwd();
 const numbers = (s: string | undefined, d: number[]) => (s ? s.split(',').map(Number) : d);
@@ -50,36 +47,19 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   const label = (p: Packing) => `${p.kneeTokens}/${p.minShare}/${p.minScore}/${p.docShare}/${p.minOwn}`;
   const used: string[] = [];
   for (const name of names) {
-    const given = name.endsWith('-injected') ? corpusSourceRoot(name, 'skip') : corpusSourceRoot(name);
-    // The index keeps real paths (.cache may be a link); items' URIs are made relative to this.
-    const src = given && realpathSync(given);
-    if (!src) { console.log(`${name}: not present (node bench/corpora/inject.mjs ${name.replace(/-injected$/, '')}); skipped`); continue; }
-    used.push(name);
-    const oracle = await loadOracle(ROOT, src);
-    const tasks = sampleTasks(oracle, { test, validation, seed }).filter((t) => t.split === 'validation');
-    const indexer = new Indexer({ cacheDir: null });
-    await indexer.addFolder(src);
     const t0 = performance.now();
-    for (const task of tasks) {
-      const path = join(src, task.file);
-      let masked: string;
-      try { masked = maskText(readFileSync(path, 'utf8'), task.body); } catch { continue; }
-      await indexer.setDocument(path, masked);
-      try {
-        const textOf: TextOf = (rel) => indexer.textOf(join(src, rel));
-        const lines = { regions: await goldRegions(task.gold, textOf), textOf };
-        for (const p of grid) {
-          const t = performance.now();
-          const res = await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, { ...defaultSettings(), packing: p.packing });
-          const s = scoreResponse(task, res, src, performance.now() - t, lines);
-          p.scores.set(name, [...(p.scores.get(name) ?? []), s]);
-        }
-      } finally {
-        await indexer.closeDocument(path);
+    const count = await forEachValidationTask(ROOT, name, { test, validation, seed }, async ({ task, src, indexer, uri, textOf, regions }) => {
+      const lines = { regions, textOf };
+      for (const p of grid) {
+        const t = performance.now();
+        const res = await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, { ...defaultSettings(), packing: p.packing });
+        const s = scoreResponse(task, res, src, performance.now() - t, lines);
+        p.scores.set(name, [...(p.scores.get(name) ?? []), s]);
       }
-    }
-    indexer.removeFolder(src);
-    console.error(`${name}: ${tasks.length} validation tasks × ${grid.length} settings in ${Math.round((performance.now() - t0) / 1000)} s`);
+    });
+    if (count === undefined) { console.log(`${name}: not present (node bench/corpora/inject.mjs ${name.replace(/-injected$/, '')}); skipped`); continue; }
+    used.push(name);
+    console.error(`${name}: ${count} validation tasks × ${grid.length} settings in ${Math.round((performance.now() - t0) / 1000)} s, indexing included`);
   }
 
   const rows = grid.map((p) => {

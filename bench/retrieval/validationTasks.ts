@@ -1,0 +1,51 @@
+// The validation tasks of one corpus, run in process: the fit and diagnostic benches
+// (retrieval-fit, noise-breakdown) index the corpus once, then mask each task's body in an open
+// document, hand the task to the caller, and close the document again.
+
+import { readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Indexer } from '../../server/src/index/indexer';
+import { corpusSourceRoot } from '../cli';
+import { goldRegions, type GoldRegion, type TextOf } from './attribution';
+import { loadOracle, maskText, sampleTasks, type Task, type TaskOptions } from './tasks';
+
+export interface MaskedTask {
+  task: Task;
+  /** The corpus's source root, as the index keeps it (real path: .cache may be a link). */
+  src: string;
+  indexer: Indexer;
+  /** The masked file's `file:` URI, for retrieval requests. */
+  uri: string;
+  /** Current text of a file relative to `src` (the masked one included). */
+  textOf: TextOf;
+  regions: GoldRegion[];
+}
+
+/**
+ * Runs `visit` on each validation task of corpus `name`; returns the number of tasks, or undefined
+ * when the corpus is absent (an injected variant not generated).
+ */
+export async function forEachValidationTask(root: string, name: string, opts: TaskOptions, visit: (t: MaskedTask) => Promise<void>): Promise<number | undefined> {
+  const given = name.endsWith('-injected') ? corpusSourceRoot(name, 'skip') : corpusSourceRoot(name);
+  const src = given && realpathSync(given);
+  if (!src) return undefined;
+  const oracle = await loadOracle(root, src);
+  const tasks = sampleTasks(oracle, opts).filter((t) => t.split === 'validation');
+  const indexer = new Indexer({ cacheDir: null });
+  await indexer.addFolder(src);
+  const textOf: TextOf = (rel) => indexer.textOf(join(src, rel));
+  for (const task of tasks) {
+    const path = join(src, task.file);
+    let masked: string;
+    try { masked = maskText(readFileSync(path, 'utf8'), task.body); } catch { continue; }
+    await indexer.setDocument(path, masked);
+    try {
+      await visit({ task, src, indexer, uri: pathToFileURL(path).href, textOf, regions: await goldRegions(task.gold, textOf) });
+    } finally {
+      await indexer.closeDocument(path);
+    }
+  }
+  indexer.removeFolder(src);
+  return tasks.length;
+}
