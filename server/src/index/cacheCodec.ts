@@ -152,12 +152,17 @@ export function encodeFiles(files: [string, CachedFile][]): EncodedFiles {
   return w.finish();
 }
 
-export function decodeFiles(e: EncodedFiles): Map<string, CachedFile> {
+/** A reader over sections read back from disk, once their types and checksums hold (else CorruptCache). */
+export function verifiedReader(e: EncodedFiles): Reader {
   if (typeof e.text !== 'string' || !(e.offsets instanceof Int32Array) || !(e.ints instanceof Int32Array) || !(e.floats instanceof Float64Array)) {
     throw new CorruptCache('cache sections missing');
   }
   if (checksum(e.ints) !== e.check || checksum(e.offsets) !== e.stringsCheck) throw new CorruptCache('cache checksum mismatch');
-  const r = new Reader(e);
+  return new Reader(e);
+}
+
+export function decodeFiles(e: EncodedFiles): Map<string, CachedFile> {
+  const r = verifiedReader(e);
   const files = new Map<string, CachedFile>();
   const n = r.count();
   for (let i = 0; i < n; i++) {

@@ -10,7 +10,7 @@
 
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { checksum, CorruptCache, Reader, Writer } from '../index/cacheCodec';
+import { CorruptCache, Reader, verifiedReader, Writer } from '../index/cacheCodec';
 import { cacheFileFor, readFramed, writeFramed } from '../index/persist';
 import type { FileWords } from './recall/wordFiles';
 import type { SavedChunks } from './recall/similar';
@@ -66,9 +66,7 @@ export function loadSaved<V extends { hash: string }>(kind: SavedKind<V>, file: 
   const r = readFramed(file, preparedVersion(), folders.join('\0'));
   if (!r.encoded) return { parts: new Map(), problem: r.problem && `${kind.name}: ${r.problem}; rebuilding` };
   try {
-    const e = r.encoded;
-    if (checksum(e.ints) !== e.check || checksum(e.offsets) !== e.stringsCheck) throw new CorruptCache('checksum mismatch');
-    const reader = new Reader(e);
+    const reader = verifiedReader(r.encoded);
     const parts = new Map<string, V>();
     const n = reader.count();
     for (let i = 0; i < n; i++) {
