@@ -24,14 +24,28 @@ test('a long dotted chain (a.a.a…b()) resolves in bounded time', async () => {
   assert.ok(ms < 2000, `resolving a 400-link chain took ${Math.round(ms)} ms`);
 });
 
-test('a very long word in the query or the enclosing method costs no more than a second', async () => {
+test('a very long word in the query costs about what a short one does', async (t) => {
   const ix = new Indexer({ cacheDir: null });
   await ix.addFolder(ACME());
   const path = join(ACME(), 'src/main/java/com/acme/shop/order/OrderService.java');
-  const t0 = performance.now();
-  await retrieveAt(ix, { textDocument: { uri: pathToFileURL(path).toString() }, position: { line: 10, character: 0 }, query: 'why ' + 'z'.repeat(50_000) }, defaultSettings());
-  const ms = performance.now() - t0;
-  assert.ok(ms < 1000, `retrieval with a 50,000-letter query word took ${Math.round(ms)} ms`);
+  const at = (query: string) => ({ textDocument: { uri: pathToFileURL(path).toString() }, position: { line: 10, character: 0 }, query });
+  // Bounded relative to the same retrieval with a short word, measured in this run, so the test
+  // checks that cost does not grow with the word's length (a quadratic scan of a 50,000-letter
+  // word costs seconds), not how fast or busy the machine is.
+  const medianMs = async (query: string): Promise<number> => {
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      await retrieveAt(ix, at(query), defaultSettings());
+      times.push(performance.now() - t0);
+    }
+    return times.sort((a, b) => a - b)[1];
+  };
+  await retrieveAt(ix, at('why zz'), defaultSettings()); // warms the lazy caches
+  const short = await medianMs('why ' + 'z'.repeat(5));
+  const long = await medianMs('why ' + 'z'.repeat(50_000));
+  t.diagnostic(`median retrieval: ${long.toFixed(1)} ms with a 50,000-letter word, ${short.toFixed(1)} ms with a 5-letter one`);
+  assert.ok(long < 2 * short + 50, `retrieval with a 50,000-letter query word took ${Math.round(long)} ms against ${Math.round(short)} ms with a 5-letter one`);
 });
 
 test('a cancelled retrieval stops mid-pipeline, not at its end', async () => {

@@ -19,6 +19,17 @@ async function staged(stages: number, preempted: Preempted, log?: string[], name
   return name ?? '';
 }
 
+/**
+ * A signal that work has begun. Waiting for it, rather than for a timer, keeps the "running when
+ * the other request arrives" cases from racing: a 1 ms timer can fire after a short staged job has
+ * already finished all its turns.
+ */
+function started(): { mark: () => void; promise: Promise<void> } {
+  let mark!: () => void;
+  const promise = new Promise<void>((r) => { mark = r; });
+  return { mark, promise };
+}
+
 test('scheduler: waiting interactive reads start before waiting background reads, whatever their order', async () => {
   const s = new Scheduler({}, 1);
   const order: string[] = [];
@@ -38,8 +49,9 @@ test('scheduler: waiting interactive reads start before waiting background reads
 test('scheduler: a running background read gives way to an interactive one and is run again after it', async () => {
   const s = new Scheduler();
   const log: string[] = [];
-  const lens = s.read((p) => staged(40, p, log, 'lens'), undefined, { background: true });
-  await sleep(0);
+  const lensStarted = started();
+  const lens = s.read((p) => { lensStarted.mark(); return staged(40, p, log, 'lens'); }, undefined, { background: true });
+  await lensStarted.promise;
   const user = s.read((p) => staged(5, p, log, 'retrieve'));
   assert.equal(await user, 'retrieve');
   assert.equal(await lens, 'lens', 'the background read still answers');
@@ -75,8 +87,9 @@ test('scheduler: background work for a superseded document version is dropped, w
 
   // Running when the edit arrives: it gives way to the edit at its next stage, and once the edit is applied it is stale: dropped, not re-run.
   const log: string[] = [];
-  const running = s.read((p) => staged(50, p, log, 'diagnostics v2'), undefined, { background: true, stale: () => version !== 2 });
-  await sleep(0);
+  const runningStarted = started();
+  const running = s.read((p) => { runningStarted.mark(); return staged(50, p, log, 'diagnostics v2'); }, undefined, { background: true, stale: () => version !== 2 });
+  await runningStarted.promise;
   await s.update(() => { version = 3; });
   await assert.rejects(running, CancelledError);
   assert.deepEqual(log, ['diagnostics v2 preempted']);
