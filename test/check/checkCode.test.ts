@@ -232,3 +232,19 @@ class LocalCache<K, V> {
   }` });
   assert.ok(wrong.findings.some((f) => f.severity === 'error'), findingsAsText(wrong));
 });
+
+test('a member type inherited from a JDK supertype is not a missing import of a same-named workspace type', async () => {
+  const fx = fixture({
+    'src/b/AbortPolicy.java': 'package b;\npublic class AbortPolicy { }',
+    'src/b/State.java': 'package b;\npublic class State { }',
+    'src/a/Pool.java': 'package a;\nimport java.util.concurrent.*;\npublic class Pool extends ThreadPoolExecutor {\n  Pool() { super(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>()); }\n}',
+    'src/a/Group.java': 'package a;\npublic class Group extends ThreadGroup {\n  Group() { super("g"); }\n}',
+  });
+  const index = await indexFixture(fx);
+  const textOf = (p: string) => fx.files[p.slice(fx.root.length + 1)];
+  const inPool = await checkCode(index, textOf, { path: join(fx.root, 'src/a/Pool.java'), code: '  void reject() { AbortPolicy p = new AbortPolicy(); }' });
+  assert.deepEqual(inPool.findings, [], 'ThreadPoolExecutor.AbortPolicy is inherited');
+  // ThreadGroup declares no member type State (it implements Thread.UncaughtExceptionHandler, whose members are not Thread's).
+  const inGroup = await checkCode(index, textOf, { path: join(fx.root, 'src/a/Group.java'), code: '  void look() { State s = null; }' });
+  assert.deepEqual(inGroup.findings.map((f) => `${f.code} ${f.name} ${f.candidates}`), ['missing-import State b.State']);
+});

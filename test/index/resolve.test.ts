@@ -169,3 +169,20 @@ class Broken {
   assert.ok(edges.includes('call com.acme.util.Texts#pad(String,int)'));
   assert.ok(edges.includes('call com.acme.util.Texts#isBlank(CharSequence)'));
 });
+
+test('member types inherited from JDK supertypes shadow same-package types, as javac has it (JLS 8.5, 6.4.1)', async () => {
+  // javac: in P, AbortPolicy is ThreadPoolExecutor.AbortPolicy and in T, State is Thread.State, so
+  // neither p.foo() nor s.foo() reaches the workspace classes; ThreadGroup has no member State.
+  const fx = fixture({
+    'src/a/AbortPolicy.java': 'package a;\npublic class AbortPolicy { public void foo() {} }',
+    'src/a/State.java': 'package a;\npublic class State { public void foo() {} }',
+    'src/a/P.java': 'package a;\nimport java.util.concurrent.*;\npublic class P extends ThreadPoolExecutor {\n  P() { super(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>()); }\n  void m(AbortPolicy p) { p.foo(); }\n}',
+    'src/a/T.java': 'package a;\npublic class T extends Thread {\n  void m(State s) { s.foo(); }\n}',
+    'src/a/Q.java': 'package a;\npublic class Q extends ThreadGroup {\n  Q() { super("q"); }\n  void m(State s) { s.foo(); }\n}',
+  });
+  const index = await indexFixture(fx);
+  const calls = (from: string) => edgesOf(index, from).filter((e) => e.startsWith('call '));
+  assert.deepEqual(calls('a.P#m'), []);
+  assert.deepEqual(calls('a.T#m'), []);
+  assert.deepEqual(calls('a.Q#m'), ['call a.State#foo()']);
+});

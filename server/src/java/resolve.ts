@@ -8,6 +8,7 @@
 import type { Expr, FileFacts, RefFact, SymbolFact } from './facts';
 import { enclosingTypeIndex, isTypeKind, type SymbolTable, type TypeInfo } from './symbols';
 import { erasedSimpleName } from './extract';
+import jdkMemberTypes from '../../data/jdk-member-types.json';
 
 export type EdgeKind = 'call' | 'new' | 'field' | 'type' | 'ctorCall' | 'methodRef' | 'extends' | 'implements' | 'imports';
 
@@ -632,11 +633,22 @@ class Resolver {
     return hit;
   }
 
-  /** Whether `t` inherits a JDK member type of that name from an external supertype (`Entry` from Map). */
+  /** Whether `t` inherits a member type of that name from a JDK supertype (`Entry` from Map). */
   private inheritsJdkMemberType(t: TypeInfo, name: string): boolean {
-    const declares = JDK_INHERITED_MEMBER_TYPES[name];
-    if (!declares) return false;
-    return this.walkHierarchy(t, name, (info) => this.supersOf(info).some((s) => s.k === 'ext' && declares(erasedSimpleName(s.name).replace(/\[\]/g, ''))));
+    return this.walkHierarchy(t, name, (info) => this.externalSupers(info).some((s) => JDK_MEMBER_TYPES.get(s)?.has(name) ?? false));
+  }
+
+  /**
+   * Whether `t` has a supertype that neither the workspace, a jar nor the JDK declares: it may hold
+   * any member type. Consulted only after every other scope failed, so a missing jar does not turn
+   * imported and same-package names into unknowns of its own.
+   */
+  private hasOpaqueSupertype(t: TypeInfo, name: string): boolean {
+    return this.walkHierarchy(t, name, (info) => this.externalSupers(info).some((s) => !JDK_TYPES.has(s)));
+  }
+
+  private externalSupers(info: TypeInfo): string[] {
+    return this.supersOf(info).flatMap((s) => (s.k === 'ext' ? [erasedSimpleName(s.name).replace(/\[\]/g, '')] : []));
   }
 
   private memberTypeNamed(t: TypeInfo, name: string): TypeInfo | undefined {
@@ -805,6 +817,11 @@ class Resolver {
     if (JAVA_LANG.has(name)) return 'external';
     // Imported from outside the workspace by a wildcard we cannot see into.
     if (facts.imports.some((i) => i.wildcard && !i.static && !this.table.isPackage(i.name) && !this.qualifiedType(i.name))) return 'external';
+    // Inherited from a supertype we cannot see into.
+    for (let i = start; i >= 0; i = enclosingTypeIndex(facts, facts.symbols[i].parent)) {
+      const t = this.table.type(facts.symbols[i].id);
+      if (t && this.hasOpaqueSupertype(t, name)) return 'external';
+    }
     return undefined;
   }
 
@@ -882,17 +899,14 @@ function scopeParent(facts: FileFacts, i: number): number {
 }
 
 /**
- * Member types a class inherits from JDK supertypes the index cannot see into, by member name:
- * which external supertypes (simple names) declare or inherit it. Every JDK map type is a Map, so
- * `Entry` inside a class implementing one (Guava's ImmutableMap) is Map.Entry without an import.
+ * Member types a class inherits from JDK supertypes the index cannot see into (JLS §8.5): JDK
+ * simple name -> the accessible member types it declares or inherits, read from the JDK's class
+ * files by `node scripts/build-jdk-member-types.mjs`. `Entry` inside a class implementing Map
+ * (Guava's ImmutableMap) is Map.Entry without an import; `AbortPolicy` inside a subclass of
+ * ThreadPoolExecutor is its member type. Keys are simple names, as external supertypes are known.
  */
-const JDK_INHERITED_MEMBER_TYPES: Record<string, (superName: string) => boolean> = {
-  Entry: (s) => /Map$/.test(s) || s === 'Hashtable' || s === 'Properties' || s === 'Provider',
-  SimpleEntry: (s) => /Map$/.test(s) && s !== 'Map' && !/^(Sorted|Navigable|Concurrent|ConcurrentNavigable)Map$/.test(s),
-  SimpleImmutableEntry: (s) => /Map$/.test(s) && s !== 'Map' && !/^(Sorted|Navigable|Concurrent|ConcurrentNavigable)Map$/.test(s),
-  State: (s) => s === 'Thread',
-  UncaughtExceptionHandler: (s) => s === 'Thread' || s === 'ThreadGroup',
-};
+const JDK_MEMBER_TYPES = new Map<string, ReadonlySet<string>>(Object.entries(jdkMemberTypes.types).map(([k, v]) => [k, new Set(v)]));
+const JDK_TYPES = new Set<string>([...JDK_MEMBER_TYPES.keys(), ...jdkMemberTypes.withoutMemberTypes]);
 
 interface Candidate { sym: SymbolFact; depth: number }
 
