@@ -15,7 +15,7 @@
 // --write rewrites fitted.ts. --rows FILE keeps pass 1's rows (read back when the file exists).
 //
 //   node dist/bench/retrieval-fit.bench.js [--tasks 40] [--validation 12] [--corpus NAME]...
-//        [--value 200,400,800,1600] [--doc-p 0.3,0.6,Infinity] [--l2 1] [--rows FILE] [--seed S]
+//        [--value 500,1000,2000,3000] [--doc-p 0.25,0.1,0.05] [--l2 1] [--rows FILE] [--budget 4000] [--seed S]
 //        [--json FILE] [--write]
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -50,9 +50,10 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   const test = Number(arg('--tasks') ?? 40);
   const validation = Number(arg('--validation') ?? 12);
   const seed = arg('--seed');
-  const values = numbers(arg('--value'), [200, 400, 800, 1600]);
-  const docPs = numbers(arg('--doc-p'), [0.3, 0.6, Infinity]);
+  const values = numbers(arg('--value'), [500, 1000, 2000, 3000]);
+  const docPs = numbers(arg('--doc-p'), [0.25, 0.1, 0.05]);
   const l2 = Number(arg('--l2') ?? 1);
+  const budget = Number(arg('--budget') ?? 4000);
   const rowsFile = arg('--rows');
   const names = args('--corpus').length ? args('--corpus') : [...DEVELOPMENT_CORPORA, ...INJECTED_CORPORA];
   const opts = { test, validation, seed };
@@ -98,7 +99,7 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
       const lines = { regions, textOf };
       for (const p of grid) {
         const t = performance.now();
-        const res = await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, { ...defaultSettings(), packing: p.packing });
+        const res = await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: budget, mode: 'rcl' }, { ...defaultSettings(), packing: p.packing });
         const s = scoreResponse(task, res, src, performance.now() - t, lines);
         p.scores.set(name, [...(p.scores.get(name) ?? []), s]);
       }
@@ -113,7 +114,7 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
     const per = used.map((n) => modeMetrics(p.scores.get(n) ?? []).recallMicro).filter(Number.isFinite);
     return { p, m, spread: Math.max(...per) - Math.min(...per), per };
   });
-  console.log(`\nrcl, budget 4000, validation splits pooled over ${used.join(', ')} (${table[0]?.m.tasks ?? 0} tasks)`);
+  console.log(`\nrcl, budget ${budget}, validation splits pooled over ${used.join(', ')} (${table[0]?.m.tasks ?? 0} tasks)`);
   console.log('  value   docP   recall  full   docs   contract  tok-med  tok-mean  lnoise  spread   per-corpus recall');
   for (const r of table) {
     console.log(`  ${String(r.p.packing.value).padStart(5)}  ${String(r.p.packing.docP).padStart(5)}   ${r.m.recallMicro.toFixed(3)}  ${r.m.fullCoverageRate.toFixed(3)}  ${r.m.docRecall.toFixed(3)}  ${r.m.contractRecall.toFixed(3)}   ${String(Math.round(r.m.tokensMedian)).padStart(7)}  ${String(Math.round(r.m.tokensMean)).padStart(8)}  ${r.m.lineNoiseRatio.toFixed(3)}  ${r.spread.toFixed(3)}   ${r.per.map((x) => x.toFixed(3)).join(' ')}`);
@@ -143,6 +144,7 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   console.log(`recall knee: value ${knee.p.packing.value}; Javadocs by contract recall there: ${sameValue.map((r) => `docP ${r.p.packing.docP} → ${r.m.contractRecall.toFixed(3)}${recallHeld(r) ? '' : ' (recall lower)'}`).join(', ')}`);
   const m = chosen.m;
   console.log(`chosen: ${label(chosen.p.packing)}: recall ${m.recallMicro.toFixed(3)}, full ${m.fullCoverageRate.toFixed(3)}, Javadocs ${m.docRecall.toFixed(3)}, contract ${m.contractRecall.toFixed(3)}, median tokens ${Math.round(m.tokensMedian)}, line noise ${m.lineNoiseRatio.toFixed(3)} (in force: ${label(PACKING)})`);
+  console.log(`per corpus at the chosen point (recall / full coverage / median tokens / line noise): ${used.map((n) => { const c = modeMetrics(chosen.p.scores.get(n) ?? []); return `${n} ${c.recallMicro.toFixed(3)} / ${c.fullCoverageRate.toFixed(2)} / ${Math.round(c.tokensMedian)} / ${c.lineNoiseRatio.toFixed(3)}`; }).join('; ')}`);
   if (process.argv.includes('--write')) {
     const file = join(ROOT, 'server/src/retrieval/fitted.ts');
     const num = (x: number) => (Number.isFinite(x) ? String(x) : 'Infinity');
