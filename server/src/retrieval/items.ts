@@ -116,7 +116,10 @@ function renderGroup(req: PipelineRequest, g: Group): void {
   flush();
   g.tokens = tokens + Math.max(0, pieces - 1);
   g.start = start;
-  g.end = Math.max(end, g.start);
+  // A stretch shown instead of its marker (outline.ts) may reach past the last declaration.
+  let last = end;
+  for (const s of g.shown) if (!s.at.written && s.at.line > last) last = s.at.line;
+  g.end = Math.max(last, g.start);
 }
 
 /** Packs entries into per-type items under a token budget (exact counts). */
