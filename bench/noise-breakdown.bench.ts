@@ -35,7 +35,8 @@ const ROOT = process.cwd();
           const n = countTokens(line);
           total += n;
           const at = it.sourceLines?.[k];
-          const what = at?.written ?? 'code';
+          // A gap marker by what it hides: a Javadoc, whole declarations, or lines (a body).
+          const what = at?.written === 'gap' ? `gap ${at.hidden?.javadoc ? 'javadoc' : at.hidden?.members.length ? 'members' : 'lines'}` : at?.written ?? 'code';
           const s = srcs[k] !== undefined && mine.some((r) => r.start <= srcs[k] && srcs[k] <= r.end);
           add(`${place.padEnd(16)} ${what}`, n, s);
           add(`${place.padEnd(16)} (all)`, n, s);

@@ -1,129 +1,178 @@
-// `npm run fit:retrieval`: fits the pipeline's packing constants (server/src/retrieval/fitted.ts)
+// `npm run fit:retrieval`: fits packing's member model and its two prices (server/src/retrieval/fitted.ts)
 // on the VALIDATION splits of every development corpus and its injected variant, pooled (the
 // first --tasks methods of each corpus are its test split and are never read here), in process
-// (no server). For each point of a grid of (kneeTokens, minScore) it runs rcl at budget 4,000 with
-// the gate's follow-up rounds, as served, and scores recall, full coverage, median tokens,
-// line-attributed noise and the share of gold declarations shown with their Javadoc. The
-// selection constants are those of the knee (Kneedle) of the Pareto frontier of pooled recall
-// against median tokens: past it, tokens buy little recall. Which shown declarations carry their
-// Javadoc (docShare) is then chosen at those constants by contract recall, which counts a gold
-// declaration's Javadoc as a needed unit beside the declaration (score.ts), as line-attributed
-// noise counts its lines as signal, among the docShare values that keep recall within one
-// standard error of the knee's: recall alone gives a shown Javadoc no value, so a fit on it hides
-// every one. --write rewrites fitted.ts.
+// (no server). Two passes over the corpora:
+//  1. Every ranked candidate packing weighs (memberModel.ts MEMBER_COLUMNS, the pipeline's own
+//     structured evidence) is a row, labelled needed when it declares a gold symbol of the task.
+//     An L2-penalised logistic regression (IRLS from zero, a fixed iteration cap: deterministic,
+//     bench/surface/logistic.ts) gives P(needed). Printed: pooled and leave-one-corpus-out AUROC.
+//  2. With that model, rcl at budget 4,000 with the gate's follow-up rounds, as served, for a grid
+//     of `value` (tokens a needed declaration is worth: shown when p × value > its tokens) and
+//     `docP` (its Javadoc kept when p ≥ docP). `value` is the knee (Kneedle) of the Pareto frontier
+//     of pooled recall against median tokens; docP is then chosen at that value by contract recall
+//     (a gold declaration's Javadoc counts as a needed unit beside it) among the docP values that
+//     keep recall within one standard error of the knee's.
+// --write rewrites fitted.ts. --rows FILE keeps pass 1's rows (read back when the file exists).
 //
-//   node dist/bench/retrieval-fit.bench.js [--tasks 40] [--validation 40] [--corpus NAME]...
-//        [--knee 800,1100,1500,2000] [--min-share 0.06,0.15] [--doc-share 0,0.5] [--min-score 0.3]
-//        [--min-own 0,0.5] [--seed S] [--json FILE] [--write]
+//   node dist/bench/retrieval-fit.bench.js [--tasks 40] [--validation 12] [--corpus NAME]...
+//        [--value 500,1000,2000,3000] [--doc-p 0.25,0.1,0.05] [--l2 1] [--rows FILE] [--budget 4000] [--seed S]
+//        [--json FILE] [--write]
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { defaultSettings, retrieveAt } from '../server/src/service';
-import { PACKING, type Packing } from '../server/src/retrieval/fitted';
+import { PACKING } from '../server/src/retrieval/fitted';
+import { MEMBER_COLUMNS, type MemberRow, type Packing } from '../server/src/retrieval/memberModel';
 import { arg, args } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { kneeOf } from './retrieval/report';
-import { median, modeMetrics, scoreResponse, type TaskScore } from './retrieval/score';
+import { auroc, median, modeMetrics, scoreResponse, type TaskScore } from './retrieval/score';
+import type { Task } from './retrieval/tasks';
 import { forEachValidationTask } from './retrieval/validationTasks';
+import { fitLogistic, sigmoid } from './surface/logistic';
 
 const ROOT = process.cwd();
 const numbers = (s: string | undefined, d: number[]) => (s ? s.split(',').map(Number) : d);
+const MAX_ITERATIONS = 50;
+
+/** A weighed candidate with its label: does it declare one of the task's gold symbols? */
+interface Row { corpus: string; task: string; x: number[]; y: number }
+
+/** Whether a weighed candidate declares a gold symbol: same file, the gold name line within its first line … name line. */
+function labelRow(r: MemberRow, task: Task, src: string): number {
+  const rel = relative(src, r.path).split('\\').join('/');
+  return task.gold.some((g) => g.file === rel && r.startLine <= g.maskedLine && g.maskedLine <= r.nameLine) ? 1 : 0;
+}
 
 interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
 
 (async () => {
   const test = Number(arg('--tasks') ?? 40);
-  const validation = Number(arg('--validation') ?? 40);
+  const validation = Number(arg('--validation') ?? 12);
   const seed = arg('--seed');
-  // The default grid: below 1,200 tokens pooled recall falls fast (700: 0.71, 1,000: 0.75 on 84
-  // validation tasks), and minShare 0.15 or minScore above 0.3 bought nothing there.
-  const knees = numbers(arg('--knee'), [1200, 1400, 1700, 2000]);
-  const minShares = numbers(arg('--min-share'), [0.06]);
-  const minScores = numbers(arg('--min-score'), [0.3]);
-  const docShares = numbers(arg('--doc-share'), [0.5, 1, 2, Infinity]);
-  const minOwns = numbers(arg('--min-own'), [0]);
+  const values = numbers(arg('--value'), [500, 1000, 2000, 3000]);
+  const docPs = numbers(arg('--doc-p'), [0.25, 0.1, 0.05]);
+  const l2 = Number(arg('--l2') ?? 1);
+  const budget = Number(arg('--budget') ?? 4000);
+  const rowsFile = arg('--rows');
   const names = args('--corpus').length ? args('--corpus') : [...DEVELOPMENT_CORPORA, ...INJECTED_CORPORA];
-  const grid: Point[] = knees.flatMap((kneeTokens) => minShares.flatMap((minShare) => minScores.flatMap((minScore) => docShares.flatMap((docShare) => minOwns.map((minOwn) => ({ packing: { kneeTokens, minShare, minScore, docShare, minOwn }, scores: new Map<string, TaskScore[]>() }))))));
-  const label = (p: Packing) => `${p.kneeTokens}/${p.minShare}/${p.minScore}/${p.docShare}/${p.minOwn}`;
+  const opts = { test, validation, seed };
+
+  // Pass 1: training rows.
+  let rows: Row[] = [];
+  if (rowsFile && existsSync(rowsFile)) rows = JSON.parse(readFileSync(rowsFile, 'utf8')) as Row[];
+  else {
+    for (const name of names) {
+      const t0 = performance.now();
+      const count = await forEachValidationTask(ROOT, name, opts, async ({ task, src, indexer, uri }) => {
+        let seen: MemberRow[] = [];
+        await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, { ...defaultSettings(), observeMembers: (r) => { seen = r; } });
+        for (const r of seen) rows.push({ corpus: name, task: task.id, x: r.x, y: labelRow(r, task, src) });
+      });
+      if (count === undefined) { console.log(`${name}: not present (node bench/corpora/inject.mjs ${name.replace(/-injected$/, '')}); skipped`); continue; }
+      console.error(`${name}: ${count} validation tasks, rows collected in ${Math.round((performance.now() - t0) / 1000)} s, indexing included`);
+    }
+    if (rowsFile) writeFileSync(rowsFile, JSON.stringify(rows));
+  }
+  const corpora = [...new Set(rows.map((r) => r.corpus))];
+  const fit = (rs: Row[]) => fitLogistic(rs.map((r) => r.x), rs.map((r) => r.y), { l2, unpenalised: [0], maxIterations: MAX_ITERATIONS });
+  const model = fit(rows);
+  const score = (beta: number[], r: Row) => sigmoid(r.x.reduce((s, v, j) => s + v * beta[j], 0));
+  const pooled = auroc(rows.map((r) => ({ score: score(model.beta, r), label: r.y === 1 })));
+  const held = corpora.map((c) => {
+    const m = fit(rows.filter((r) => r.corpus !== c));
+    return { c, auc: auroc(rows.filter((r) => r.corpus === c).map((r) => ({ score: score(m.beta, r), label: r.y === 1 }))) };
+  });
+  console.log(`\nmember model: ${rows.length} weighed candidates (${rows.filter((r) => r.y).length} needed) from ${new Set(rows.map((r) => r.corpus + r.task)).size} tasks; IRLS ${model.iterations} iterations${model.converged ? '' : ' (not converged)'}, λ ${l2}`);
+  const byScore = auroc(rows.map((r) => ({ score: r.x[MEMBER_COLUMNS.indexOf('log score')], label: r.y === 1 })));
+  console.log(`  AUROC pooled ${pooled?.toFixed(3)} (the recall score alone: ${byScore?.toFixed(3)}); leave one corpus out: ${held.map((h) => `${h.c} ${h.auc?.toFixed(3)}`).join(', ')}`);
+  for (let j = 0; j < MEMBER_COLUMNS.length; j++) console.log(`  ${MEMBER_COLUMNS[j].padEnd(24)} ${model.beta[j].toFixed(4).padStart(9)}`);
+  const beta = model.beta.map((b) => Math.round(b * 1e4) / 1e4);
+
+  // Pass 2: the prices, with the model in force.
+  const grid: Point[] = values.flatMap((value) => docPs.map((docP) => ({ packing: { value, docP, columns: [...MEMBER_COLUMNS], beta }, scores: new Map<string, TaskScore[]>() })));
+  const label = (p: Packing) => `value ${p.value} / docP ${p.docP}`;
   const used: string[] = [];
-  for (const name of names) {
+  for (const name of corpora) {
     const t0 = performance.now();
-    const count = await forEachValidationTask(ROOT, name, { test, validation, seed }, async ({ task, src, indexer, uri, textOf, regions }) => {
+    await forEachValidationTask(ROOT, name, opts, async ({ task, src, indexer, uri, textOf, regions }) => {
       const lines = { regions, textOf };
       for (const p of grid) {
         const t = performance.now();
-        const res = await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, { ...defaultSettings(), packing: p.packing });
+        const res = await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: budget, mode: 'rcl' }, { ...defaultSettings(), packing: p.packing });
         const s = scoreResponse(task, res, src, performance.now() - t, lines);
         p.scores.set(name, [...(p.scores.get(name) ?? []), s]);
       }
     });
-    if (count === undefined) { console.log(`${name}: not present (node bench/corpora/inject.mjs ${name.replace(/-injected$/, '')}); skipped`); continue; }
     used.push(name);
-    console.error(`${name}: ${count} validation tasks × ${grid.length} settings in ${Math.round((performance.now() - t0) / 1000)} s, indexing included`);
+    console.error(`${name}: ${grid.length} settings in ${Math.round((performance.now() - t0) / 1000)} s, indexing included`);
   }
 
-  const rows = grid.map((p) => {
+  const table = grid.map((p) => {
     const all = [...p.scores.values()].flat();
     const m = modeMetrics(all);
     const per = used.map((n) => modeMetrics(p.scores.get(n) ?? []).recallMicro).filter(Number.isFinite);
     return { p, m, spread: Math.max(...per) - Math.min(...per), per };
   });
-  console.log(`\nrcl, budget 4000, validation splits pooled over ${used.join(', ')} (${rows[0]?.m.tasks ?? 0} tasks)`);
-  console.log('  knee  minShare  minScore  docShare  minOwn   recall  full   docs   contract  tok-med  tok-mean  lnoise  spread   per-corpus recall');
-  for (const r of rows) {
-    console.log(`  ${String(r.p.packing.kneeTokens).padStart(4)}  ${r.p.packing.minShare.toFixed(2).padStart(8)}  ${r.p.packing.minScore.toFixed(2).padStart(8)}  ${r.p.packing.docShare.toFixed(2).padStart(8)}  ${r.p.packing.minOwn.toFixed(2).padStart(6)}   ${r.m.recallMicro.toFixed(3)}  ${r.m.fullCoverageRate.toFixed(3)}  ${r.m.docRecall.toFixed(3)}  ${r.m.contractRecall.toFixed(3)}   ${String(Math.round(r.m.tokensMedian)).padStart(7)}  ${String(Math.round(r.m.tokensMean)).padStart(8)}  ${r.m.lineNoiseRatio.toFixed(3)}  ${r.spread.toFixed(3)}   ${r.per.map((x) => x.toFixed(3)).join(' ')}`);
+  console.log(`\nrcl, budget ${budget}, validation splits pooled over ${used.join(', ')} (${table[0]?.m.tasks ?? 0} tasks)`);
+  console.log('  value   docP   recall  full   docs   contract  tok-med  tok-mean  lnoise  spread   per-corpus recall');
+  for (const r of table) {
+    console.log(`  ${String(r.p.packing.value).padStart(5)}  ${String(r.p.packing.docP).padStart(5)}   ${r.m.recallMicro.toFixed(3)}  ${r.m.fullCoverageRate.toFixed(3)}  ${r.m.docRecall.toFixed(3)}  ${r.m.contractRecall.toFixed(3)}   ${String(Math.round(r.m.tokensMedian)).padStart(7)}  ${String(Math.round(r.m.tokensMean)).padStart(8)}  ${r.m.lineNoiseRatio.toFixed(3)}  ${r.spread.toFixed(3)}   ${r.per.map((x) => x.toFixed(3)).join(' ')}`);
   }
   const json = arg('--json');
-  if (json) writeFileSync(json, JSON.stringify({ corpora: used, rows: rows.map((r) => ({ packing: r.p.packing, metrics: r.m, spread: r.spread, perCorpusRecall: Object.fromEntries(used.map((n, i) => [n, r.per[i]])) })) }, null, 2));
-  // Pareto frontier: no other point has at least the recall for fewer tokens.
-  // (Of equal points the first in grid order stands for them.)
-  const frontier = rows.filter((r, i) => !rows.some((o, j) => o !== r && o.m.recallMicro >= r.m.recallMicro && o.m.tokensMedian <= r.m.tokensMedian && (o.m.recallMicro > r.m.recallMicro || o.m.tokensMedian < r.m.tokensMedian || j < i)))
+  if (json) writeFileSync(json, JSON.stringify({ corpora: used, model: { columns: MEMBER_COLUMNS, beta, auroc: pooled, leaveOneCorpusOut: held }, rows: table.map((r) => ({ packing: { value: r.p.packing.value, docP: r.p.packing.docP }, metrics: r.m, spread: r.spread, perCorpusRecall: Object.fromEntries(used.map((n, i) => [n, r.per[i]])) })) }, null, 2));
+  // The value is chosen with the Javadoc decision held at the first docP of the grid, so the
+  // frontier traces selection alone; docP is chosen afterwards at that value.
+  const selection = table.filter((r) => r.p.packing.docP === docPs[0]);
+  const frontier = selection.filter((r, i) => !selection.some((o, j) => o !== r && o.m.recallMicro >= r.m.recallMicro && o.m.tokensMedian <= r.m.tokensMedian && (o.m.recallMicro > r.m.recallMicro || o.m.tokensMedian < r.m.tokensMedian || j < i)))
     .sort((a, b) => a.m.tokensMedian - b.m.tokensMedian || a.m.recallMicro - b.m.recallMicro);
-  console.log(`\nPareto frontier (median tokens → recall): ${frontier.map((r) => `${Math.round(r.m.tokensMedian)}→${r.m.recallMicro.toFixed(3)} (${label(r.p.packing)})`).join('  ')}`);
+  console.log(`\nPareto frontier (median tokens → recall): ${frontier.map((r) => `${Math.round(r.m.tokensMedian)}→${r.m.recallMicro.toFixed(3)} (value ${r.p.packing.value})`).join('  ')}`);
   const k = kneeOf(frontier.map((r) => ({ tokens: r.m.tokensMedian, recall: r.m.recallMicro })));
   const knee = k === undefined ? frontier[frontier.length - 1] : frontier[k];
   if (!knee) { console.log('no point scored'); return; }
-  // Which shown declarations carry their Javadoc: among the points with the knee's selection
-  // constants (differing in docShare alone, so the same soft limit bounds their tokens), the one
-  // of highest contract recall whose recall is not lower than the knee's by more than one
-  // standard error of the paired per-task difference. Recall alone gives a shown Javadoc no
-  // value, so the knee by itself would hide every one.
-  const perTask = (r: (typeof rows)[number]) => used.flatMap((n) => r.p.scores.get(n) ?? []).map((t) => t.recall);
+  // Recall alone gives a shown Javadoc no value, so the knee by itself would hide every one.
+  const perTask = (r: (typeof table)[number]) => used.flatMap((n) => r.p.scores.get(n) ?? []).map((t) => t.recall);
   const base = perTask(knee);
-  const sameSelection = rows.filter((r) => r.p.packing.kneeTokens === knee.p.packing.kneeTokens && r.p.packing.minShare === knee.p.packing.minShare && r.p.packing.minScore === knee.p.packing.minScore && r.p.packing.minOwn === knee.p.packing.minOwn);
-  const recallHeld = (r: (typeof rows)[number]) => {
+  const sameValue = table.filter((r) => r.p.packing.value === knee.p.packing.value);
+  const recallHeld = (r: (typeof table)[number]) => {
     const d = perTask(r).map((x, i) => x - base[i]);
     const mean = d.reduce((a, b) => a + b, 0) / d.length;
     const se = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, d.length - 1) / d.length);
     return mean >= -se;
   };
-  const chosen = sameSelection.filter(recallHeld).sort((a, b) => b.m.contractRecall - a.m.contractRecall || a.m.tokensMedian - b.m.tokensMedian)[0] ?? knee;
-  console.log(`recall knee: ${label(knee.p.packing)}; Javadocs by contract recall at its selection: ${sameSelection.map((r) => `docShare ${r.p.packing.docShare} → ${r.m.contractRecall.toFixed(3)}${recallHeld(r) ? '' : ' (recall lower)'}`).join(', ')}`);
-  if (!chosen) { console.log('no point scored'); return; }
-  console.log(`chosen: knee/minShare/minScore/docShare/minOwn ${label(chosen.p.packing)}: recall ${chosen.m.recallMicro.toFixed(3)}, full ${chosen.m.fullCoverageRate.toFixed(3)}, Javadocs ${chosen.m.docRecall.toFixed(3)}, contract ${chosen.m.contractRecall.toFixed(3)}, median tokens ${Math.round(chosen.m.tokensMedian)}, line noise ${chosen.m.lineNoiseRatio.toFixed(3)} (in force: ${label(PACKING)})`);
+  const chosen = sameValue.filter(recallHeld).sort((a, b) => b.m.contractRecall - a.m.contractRecall || a.m.tokensMedian - b.m.tokensMedian)[0] ?? knee;
+  console.log(`recall knee: value ${knee.p.packing.value}; Javadocs by contract recall there: ${sameValue.map((r) => `docP ${r.p.packing.docP} → ${r.m.contractRecall.toFixed(3)}${recallHeld(r) ? '' : ' (recall lower)'}`).join(', ')}`);
+  const m = chosen.m;
+  console.log(`chosen: ${label(chosen.p.packing)}: recall ${m.recallMicro.toFixed(3)}, full ${m.fullCoverageRate.toFixed(3)}, Javadocs ${m.docRecall.toFixed(3)}, contract ${m.contractRecall.toFixed(3)}, median tokens ${Math.round(m.tokensMedian)}, line noise ${m.lineNoiseRatio.toFixed(3)} (in force: ${label(PACKING)})`);
+  console.log(`per corpus at the chosen point (recall / full coverage / median tokens / line noise): ${used.map((n) => { const c = modeMetrics(chosen.p.scores.get(n) ?? []); return `${n} ${c.recallMicro.toFixed(3)} / ${c.fullCoverageRate.toFixed(2)} / ${Math.round(c.tokensMedian)} / ${c.lineNoiseRatio.toFixed(3)}`; }).join('; ')}`);
   if (process.argv.includes('--write')) {
     const file = join(ROOT, 'server/src/retrieval/fitted.ts');
-    const m = chosen.m;
-    const header = [
-      '// Packing constants of the pipeline fitted on validation splits pooled across every development',
-      '// corpus (and its injected variant), never on a test split. Written by `npm run fit:retrieval`',
-      '// (bench/retrieval-fit.bench.ts), which prints the grid it searched; regenerate, do not hand-edit.',
+    const num = (x: number) => (Number.isFinite(x) ? String(x) : 'Infinity');
+    const text = [
+      '// Packing\'s member model, fitted on validation splits pooled across every development corpus (and',
+      '// its injected variant), never on a test split. Written by `npm run fit:retrieval`',
+      '// (bench/retrieval-fit.bench.ts); regenerate, do not hand-edit.',
       '//',
-      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --knee ${knees.join(',')}`,
-      `//   --min-share ${minShares.join(',')} --min-score ${minScores.join(',')} --doc-share ${docShares.join(',')} --min-own ${minOwns.join(',')}`,
-      `// ${m.tasks} validation tasks (${used.length} corpora: ${used.join(', ')});`,
-      '// rcl at budget 4,000 with the gate\'s follow-up rounds. The selection constants are the knee of',
-      '// pooled recall against median tokens; docShare is chosen there by contract recall (a needed',
-      '// declaration and its Javadoc each a unit) where recall holds within one standard error. Scores:',
+      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-p ${docPs.map(num).join(',')} --l2 ${l2}`,
+      `// ${m.tasks} validation tasks (${used.length} corpora: ${used.join(', ')}).`,
+      `// Model: ${rows.length} weighed candidates, ${rows.filter((r) => r.y).length} needed; AUROC ${pooled?.toFixed(3)} pooled,`,
+      `// ${Math.min(...held.map((h) => h.auc ?? NaN)).toFixed(3)}–${Math.max(...held.map((h) => h.auc ?? NaN)).toFixed(3)} leaving one corpus out. value: the knee of pooled recall against`,
+      '// median tokens; docP by contract recall where recall holds within one standard error. Scores:',
       `// recall ${m.recallMicro.toFixed(3)}, full coverage ${m.fullCoverageRate.toFixed(3)}, needed declarations' Javadocs shown ${m.docRecall.toFixed(3)},`,
       `// contract recall ${m.contractRecall.toFixed(3)}, ${Math.round(m.tokensMedian)} median tokens, line noise ${m.lineNoiseRatio.toFixed(3)}.`,
       '',
+      "import type { Packing } from './memberModel';",
+      '',
+      'export const PACKING: Packing = {',
+      `  value: ${num(chosen.p.packing.value)},`,
+      `  docP: ${num(chosen.p.packing.docP)},`,
+      `  columns: [${MEMBER_COLUMNS.map((c) => `'${c}'`).join(', ')}],`,
+      `  beta: [${beta.join(', ')}],`,
+      '};',
+      '',
     ].join('\n');
-    const text = readFileSync(file, 'utf8')
-      .replace(/^[\s\S]*?(?=export interface Packing)/, header)
-      .replace(/export const PACKING: Packing = \{[\s\S]*?\};/, `export const PACKING: Packing = {\n  kneeTokens: ${chosen.p.packing.kneeTokens},\n  minShare: ${chosen.p.packing.minShare},\n  minScore: ${chosen.p.packing.minScore},\n  docShare: ${chosen.p.packing.docShare},\n  minOwn: ${chosen.p.packing.minOwn},\n};`);
     writeFileSync(file, text);
-    console.log(`wrote ${relative(ROOT, file)} (validation: ${chosen.m.tasks} tasks over ${used.length} corpora, median ${median(chosen.per).toFixed(3)} per-corpus recall)`);
+    console.log(`wrote ${relative(ROOT, file)} (validation: ${m.tasks} tasks over ${used.length} corpora, median ${median(chosen.per).toFixed(3)} per-corpus recall)`);
   }
   process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -15,8 +15,7 @@
 // the cursor on the first statement (gold: every symbol of the body).
 //
 // --budgets: the recall–tokens sweep (every mode on the test split, rcl on the validation split, at
-// each budget besides the main one); the knee of the pooled validation curve is printed (the fit of
-// pipeline.ts KNEE_TOKENS). Writes bench/out/retrieval-report.json, bench/out/retrieval.svg and
+// each budget besides the main one); the knee of the pooled validation curve is printed. Writes bench/out/retrieval-report.json, bench/out/retrieval.svg and
 // bench/out/retrieval-curves.svg (+ .png of both when a converter exists).
 
 import { spawnSync } from 'node:child_process';

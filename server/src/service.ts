@@ -6,7 +6,7 @@ import { gate } from './gate/sufficiency';
 import type { Indexer } from './index/indexer';
 import { CancelledError, retrieve } from './retrieval/pipeline';
 import { DEFAULTS, type PipelineRequest } from './retrieval/request';
-import type { Packing } from './retrieval/fitted';
+import type { MemberRow, Packing } from './retrieval/memberModel';
 import { hostPaths, PathError, shorten, type FilePaths } from './platform/paths';
 import { orgContextFor } from './org/recall';
 import { prepareRetrieval, type PreparedStep } from './retrieval/prepare';
@@ -19,6 +19,8 @@ export interface Settings {
   goldenRoots: string[];
   /** Not a user setting: the fit of the packing constants (bench/retrieval-fit.bench.ts) tries others through it. */
   packing?: Packing;
+  /** Not a user setting: the fit of the member model collects the ranked candidates through it. */
+  observeMembers?: (rows: MemberRow[]) => void;
   /** The organisation index (`needle.orgIndex`): a postgres:// URL without password, or a PGlite folder. */
   orgIndex?: string;
 }
@@ -128,6 +130,7 @@ async function retrieveOnce(indexer: Indexer, params: RetrieveContextParams, set
     maxRounds: params.maxRounds ?? settings.maxRounds,
     threshold: settings.threshold ?? NaN,
     packing: settings.packing,
+    observeMembers: settings.observeMembers,
     isCancelled,
   };
   // The org source runs beside the local pipeline, bounded by its own timeout; it never fails the request.

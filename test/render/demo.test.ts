@@ -115,7 +115,8 @@ test('an enum keeps its constants or says how many it hides (OrderStatus: DRAFT 
   const shown = constants.filter((c) => text.some((l) => new RegExp(`^\\s*${c}[,;]?$`).test(l)));
   const hidden = status.sourceLines!.filter((a) => a.written === 'gap' && a.hidden!.constants).reduce((n, a) => n + a.hidden!.members.length, 0);
   assert.equal(shown.length + hidden, constants.length, status.text);
-  assert.match(status.text, /\/\/ … 1 more constant/);
+  // DRAFT and CANCELLED cost no more tokens than `// … 1 more constant`: shown instead (outline.ts).
+  for (const c of ['DRAFT', 'CANCELLED']) assert.ok(shown.includes(c), `${c} shown, not marked`);
   // The last constant shown is followed by a marker or a constant, never straight by a method.
   const settled = text.findIndex((l) => l.trim() === 'SETTLED,');
   assert.ok(settled >= 0);

@@ -101,7 +101,7 @@ test('a type group: header once, members in place, every stretch left out marked
       'package p;',
       '/** Kinds of things. */',
       'public enum Kinds {',
-      '    ALPHA,',
+      '    ALPHA("the first of every kind of thing, before all the others"),',
       '    BETA,',
       '    GAMMA,',
       '    DELTA;',
@@ -126,13 +126,14 @@ test('a type group: header once, members in place, every stretch left out marked
     '    // … 1 more constant',
     '    BETA,',
     '    GAMMA,',
-    '    // … 1 more constant',
+    // A stretch no dearer than its marker is shown instead of it.
+    '    DELTA;',
     '    /** Whether it is early, e.g. alpha. */',
     '    public boolean early() {',
     '        // … 2 lines elided',
     '    // … 2 more members',
   ]);
-  assert.deepEqual(g.sourceLines!.map((s) => s.written ?? s.line), ['header', 'doc', 2, 'gap', 4, 5, 'gap', 'doc', 9, 'gap', 'gap']);
+  assert.deepEqual(g.sourceLines!.map((s) => s.written ?? s.line), ['header', 'doc', 2, 'gap', 4, 5, 6, 'doc', 9, 'gap', 'gap']);
   assert.deepEqual(g.sourceLines!.at(-1)!.hidden, { start: 13, end: 14, members: [13, 14] });
   // The whole result renders through the same renderer, with the file's language.
   const md = renderContext({ items: [g], tokens: g.tokens, tokenizer: 't', coverage: 1, novelty: 0, confidence: 1, threshold: 0.5, review: false, reviewReasons: [], rounds: 0, dependencySurface: [], uncertainty: { api: 0, repository: 0, similar: 0 }, timingsMs: { total: 0 } });

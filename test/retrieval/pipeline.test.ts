@@ -16,7 +16,7 @@ test('rcl: enclosing first, dependencies of the emptied method recalled within b
   assert.ok((r.items[1] as { symbols?: string[] }).symbols!.includes('com.acme.order.OrderService#lineTotal(OrderLine)'));
   assert.match(r.items[0].text, /public Money total\(List<OrderLine> lines\) \{/);
   assert.doesNotMatch(r.items[0].text, /class OrderService/);
-  // One item per file-level type, at most MAX_GROUPS of them besides the cursor's own.
+  // One item per file-level type.
   const uris = r.items.slice(1).map((i) => i.uri);
   assert.equal(new Set(uris).size, uris.length);
   const ids = shown(r.items);

@@ -10,7 +10,8 @@ import { graphRecall } from '../../server/src/retrieval/recall/graph';
 import { similarChunks, similarRecall } from '../../server/src/retrieval/recall/similar';
 import { mergeCandidates } from '../../server/src/retrieval/merge';
 import { rerank } from '../../server/src/retrieval/rerank';
-import { addCandidate, type Candidate } from '../../server/src/retrieval/types';
+import { addCandidate, EVIDENCE, type Candidate } from '../../server/src/retrieval/types';
+import { MEMBER_COLUMNS, memberFeatures, needProbability } from '../../server/src/retrieval/memberModel';
 import { chooseFolders } from '../../server/src/retrieval/repos';
 import { factsOfText } from '../../server/src/index/parseFile';
 import { fixture, SHOP } from './fixture';
@@ -189,6 +190,34 @@ test('merge: one entry per symbol with united provenance; containment and access
   assert.equal(m[0].score, 1.5);
   assert.deepEqual(m[0].sources, ['graph', 'api']);
   assert.equal(m[0].group, 'com.acme.money.Money');
+});
+
+test('member model inputs: routes and relations add up through merge, and each input is where MEMBER_COLUMNS names it', async () => {
+  const { req } = await fixture(SHOP);
+  const q = buildQuery(req);
+  const a = new Map<string, Candidate>(), b = new Map<string, Candidate>();
+  addCandidate(a, 'com.acme.money.Money#plus(Money)', 1, 'graph', 'member of Money', true, 'signatureMember');
+  addCandidate(a, 'com.acme.money.Money#plus(Money)', 0.5, 'graph', 'used across the file', false, 'popularity');
+  addCandidate(b, 'com.acme.money.Money#plus(Money)', 0.5, 'api', 'description match', false, 'description');
+  const [m] = mergeCandidates(req.index, q, [a, b]);
+  assert.deepEqual(m.routes, { graph: 1.5, api: 0.5 });
+  assert.deepEqual(m.evidence, { signatureMember: 1, popularity: 0.5, description: 0.5 });
+  const x = memberFeatures(m, { rank: 2, reference: 1, cursorPath: req.path, tokens: 9, groupCandidates: 3 });
+  assert.equal(x.length, MEMBER_COLUMNS.length);
+  const at = (c: (typeof MEMBER_COLUMNS)[number]) => x[MEMBER_COLUMNS.indexOf(c)];
+  assert.equal(at('bias'), 1);
+  assert.equal(at('membership share'), 0.5);
+  assert.equal(at('graph share'), 0.75);
+  assert.equal(at('api share'), 0.25);
+  assert.equal(at('share of reference'), 2);
+  assert.equal(at('log rank'), Math.log1p(2));
+  assert.equal(at('log tokens'), Math.log1p(9));
+  assert.equal(at('javadoc'), 1);
+  assert.equal(at('same file'), 0);
+  assert.deepEqual(EVIDENCE.filter((e) => at(`by ${e}`) === 1), ['popularity', 'signatureMember', 'description']);
+  // P(needed) follows the coefficients: only the popularity relation counts here.
+  const beta = MEMBER_COLUMNS.map((c) => (c === 'by popularity' ? 2 : 0));
+  assert.equal(needProbability(x, { value: 1, docP: 1, columns: MEMBER_COLUMNS, beta }), 1 / (1 + Math.exp(-2)));
 });
 
 test('rerank: identifier matches outrank prose matches', async () => {

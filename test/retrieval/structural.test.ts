@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { retrieve } from '../../server/src/retrieval/pipeline';
 import { PACKING } from '../../server/src/retrieval/fitted';
+import { MEMBER_COLUMNS, type MemberRow } from '../../server/src/retrieval/memberModel';
 import { fixture, SHOP } from './fixture';
 
 const shown = (items: { symbols?: string[]; symbol?: string }[]) => new Set(items.flatMap((i) => i.symbols ?? (i.symbol ? [i.symbol] : [])));
@@ -30,30 +31,63 @@ test('structural: the hard cap drops the last-named types first', async () => {
   assert.deepEqual(capped.items.map((i) => i.symbol), full.items.slice(0, capped.items.length).map((i) => i.symbol));
 });
 
-test('packing: past the knee only strong candidates join; below minShare nothing joins, not even into a shown type', async () => {
+const ids = (items: { symbols?: string[]; symbol?: string }[]) => [...shown(items)].sort();
+/** A model that gives one column the whole say (every other coefficient 0). */
+function only(column: (typeof MEMBER_COLUMNS)[number], weight: number, bias: number) {
+  const beta = MEMBER_COLUMNS.map((c) => (c === column ? weight : c === 'bias' ? bias : 0));
+  return { ...PACKING, beta };
+}
+
+test('packing: a declaration joins when p × value pays for its tokens; a lower value shows a subset', async () => {
   const base = await retrieve((await fixture(SHOP)).req);
-  const lean = await retrieve((await fixture(SHOP, { packing: { ...PACKING, kneeTokens: 0, minShare: 0.5 } })).req);
+  const lean = await retrieve((await fixture(SHOP, { packing: { ...PACKING, value: PACKING.value / 4 } })).req);
+  const none = await retrieve((await fixture(SHOP, { packing: { ...PACKING, value: 0 } })).req);
   assert.ok(lean.tokens < base.tokens, `${lean.tokens} < ${base.tokens}`);
   const a = shown(base.items), b = shown(lean.items);
   for (const id of b) assert.ok(a.has(id), `${id} shown lean but not by default`);
-  // The strongest dependency is still there.
-  assert.ok(b.has('com.acme.order.Discounts#applyLoyalty(Money)'));
+  // value 0: no ranked candidate is worth any token; only the cursor's member and its class context.
+  assert.ok(none.items.every((i) => i.sources.includes('enclosing')), none.items.map((i) => i.symbol).join(', '));
 });
 
-test('packing: docShare 1 shows the weaker candidates by their signature alone', async () => {
-  const withDoc = await retrieve((await fixture(SHOP, { packing: { ...PACKING, docShare: 0 } })).req);
-  const sigOnly = await retrieve((await fixture(SHOP, { packing: { ...PACKING, docShare: Number.MAX_VALUE } })).req);
-  assert.deepEqual([...shown(sigOnly.items)].sort(), [...shown(withDoc.items)].sort());
-  assert.ok(sigOnly.tokens < withDoc.tokens);
+test('packing: the member model decides which members are shown, not their type', async () => {
+  const { req } = await fixture(SHOP);
+  const isStatic = (id: string) => req.index.symbol(id)?.sym.modifiers.includes('static') ?? false;
+  const isType = (id: string) => ['class', 'interface', 'enum', 'record'].includes(req.index.symbol(id)?.sym.kind ?? '');
+  /** Members shown in other types' groups (the cursor's own group holds its class context). */
+  const members = (items: { sources: string[]; symbols?: string[] }[]) => items.filter((i) => !i.sources.includes('enclosing')).flatMap((i) => i.symbols ?? []).filter((id) => !isType(id));
+  // All say to one input: static members certain, every other hopeless, and the reverse.
+  const statics = members((await retrieve((await fixture(SHOP, { packing: { ...only('static', 20, -10), value: 1000 } })).req)).items);
+  const instance = members((await retrieve((await fixture(SHOP, { packing: { ...only('static', -20, 10), value: 1000 } })).req)).items);
+  assert.ok(statics.length > 0 && instance.length > 0, `${statics} | ${instance}`);
+  for (const id of statics) assert.ok(isStatic(id), `${id} shown by a model that only wants static members`);
+  for (const id of instance) assert.ok(!isStatic(id), `${id} shown by a model that wants no static member`);
+});
+
+test('packing: docP decides which shown declarations keep their Javadoc sentence', async () => {
+  const withDoc = await retrieve((await fixture(SHOP, { packing: { ...PACKING, docP: 0 } })).req);
+  const sigOnly = await retrieve((await fixture(SHOP, { packing: { ...PACKING, docP: Infinity } })).req);
+  // A Javadoc costs tokens, so without it at least as much pays for itself.
+  for (const id of shown(withDoc.items)) assert.ok(shown(sigOnly.items).has(id), `${id} shown with Javadocs but not without`);
   assert.ok(withDoc.items.some((i) => i.text.includes('/** Adds two amounts. */')));
   assert.ok(!sigOnly.items.slice(1).some((i) => i.text.includes('/** Adds two amounts. */')));
 });
 
-test('packing: minOwn leaves out members whose only evidence is their type, never a body\'s dependency', async () => {
-  const base = await retrieve((await fixture(SHOP, { packing: { ...PACKING, minOwn: 0 } })).req);
-  const own = await retrieve((await fixture(SHOP, { packing: { ...PACKING, minOwn: 0.2 } })).req);
-  const a = shown(base.items), b = shown(own.items);
-  assert.ok(b.size < a.size, `${b.size} < ${a.size} declarations`);
-  for (const id of b) assert.ok(a.has(id), `${id} shown with minOwn but not without`);
-  assert.ok(b.has('com.acme.order.Discounts#applyLoyalty(Money)'));
+test('packing: the weighed candidates reach the observer with their inputs, P(needed) and whether they were shown', async () => {
+  let rows: MemberRow[] = [];
+  const { req } = await fixture(SHOP, { observeMembers: (r) => { rows = r; } });
+  const r = await retrieve(req);
+  assert.ok(rows.length > 0);
+  for (const row of rows) {
+    assert.equal(row.x.length, MEMBER_COLUMNS.length);
+    assert.ok(row.p > 0 && row.p < 1);
+  }
+  const ranked = new Set(r.items.filter((i) => !i.sources.includes('enclosing')).flatMap((i) => (i as { symbols?: string[] }).symbols ?? []));
+  for (const row of rows.filter((x) => x.shown)) assert.ok(shown(r.items).has(row.id), `${row.id} marked shown`);
+  assert.ok(rows.some((x) => x.shown) && ranked.size > 0);
+  assert.deepEqual(ids(r.items), ids((await retrieve((await fixture(SHOP)).req)).items), 'observing changes nothing');
+});
+
+test('packing: a model whose columns are not MEMBER_COLUMNS is refused (fitted.ts is stale)', async () => {
+  const { req } = await fixture(SHOP, { packing: { ...PACKING, columns: PACKING.columns.slice(1), beta: PACKING.beta.slice(1) } });
+  await assert.rejects(retrieve(req), /MEMBER_COLUMNS/);
 });

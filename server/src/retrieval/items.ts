@@ -116,7 +116,10 @@ function renderGroup(req: PipelineRequest, g: Group): void {
   flush();
   g.tokens = tokens + Math.max(0, pieces - 1);
   g.start = start;
-  g.end = Math.max(end, g.start);
+  // A stretch shown instead of its marker (outline.ts) may reach past the last declaration.
+  let last = end;
+  for (const s of g.shown) if (!s.at.written && s.at.line > last) last = s.at.line;
+  g.end = Math.max(last, g.start);
 }
 
 /** Packs entries into per-type items under a token budget (exact counts). */
@@ -148,14 +151,17 @@ export class Packer {
     return false;
   }
 
-  /** Adds an entry if the packed set still fits; returns whether it did. */
-  tryAdd(e: Entry): boolean {
+  /**
+   * Adds an entry if the packed set still fits and `accept` (given the tokens the entry adds: its
+   * lines, a new group's header, less the gap marker it splits) agrees; returns whether it did.
+   */
+  tryAdd(e: Entry, accept: (delta: number) => boolean = () => true): boolean {
     if (this.has(e.id)) return true;
     const existing = this.groups.get(e.group);
     const g: Group = existing ? { ...existing, entries: [...existing.entries, e] } : { id: e.group, type: this.req.index.symbol(e.group), entries: [e], tokens: 0, shown: [], start: 0, end: 0, shownTypes: [] };
     renderGroup(this.req, g);
     const delta = g.tokens - (existing?.tokens ?? 0);
-    if (this.total + delta > this.budget) return false;
+    if (this.total + delta > this.budget || !accept(delta)) return false;
     this.total += delta;
     this.groups.set(e.group, g);
     if (!existing) this.order.push(e.group);

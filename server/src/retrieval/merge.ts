@@ -43,6 +43,8 @@ export function mergeCandidates(index: WorkspaceIndex, q: Query, sources: Map<st
       }
       m.score += c.score;
       if (c.membership) m.membership = (m.membership ?? 0) + c.membership;
+      for (const [k, v] of Object.entries(c.routes ?? {}) as [keyof NonNullable<Merged['routes']>, number][]) (m.routes ??= {})[k] = (m.routes[k] ?? 0) + v;
+      for (const [k, v] of Object.entries(c.evidence ?? {}) as [keyof NonNullable<Merged['evidence']>, number][]) (m.evidence ??= {})[k] = (m.evidence[k] ?? 0) + v;
       for (const s of c.sources) if (!m.sources.includes(s)) m.sources.push(s);
       for (const r of c.reasons) if (!m.reasons.includes(r) && m.reasons.length < 6) m.reasons.push(r);
     }

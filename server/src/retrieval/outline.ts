@@ -1,11 +1,13 @@
 // How a Java item's lines are cut: the declarations chosen for it (each as the shown lines
 // declarationLines gives), put in source order with every source line once, and every stretch of
 // source left out marked where it is: `// … 3 more members`, `// … 2 more constants` (an enum never
-// loses constants silently), `// … 6 lines elided`. Which declarations are chosen is decided
+// loses constants silently), `// … 6 lines elided`, unless the stretch's own lines cost no more
+// tokens than its marker: then they are shown instead. Which declarations are chosen is decided
 // elsewhere; this module only cuts.
 
 import type { FileFacts, SymbolFact } from '../java/facts';
 import { gapLine, bySourceOrder, type ShownLine } from '../render/shownLines';
+import { countTokens } from './cap';
 
 /** A shown line plus, for a Javadoc summary, the Javadoc lines it stands for (not a gap). */
 export type OutlineLine = ShownLine & { summarises?: { start: number; end: number } };
@@ -40,6 +42,12 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
     const key = `${p.at.written}:${p.at.line}:${p.at.hidden?.start ?? ''}:${p.text}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    const plain = p.at.written === 'gap' && p.at.hidden ? shownInstead(lines, p.at.hidden.start, p.at.hidden.end, p.text) : undefined;
+    if (plain) {
+      for (const l of plain) if (!verbatim.has(l.at.line)) { verbatim.add(l.at.line); out.push(l); }
+      accounted.push([p.at.hidden!.start, p.at.hidden!.end]);
+      continue;
+    }
     out.push(p);
     const r = p.at.hidden ?? p.summarises;
     if (r) accounted.push([r.start, r.end]);
@@ -48,12 +56,16 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
   const kept = out.filter((s) => s.at.written !== 'doc' || !verbatim.has(s.at.line - 1) || !(lines[s.at.line - 1] ?? '').trim().endsWith('*/'));
   const decls = declarationsByLine(facts);
   // Every stretch of the extent nothing accounts for is marked (blank lines at its ends aside).
-  const mark = (from: number, to: number) => {
+  const mark = (from: number, to: number): void => {
     while (from <= to && isBlank(lines[from])) from++;
     while (to >= from && isBlank(lines[to])) to--;
     if (from > to) return;
+    // An enum's constants come first: a stretch hiding constants and members is marked as two,
+    // so the marker says how many constants it hides.
+    const split = constantsEnd(facts, decls, from, to);
+    if (split !== undefined && split < to) { mark(from, split); mark(split + 1, to); return; }
     const gap = gapFor(facts, lines, decls, from, to, extent);
-    kept.push(gap);
+    kept.push(...(shownInstead(lines, from, to, gap.text) ?? [gap]));
   };
   accounted.sort((a, b) => a[0] - b[0]);
   let next = extent.start;
@@ -65,6 +77,21 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
   }
   if (next <= extent.end) mark(next, extent.end);
   return kept.sort(bySourceOrder);
+}
+
+/** A stretch this long or longer is never cheaper than its marker (a marker is one line). */
+const MAX_INSTEAD_LINES = 3;
+
+/**
+ * The stretch's own lines when they cost no more tokens than the marker that would stand for them
+ * (`}` after a one-line body, `DRAFT,` behind `// … 1 more constant`): such a marker carries
+ * nothing, so the source is shown instead. Undefined otherwise.
+ */
+function shownInstead(lines: string[], start: number, end: number, marker: string): OutlineLine[] | undefined {
+  if (end - start + 1 > MAX_INSTEAD_LINES || end < start) return undefined;
+  const own = lines.slice(start, end + 1);
+  if (countTokens(own.join('\n')) > countTokens(marker)) return undefined;
+  return own.map((_, i) => verbatimLine(lines, start + i));
 }
 
 const declarationsMemo = new WeakMap<FileFacts, SymbolFact[]>();
@@ -81,6 +108,19 @@ function firstFrom(decls: SymbolFact[], line: number): number {
   let lo = 0, hi = decls.length;
   while (lo < hi) { const mid = (lo + hi) >> 1; if (decls[mid].span.sl < line) lo = mid + 1; else hi = mid; }
   return lo;
+}
+
+/** The last line of the enum constants starting in a stretch that also hides other declarations after them. */
+function constantsEnd(facts: FileFacts, decls: SymbolFact[], start: number, end: number): number | undefined {
+  let last: number | undefined;
+  for (let i = firstFrom(decls, start); i < decls.length && decls[i].span.sl <= end; i++) {
+    const s = decls[i];
+    const parent = s.parent >= 0 ? facts.symbols[s.parent] : undefined;
+    if (parent && parent.span.sl >= start && parent.span.sl <= end) continue;
+    if (s.kind === 'enumConstant') last = Math.max(last ?? -1, s.span.el);
+    else if (last !== undefined) return last;
+  }
+  return undefined;
 }
 
 function gapFor(facts: FileFacts, lines: string[], decls: SymbolFact[], start: number, end: number, extent: { start: number }): ShownLine {

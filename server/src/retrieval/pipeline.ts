@@ -30,6 +30,7 @@ import type { NeedleItem } from './types';
 import { vetText } from '../vetting';
 import { structuralItems } from './structural';
 import { PACKING } from './fitted';
+import { checkedPacking, memberFeatures, needProbability, type Packing } from './memberModel';
 
 export class CancelledError extends Error {
   constructor() { super('retrieval cancelled'); this.name = 'CancelledError'; }
@@ -51,25 +52,10 @@ export type RetrievalResultWithRepos = RetrievalResult & { repositories?: string
 
 /** At most this many declarations are shown (beyond it, candidates are mostly noise). */
 export const MAX_ENTRIES = 120;
-/**
- * Past this share of the budget, or past the knee (fitted.ts PACKING.kneeTokens) if that comes
- * first, only strong candidates (≥ STRONG_SHARE of the best score) join: the rest is
- * mid-relevance filler (P6: every token earns admission); the gate's follow-up fetches the likely
- * dependencies filler misses.
- */
-export const SOFT_BUDGET_SHARE = 0.5;
-export const STRONG_SHARE = 0.5;
-/**
- * At most this many types are shown; later candidates only fill types already shown (noise: each
- * type shown without a needed declaration is pure cost). On the validation split the 6th and 7th
- * types besides the cursor's held a gold declaration 7 times in 155 tasks-with-such-a-type and
- * were ~85 % noise tokens, hence 6 (was 8).
- */
-export const MAX_GROUPS = 6;
-/** Rank of the candidate whose score the shares are taken of ("the best" above). */
+/** Only the best-scored this many candidates are weighed by the member model (the rest score below every shown one). */
+export const MAX_WEIGHED = 200;
+/** Rank of the candidate whose score the member model's share of reference is taken of. */
 export const REFERENCE_RANK = 3;
-/** A weak candidate (below this share of the best) may join a type already shown but not open a new one. */
-export const NEW_GROUP_SHARE = 0.15;
 /** fixedK baseline: how many similar chunks, each followed by its one-hop callees. */
 export const FIXED_K = 5;
 
@@ -174,7 +160,11 @@ function enclosingItem(req: PipelineRequest, q: Query, ranked: Merged[]): Needle
 }
 
 /**
- * Packs ranked candidates after the enclosing item, within budget, MAX_ENTRIES and the packing constants (fitted.ts).
+ * Packs ranked candidates after the enclosing item by expected value: each candidate's
+ * probability of being needed (memberModel.ts, fitted in fitted.ts) is weighed against the tokens
+ * it adds, most probable first; it joins when p × PACKING.value exceeds them (a type not shown yet
+ * charges its header to its first member), and keeps its Javadoc's first sentence when
+ * p ≥ PACKING.docP. Within budget and MAX_ENTRIES.
  * The member's class context (its type's header and the fields it mentions) joins the type's
  * group, shown right after the member: in place in its class, never a copy of the header.
  */
@@ -187,23 +177,39 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
   const probe = new Packer(req, Number.MAX_SAFE_INTEGER, 0);
   probe.addAll(context);
   const packer = new Packer(req, req.budgetTokens, (head?.tokens ?? 0) + probe.total);
-  const packing = req.packing ?? PACKING;
-  const soft = Math.min(req.budgetTokens * SOFT_BUDGET_SHARE, packing.kneeTokens);
-  // Shares are taken of a robust reference (the REFERENCE_RANK-th best), so one outlier cannot starve the rest.
-  const best = ranked[Math.min(REFERENCE_RANK, ranked.length) - 1]?.score ?? 0;
-  for (const c of ranked) {
-    if (packer.count >= MAX_ENTRIES || c.score < best * packing.minShare || c.score < packing.minScore) break;
-    if (packer.total >= soft && c.score < best * STRONG_SHARE) break;
-    if (!packer.hasGroup(c.group) && (c.score < best * NEW_GROUP_SHARE || packer.groupCount >= MAX_GROUPS)) continue;
-    if (c.score - (c.membership ?? 0) < packing.minOwn) continue;
-    packer.tryAdd(entryFor(req, c.ref, c.score, c.sources, c.score >= best * packing.docShare));
+  const packing = checkedPacking(req.packing ?? PACKING);
+  const weighed = weighCandidates(req, ranked.slice(0, MAX_WEIGHED), q, packing);
+  const shown = new Set<string>();
+  for (const w of [...weighed].sort((a, b) => b.p - a.p || a.rank - b.rank)) {
+    if (packer.count >= MAX_ENTRIES || w.p * packing.value < 1) break;
+    const c = w.c;
+    const doc = w.p >= packing.docP;
+    if (packer.tryAdd(doc ? entryFor(req, c.ref, c.score, c.sources, true) : w.entry, (delta) => w.p * packing.value > delta)) shown.add(c.id);
   }
+  req.observeMembers?.(weighed.map((w) => ({ id: w.c.id, path: w.c.ref.file.path, startLine: w.c.ref.sym.span.sl, nameLine: w.c.ref.sym.nameSpan.el, x: w.x, p: w.p, shown: shown.has(w.c.id) })));
   packer.addAll(context);
   const packed = packer.items();
   if (!head) return packed;
   const own = context.length ? packed.findIndex((it) => it.symbol === context[0].group) : -1;
   if (own < 0) return [head, ...packed];
   return [head, packed[own], ...packed.slice(0, own), ...packed.slice(own + 1)];
+}
+
+interface Weighed { c: Merged; rank: number; x: number[]; p: number; entry: Entry }
+
+/** The member model's inputs and P(needed) of each candidate, with its signature-only entry. */
+export function weighCandidates(req: PipelineRequest, ranked: Merged[], q: Query, packing: Packing = PACKING): Weighed[] {
+  const reference = ranked[Math.min(REFERENCE_RANK, ranked.length) - 1]?.score ?? 0;
+  const self = q.member ?? q.type;
+  const cursorGroup = self ? groupOf(self) : undefined;
+  const perGroup = new Map<string, number>();
+  for (const c of ranked) perGroup.set(c.group, (perGroup.get(c.group) ?? 0) + 1);
+  return ranked.map((c, rank) => {
+    const entry = entryFor(req, c.ref, c.score, c.sources, false);
+    const tokens = countTokens(entry.shown.lines.map((l) => l.text).join('\n'));
+    const x = memberFeatures(c, { rank, reference, cursorPath: req.path, cursorGroup, tokens, groupCandidates: perGroup.get(c.group) ?? 0 });
+    return { c, rank, x, p: needProbability(x, packing), entry };
+  });
 }
 
 /** Config/doc chunks the task's terms hit (properties, YAML, OpenAPI, XML), added while they fit. */

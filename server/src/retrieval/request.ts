@@ -3,7 +3,7 @@
 
 import type { ContextItem, Position, RetrievalMode, SurfaceEntry } from '../../../shared/protocol';
 import type { SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
-import type { Packing } from './fitted';
+import type { MemberRow, Packing } from './memberModel';
 
 export interface PipelineRequest {
   index: WorkspaceIndex;
@@ -26,6 +26,8 @@ export interface PipelineRequest {
   threshold: number;
   /** Packing constants; the fitted ones (fitted.ts) unless a fit is trying others. */
   packing?: Packing;
+  /** Receives every ranked candidate packing weighed (the fit's training rows); benches only. */
+  observeMembers?: (rows: MemberRow[]) => void;
   /** Cooperative cancellation, checked at stage boundaries. */
   isCancelled?: () => boolean;
 }

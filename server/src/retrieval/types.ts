@@ -17,7 +17,19 @@ export interface Candidate {
    * evidence about the declaration itself (a body reference, a matching name, similar code).
    */
   membership?: number;
+  /** `score` split by the recall source that gave it (structured evidence for the member model, memberModel.ts). */
+  routes?: Partial<Record<ItemSource, number>>;
+  /** `score` split by the relation that gave it (which part of a recall source): the member model's evidence. */
+  evidence?: Partial<Record<Evidence, number>>;
 }
+
+/** The relations recall finds a candidate by (graph.ts, lexical.ts, descriptions.ts, similar.ts). */
+export const EVIDENCE = [
+  'bodyRef', 'secondHop', 'caller', 'sameClass', 'overload', 'overloadUses', 'supertype', 'superMember', 'popularity',
+  'outerType', 'outerMember', 'signatureType', 'signatureMember', 'fieldTypeMember', 'globalPopular', 'javadocLink',
+  'javadocName', 'queryName', 'declaresTerm', 'mentionsTerm', 'namedTerm', 'description', 'similarCode', 'similarCallee',
+] as const;
+export type Evidence = (typeof EVIDENCE)[number];
 
 /** An item with the extra fields the pipeline adds (ContextItem fields are never renamed). */
 export type NeedleItem = ContextItem & {
@@ -34,11 +46,13 @@ export type NeedleItem = ContextItem & {
 export type { ContextItem, ItemSource, SymbolRef };
 
 /** Adds a candidate to a map, accumulating score and provenance. */
-export function addCandidate(map: Map<string, Candidate>, id: string, score: number, source: ItemSource, reason?: string, membership = false): void {
+export function addCandidate(map: Map<string, Candidate>, id: string, score: number, source: ItemSource, reason?: string, membership = false, evidence?: Evidence): void {
   let c = map.get(id);
   if (!c) map.set(id, (c = { id, score: 0, sources: [], reasons: [] }));
   c.score += score;
   if (membership) c.membership = (c.membership ?? 0) + score;
+  (c.routes ??= {})[source] = (c.routes[source] ?? 0) + score;
+  if (evidence) (c.evidence ??= {})[evidence] = (c.evidence[evidence] ?? 0) + score;
   if (!c.sources.includes(source)) c.sources.push(source);
   if (reason && !c.reasons.includes(reason) && c.reasons.length < 6) c.reasons.push(reason);
 }

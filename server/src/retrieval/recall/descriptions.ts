@@ -201,7 +201,7 @@ export function descriptionRecall(index: WorkspaceIndex, q: Query, folders?: str
     if (best.length > MAX_RESULTS) best.pop();
   }
   const top = best[0]?.score ?? 1;
-  for (const r of best) addCandidate(out, r.sym, API_WEIGHT * (r.score / top), 'api', 'description match');
+  for (const r of best) addCandidate(out, r.sym, API_WEIGHT * (r.score / top), 'api', 'description match', false, 'description');
   return out;
 }
 

@@ -6,7 +6,7 @@
 import type { PipelineRequest } from '../request';
 import type { Query } from '../query';
 import type { SymbolRef } from '../../index/workspaceIndex';
-import { addCandidate, type Candidate } from '../types';
+import { addCandidate, type Candidate, type Evidence } from '../types';
 import { declarationsByName, membersOf, ownerType, perIndexVersion, resolveTypeName, typeNames } from '../symbols';
 import type { WorkspaceIndex } from '../../index/workspaceIndex';
 import { isTypeKind } from '../../java/symbols';
@@ -53,17 +53,17 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
   const target = q.member ?? q.type;
   if (!target) return out;
   const selfId = target.sym.id;
-  const add = (id: string, w: number, why: string, membership = false) => { if (id !== selfId) addCandidate(out, id, w, 'graph', why, membership); };
+  const add = (id: string, w: number, evidence: Evidence, why: string, membership = false) => { if (id !== selfId) addCandidate(out, id, w, 'graph', why, membership, evidence); };
 
   // Body references and one hop beyond.
   const seeds: string[] = [];
   for (const e of idx.edgesFrom(selfId)) {
     if (!FOLLOW_KINDS.has(e.kind)) continue;
-    add(e.to, GRAPH_WEIGHTS.bodyRef, 'referenced in body');
+    add(e.to, GRAPH_WEIGHTS.bodyRef, 'bodyRef', 'referenced in body');
     if (!seeds.includes(e.to)) seeds.push(e.to);
   }
-  for (const s of seeds) for (const e of idx.edgesFrom(s)) if (FOLLOW_KINDS.has(e.kind) && e.kind !== 'type') add(e.to, GRAPH_WEIGHTS.secondHop, 'used by a body reference');
-  for (const e of idx.edgesTo(selfId).slice(0, 20)) if (e.from !== selfId && !e.from.includes('#<file>')) add(e.from, GRAPH_WEIGHTS.caller, 'caller');
+  for (const s of seeds) for (const e of idx.edgesFrom(s)) if (FOLLOW_KINDS.has(e.kind) && e.kind !== 'type') add(e.to, GRAPH_WEIGHTS.secondHop, 'secondHop', 'used by a body reference');
+  for (const e of idx.edgesTo(selfId).slice(0, 20)) if (e.from !== selfId && !e.from.includes('#<file>')) add(e.from, GRAPH_WEIGHTS.caller, 'caller', 'caller');
 
   // The owner type: same-class members, overloads and what overloads use, file-level popularity.
   const owner = q.type ?? ownerType(target);
@@ -72,54 +72,54 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
     const members = membersOf(owner);
     for (const m of members) {
       if (m.sym.id === selfId) continue;
-      add(m.sym.id, GRAPH_WEIGHTS.sameClass + (m.sym.kind === 'field' || m.sym.kind === 'enumConstant' ? GRAPH_WEIGHTS.field : 0), 'same-class member', true);
+      add(m.sym.id, GRAPH_WEIGHTS.sameClass + (m.sym.kind === 'field' || m.sym.kind === 'enumConstant' ? GRAPH_WEIGHTS.field : 0), 'sameClass', 'same-class member', true);
       if (m.sym.name === target.sym.name && target.sym.kind !== 'field') {
-        add(m.sym.id, GRAPH_WEIGHTS.overload, 'overload');
-        for (const e of idx.edgesFrom(m.sym.id)) if (FOLLOW_KINDS.has(e.kind)) add(e.to, GRAPH_WEIGHTS.overloadUses, 'used by an overload');
+        add(m.sym.id, GRAPH_WEIGHTS.overload, 'overload', 'overload');
+        for (const e of idx.edgesFrom(m.sym.id)) if (FOLLOW_KINDS.has(e.kind)) add(e.to, GRAPH_WEIGHTS.overloadUses, 'overloadUses', 'used by an overload');
       }
     }
     // Supertypes' members (one level).
     for (const sup of [owner.sym.superclass, ...(owner.sym.interfaces ?? [])]) {
       const t = sup ? resolveTypeName(idx, owner, sup.replace(/<.*$/, '')) : undefined;
       if (t) {
-        add(t.sym.id, GRAPH_WEIGHTS.signatureType * 0.5, 'supertype');
-        for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, GRAPH_WEIGHTS.superMember, 'inherited member', true);
+        add(t.sym.id, GRAPH_WEIGHTS.signatureType * 0.5, 'supertype', 'supertype');
+        for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, GRAPH_WEIGHTS.superMember, 'superMember', 'inherited member', true);
       }
     }
   }
   for (const [id, n] of popularity) {
-    if (out.has(id) || isSameFileMember(idx, id, target)) add(id, GRAPH_WEIGHTS.popularity * Math.log2(1 + n), 'used across the file');
-    else if (n >= 2) add(id, GRAPH_WEIGHTS.popularity * 0.6 * Math.log2(1 + n), 'used across the file');
+    if (out.has(id) || isSameFileMember(idx, id, target)) add(id, GRAPH_WEIGHTS.popularity * Math.log2(1 + n), 'popularity', 'used across the file');
+    else if (n >= 2) add(id, GRAPH_WEIGHTS.popularity * 0.6 * Math.log2(1 + n), 'popularity', 'used across the file');
   }
 
   // Enclosing (outer) types: their members are in scope too (enum constant bodies, inner classes).
   let outer = owner && owner.sym.parent >= 0 ? ownerType({ file: owner.file, index: owner.sym.parent, sym: owner.file.facts.symbols[owner.sym.parent] }) : undefined;
   let factor = GRAPH_WEIGHTS.outerClass;
   while (outer) {
-    add(outer.sym.id, GRAPH_WEIGHTS.signatureType * factor, 'outer type');
+    add(outer.sym.id, GRAPH_WEIGHTS.signatureType * factor, 'outerType', 'outer type');
     for (const m of membersOf(outer).slice(0, MAX_TYPE_MEMBERS)) {
       if (isTypeKind(m.sym.kind)) continue;
-      add(m.sym.id, (GRAPH_WEIGHTS.sameClass + (m.sym.kind === 'field' || m.sym.kind === 'enumConstant' ? GRAPH_WEIGHTS.field : 0)) * factor, 'outer-class member', true);
+      add(m.sym.id, (GRAPH_WEIGHTS.sameClass + (m.sym.kind === 'field' || m.sym.kind === 'enumConstant' ? GRAPH_WEIGHTS.field : 0)) * factor, 'outerMember', 'outer-class member', true);
     }
     factor *= GRAPH_WEIGHTS.outerClass;
     outer = outer.sym.parent >= 0 ? ownerType({ file: outer.file, index: outer.sym.parent, sym: outer.file.facts.symbols[outer.sym.parent] }) : undefined;
   }
 
   // Signature types, their supertypes and nested types, and their members.
-  const typeMembers = (t: SymbolRef, w: number, why: string) => {
-    for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, isTypeKind(m.sym.kind) ? w * 0.8 : w, why, true);
+  const typeMembers = (t: SymbolRef, w: number, evidence: Evidence, why: string) => {
+    for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, isTypeKind(m.sym.kind) ? w * 0.8 : w, evidence, why, true);
   };
   for (const name of q.signatureTypes) {
     const t = resolveTypeName(idx, target, name);
     if (!t || !isTypeKind(t.sym.kind)) continue;
-    add(t.sym.id, GRAPH_WEIGHTS.signatureType, `signature type ${name}`);
+    add(t.sym.id, GRAPH_WEIGHTS.signatureType, 'signatureType', `signature type ${name}`);
     if (owner && t.sym.id === owner.sym.id) continue;
-    typeMembers(t, GRAPH_WEIGHTS.signatureMember, `member of ${name}`);
+    typeMembers(t, GRAPH_WEIGHTS.signatureMember, 'signatureMember', `member of ${name}`);
     for (const sup of [t.sym.superclass, ...(t.sym.interfaces ?? [])]) {
       const st = sup ? resolveTypeName(idx, t, sup.replace(/<.*$/, '')) : undefined;
-      if (st && st.sym.id !== t.sym.id) typeMembers(st, GRAPH_WEIGHTS.signatureMember * GRAPH_WEIGHTS.superOfSignature, `inherited by ${name}`);
+      if (st && st.sym.id !== t.sym.id) typeMembers(st, GRAPH_WEIGHTS.signatureMember * GRAPH_WEIGHTS.superOfSignature, 'signatureMember', `inherited by ${name}`);
     }
-    for (const nested of membersOf(t)) if (isTypeKind(nested.sym.kind)) typeMembers(nested, GRAPH_WEIGHTS.signatureMember * GRAPH_WEIGHTS.nestedMember, `member of ${name}.${nested.sym.name}`);
+    for (const nested of membersOf(t)) if (isTypeKind(nested.sym.kind)) typeMembers(nested, GRAPH_WEIGHTS.signatureMember * GRAPH_WEIGHTS.nestedMember, 'signatureMember', `member of ${name}.${nested.sym.name}`);
   }
   // Types of the owner's fields (the state a method works on).
   if (owner) {
@@ -127,11 +127,11 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
       if (f.sym.kind !== 'field') continue;
       for (const name of typeNames(f.sym.type)) {
         const t = resolveTypeName(idx, owner, name);
-        if (t && isTypeKind(t.sym.kind) && t.sym.id !== owner.sym.id) typeMembers(t, GRAPH_WEIGHTS.signatureMember * GRAPH_WEIGHTS.fieldTypeMember, `member of field type ${name}`);
+        if (t && isTypeKind(t.sym.kind) && t.sym.id !== owner.sym.id) typeMembers(t, GRAPH_WEIGHTS.signatureMember * GRAPH_WEIGHTS.fieldTypeMember, 'fieldTypeMember', `member of field type ${name}`);
       }
     }
   }
-  for (const [id, files] of globalPopular(idx)) if (inFolders(id)) add(id, GRAPH_WEIGHTS.globalPopular * Math.log2(files), 'used across the workspace');
+  for (const [id, files] of globalPopular(idx)) if (inFolders(id)) add(id, GRAPH_WEIGHTS.globalPopular * Math.log2(files), 'globalPopular', 'used across the workspace');
 
   // Names from the Javadoc and the task text.
   const byName = declarationsByName(idx);
@@ -140,10 +140,10 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
   for (const r of q.javadocRefs) {
     const t = r.type ? resolveTypeName(idx, target, r.type) : owner;
     if (!t || !isTypeKind(t.sym.kind)) continue;
-    if (!r.member) { add(t.sym.id, GRAPH_WEIGHTS.javadocLink, `linked in Javadoc: ${r.type}`); continue; }
+    if (!r.member) { add(t.sym.id, GRAPH_WEIGHTS.javadocLink, 'javadocLink', `linked in Javadoc: ${r.type}`); continue; }
     const ms = membersOf(t).filter((m) => m.sym.name === r.member);
-    for (const m of ms) add(m.sym.id, GRAPH_WEIGHTS.javadocLink, `linked in Javadoc: ${r.type ?? ''}#${r.member}`);
-    if (ms.length && r.type) add(t.sym.id, GRAPH_WEIGHTS.javadocLink * 0.5, `linked in Javadoc: ${r.type}`);
+    for (const m of ms) add(m.sym.id, GRAPH_WEIGHTS.javadocLink, 'javadocLink', `linked in Javadoc: ${r.type ?? ''}#${r.member}`);
+    if (ms.length && r.type) add(t.sym.id, GRAPH_WEIGHTS.javadocLink * 0.5, 'javadocLink', `linked in Javadoc: ${r.type}`);
   }
   // Other names the Javadoc mentions ({@code foo}, camelCase words): only unambiguous or owner-local ones.
   const linked = new Set(q.javadocRefs.flatMap((r) => [r.type, r.member]));
@@ -152,11 +152,11 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
     const ids = (byName.get(name) ?? []).filter(inFolders);
     const local = ids.filter((id) => id.startsWith(ownerPrefix));
     const chosen = local.length ? local : ids.length <= AMBIGUOUS_NAME ? ids : [];
-    for (const id of chosen.slice(0, 6)) add(id, GRAPH_WEIGHTS.javadocLink * 0.75, `named in Javadoc: ${name}`);
+    for (const id of chosen.slice(0, 6)) add(id, GRAPH_WEIGHTS.javadocLink * 0.75, 'javadocName', `named in Javadoc: ${name}`);
   }
   for (const name of [...q.queryIdentifiers, ...q.errors, ...q.tests.flatMap((t) => [t.type, t.method ?? ''])]) {
     const qids = (byName.get(name) ?? []).filter(inFolders);
-    for (const id of qids.slice(0, 6)) add(id, GRAPH_WEIGHTS.queryName / Math.sqrt(qids.length), `named in task: ${name}`);
+    for (const id of qids.slice(0, 6)) add(id, GRAPH_WEIGHTS.queryName / Math.sqrt(qids.length), 'queryName', `named in task: ${name}`);
   }
   return out;
 }

@@ -172,15 +172,15 @@ export function hitsToCandidates(req: PipelineRequest, hits: LexicalHit[]): Map<
     const decl = f.facts.symbols.find((s) => s.name === h.term && s.nameSpan.sl === h.line);
     // IDF-like: a term declared in many places (equals, get) says little about each declaration.
     const spread = Math.sqrt(Math.max(1, byName.get(h.term)?.length ?? 1));
-    if (decl) { addCandidate(out, decl.id, DECLARATION_WEIGHT / spread, 'lexical', `declares ${h.term}`); continue; }
+    if (decl) { addCandidate(out, decl.id, DECLARATION_WEIGHT / spread, 'lexical', `declares ${h.term}`, false, 'declaresTerm'); continue; }
     const enc = req.index.enclosingSymbol(h.path, h.line, Math.max(0, h.text.indexOf(h.term)));
-    if (enc && enc.file.path !== req.path) addCandidate(out, enc.sym.id, USAGE_WEIGHT, 'lexical', `mentions ${h.term}`);
+    if (enc && enc.file.path !== req.path) addCandidate(out, enc.sym.id, USAGE_WEIGHT, 'lexical', `mentions ${h.term}`, false, 'mentionsTerm');
   }
   // Terms that name a declaration anywhere recall it even when ripgrep capped the hits.
   const terms = new Set(hits.map((h) => h.term));
   for (const t of [...terms].sort()) {
     const ids = byName.get(t) ?? [];
-    if (ids.length <= 8) for (const id of ids) addCandidate(out, id, DECLARATION_WEIGHT * 0.5 / Math.sqrt(ids.length), 'lexical', `named ${t}`);
+    if (ids.length <= 8) for (const id of ids) addCandidate(out, id, DECLARATION_WEIGHT * 0.5 / Math.sqrt(ids.length), 'lexical', `named ${t}`, false, 'namedTerm');
   }
   return out;
 }

@@ -221,12 +221,12 @@ export function similarRecall(req: PipelineRequest, q: Query, folders?: string[]
   const seen = new Set<string>();
   for (const h of hits) {
     if (!h.chunk.symbol) continue;
-    addCandidate(out, h.chunk.symbol, SIMILAR_WEIGHT * (h.score / top), 'similar', 'similar code');
+    addCandidate(out, h.chunk.symbol, SIMILAR_WEIGHT * (h.score / top), 'similar', 'similar code', false, 'similarCode');
     if (seen.has(h.chunk.symbol)) continue;
     seen.add(h.chunk.symbol);
     const callees = new Set<string>();
     for (const e of req.index.edgesFrom(h.chunk.symbol)) if (CALLEE_KINDS.has(e.kind) && e.to !== self) callees.add(e.to);
-    for (const id of [...callees].sort()) addCandidate(out, id, SIMILAR_CALLEE_WEIGHT * (h.score / top), 'similar', 'used by similar code');
+    for (const id of [...callees].sort()) addCandidate(out, id, SIMILAR_CALLEE_WEIGHT * (h.score / top), 'similar', 'used by similar code', false, 'similarCallee');
   }
   return out;
 }
