@@ -47,6 +47,8 @@ export interface IndexerOptions {
    * wait in takeDerived until taken. Publishing uses it to vet and chunk while the index is built.
    */
   derive?: Derivation;
+  /** Called with each file's derivation as it arrives from its worker (it is also kept for takeDerived). */
+  onDerived?: (path: string, derived: unknown) => void;
 }
 
 declare const __NEEDLE_INDEXER_VERSION__: string | undefined;
@@ -229,7 +231,7 @@ export class Indexer {
         derive: this.options.derive,
         onResult: (r, derived) => {
           take(r);
-          if (derived !== undefined) this.derived.set(r.path, derived);
+          if (derived !== undefined) { this.derived.set(r.path, derived); this.options.onDerived?.(r.path, derived); }
           this.options.onProgress?.(++done, files.length);
         },
       });

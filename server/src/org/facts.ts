@@ -4,7 +4,7 @@
 // repository root with '/' separators, so nothing of the publishing machine's layout leaks.
 
 import { createHash } from 'node:crypto';
-import { relative, sep } from 'node:path';
+import { isAbsolute, relative, sep } from 'node:path';
 import type { Indexer } from '../index/indexer';
 import { discoverFiles, readSourceFile } from '../index/files';
 import { refsOfText } from '../index/parseFile';
@@ -40,6 +40,8 @@ export interface FileRows {
   derived: boolean;
   /** Hash of every row below. */
   digest: string;
+  /** A Java file's JavaTextRows digest (its rows but the usages); null for other files. */
+  textDigest: string | null;
   /** A Java file's text, vetted (what org/library.ts gives another workspace to index); null for other files. */
   text: string | null;
   decls: DeclRow[];
@@ -56,8 +58,13 @@ export function memberKey(symbol: string): string {
   return symbol.replace(/\(.*$/, '');
 }
 
-function relPath(root: string, path: string): string {
+export function relPath(root: string, path: string): string {
   return relative(root, path).split(sep).join('/');
+}
+
+export function isInside(root: string, path: string): boolean {
+  const r = relative(root, path);
+  return r !== '' && !r.startsWith('..') && !isAbsolute(r);
 }
 
 /** An identifier's search words (itself and its parts, lower case), kept: a repository repeats its identifiers. */
@@ -118,7 +125,7 @@ function vettedChunkRow(c: Chunk, vet: VetResult): ChunkRow {
 /** What every redacted secret's replacement starts with. */
 const REDACTED = redactionMarker('').slice(0, -1);
 
-function digestOf(rows: Omit<FileRows, 'digest' | 'sourceKey' | 'derived'>): string {
+function digestOf(rows: Omit<FileRows, 'digest' | 'sourceKey' | 'derived' | 'textDigest'>): string {
   return createHash('sha1').update(JSON.stringify(rows)).digest('hex');
 }
 
@@ -137,7 +144,7 @@ function sourceKeyOf(...parts: string[]): string {
 
 /** A file whose rows are already published as they would be derived now. */
 function unchangedFile(path: string, hash: string, sourceKey: string): FileRows {
-  return { path, hash, sourceKey, derived: false, digest: '', text: null, decls: [], usages: [], imports: [], chunks: [] };
+  return { path, hash, sourceKey, derived: false, digest: '', textDigest: null, text: null, decls: [], usages: [], imports: [], chunks: [] };
 }
 
 /** Packages of the platform and common libraries: their uses are not examples of an organisation's API. */
@@ -245,9 +252,10 @@ export function javaTextRows(absPath: string, raw: string, hash: string, facts: 
   return { ...rows, digest: createHash('sha1').update(JSON.stringify(rows)).digest('hex') };
 }
 
-/** Structurally a JavaTextRows (what a worker sent back), derived from the text with this hash. */
-function isTextRows(x: unknown, hash: string): x is JavaTextRows {
-  return typeof x === 'object' && x !== null && (x as JavaTextRows).hash === hash && typeof (x as JavaTextRows).digest === 'string';
+/** Structurally a JavaTextRows (what a worker sent back). */
+export function isJavaTextRows(x: unknown): x is JavaTextRows {
+  return typeof x === 'object' && x !== null && typeof (x as JavaTextRows).hash === 'string' && typeof (x as JavaTextRows).digest === 'string'
+    && Array.isArray((x as JavaTextRows).decls) && Array.isArray((x as JavaTextRows).chunks) && Array.isArray((x as JavaTextRows).imports);
 }
 
 function javaFileRows(indexer: Indexer, f: IndexedFile, path: string, published: Map<string, string>): FileRows | undefined {
@@ -257,7 +265,7 @@ function javaFileRows(indexer: Indexer, f: IndexedFile, path: string, published:
   const pre = indexer.takeDerived(f.path);
   let own: JavaTextRows;
   let raw: string | undefined;
-  if (isTextRows(pre, f.hash)) own = pre;
+  if (isJavaTextRows(pre) && pre.hash === f.hash) own = pre;
   else {
     raw = indexer.textOf(f.path);
     if (raw === undefined) return undefined;
@@ -278,7 +286,7 @@ function javaFileRows(indexer: Indexer, f: IndexedFile, path: string, published:
   for (const u of foreignUsages(indexer.index, f.facts, f.facts.refsReleased ? rawText() : undefined, f.hash)) if (u.kind !== 'type') usages.push({ ...u, site: site(u.line) });
   usages.sort((a, b) => a.line - b.line || a.col - b.col || a.kind.localeCompare(b.kind) || a.target.localeCompare(b.target));
   const digest = createHash('sha1').update(own.digest).update('\0').update(JSON.stringify(usages)).digest('hex');
-  return { path, hash: f.hash, text: own.text, decls: own.decls, usages, imports: own.imports, chunks: own.chunks, sourceKey, derived: true, digest };
+  return { path, hash: f.hash, text: own.text, decls: own.decls, usages, imports: own.imports, chunks: own.chunks, sourceKey, derived: true, digest, textDigest: own.digest };
 }
 
 function textFileRows(abs: string, rel: string, published: Map<string, string>): FileRows | undefined {
@@ -289,5 +297,5 @@ function textFileRows(abs: string, rel: string, published: Map<string, string>):
   const chunks = chunkTextFile(abs, r.text).map(chunkRow);
   if (!chunks.length) return undefined;
   const rows = { path: rel, hash: r.hash, text: null, decls: [], usages: [], imports: [], chunks };
-  return { ...rows, sourceKey, derived: true, digest: digestOf(rows) };
+  return { ...rows, sourceKey, derived: true, digest: digestOf(rows), textDigest: null };
 }
