@@ -2,9 +2,14 @@
 // indexer's worker threads: the rows must be exactly those the main thread derives, and vetted.
 
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Indexer } from '../../server/src/index/indexer';
+import { openOrgDb } from '../../server/src/org/db';
 import { javaTextRows, repositoryRows } from '../../server/src/org/facts';
+import { publishRepository } from '../../server/src/org/publish';
 import { writeFixture } from '../helpers/workspace';
 
 const SECRET = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
@@ -65,5 +70,31 @@ describe('org rows derived in the indexer workers', () => {
     assert.ok(flags.has('secret-redacted'), 'a chunk holding the secret says it was redacted');
     assert.ok(flags.has('instruction-like'), 'a chunk with text aimed at a model is flagged');
     assert.ok(a.some((f) => f.decls.some((d) => d.kind === 'class' && d.summary.length > 0)));
+  });
+
+  it('writes the rows streamed during indexing once, as a publish in one thread would, and a second publish writes nothing', async () => {
+    const fx = repository();
+    const here = new Indexer({ cacheDir: null });
+    here.index.releaseRefs = false;
+    await here.addFolder(fx.root);
+    const expected = [...repositoryRows(here, fx.root)];
+    const db = await openOrgDb(mkdtempSync(join(tmpdir(), 'needle-org-stream-')));
+    try {
+      const first = await publishRepository(db, fx.root, { cacheDir: null, name: 'streamed' });
+      assert.equal(first.changed, 40);
+      const count = async (table: string) => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+      assert.equal(await count('needle.decls'), expected.reduce((n, f) => n + f.decls.length, 0));
+      assert.equal(await count('needle.chunks'), expected.reduce((n, f) => n + f.chunks.length, 0));
+      assert.equal(await count('needle.chunk_terms'), expected.reduce((n, f) => n + f.chunks.length, 0));
+      assert.equal(await count('needle.imports'), expected.reduce((n, f) => n + f.imports.length, 0));
+      assert.equal(await count('needle.usages'), expected.reduce((n, f) => n + f.usages.length, 0));
+      const digests = await db.query<{ path: string; digest: string }>(`SELECT path, digest FROM needle.files ORDER BY path`);
+      assert.deepEqual(digests.rows.map((r) => [r.path, r.digest]), expected.map((f) => [f.path, f.digest]));
+      const again = await publishRepository(db, fx.root, { cacheDir: null, name: 'streamed' });
+      assert.equal(again.rowsWritten, 0);
+      assert.equal(again.changed, 0);
+    } finally {
+      await db.close();
+    }
   });
 });

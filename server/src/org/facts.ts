@@ -73,16 +73,17 @@ const MAX_KEPT_IDENTIFIERS = 200_000;
 
 /** Words a full-text search matches: identifier parts and whole identifiers, lower case. */
 export function searchWords(...texts: string[]): string {
+  // Each distinct identifier once (a chunk repeats its names), in order of first occurrence: the same words in the same order.
+  const ids = new Set<string>();
+  for (const t of texts) for (const id of t.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) ids.add(id);
   const words = new Set<string>();
-  for (const t of texts) {
-    for (const id of t.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) {
-      let w = wordsOfIdentifier.get(id);
-      if (!w) {
-        if (wordsOfIdentifier.size >= MAX_KEPT_IDENTIFIERS) wordsOfIdentifier.clear();
-        wordsOfIdentifier.set(id, (w = [id.toLowerCase(), ...splitIdentifier(id)]));
-      }
-      for (const x of w) words.add(x);
+  for (const id of ids) {
+    let w = wordsOfIdentifier.get(id);
+    if (!w) {
+      if (wordsOfIdentifier.size >= MAX_KEPT_IDENTIFIERS) wordsOfIdentifier.clear();
+      wordsOfIdentifier.set(id, (w = [id.toLowerCase(), ...splitIdentifier(id)]));
     }
+    for (const x of w) words.add(x);
   }
   return [...words].join(' ');
 }
