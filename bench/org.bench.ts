@@ -13,7 +13,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { arg, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
@@ -33,6 +33,22 @@ function sourceBytes(dir: string): number {
     else if (e.isFile()) n += statSync(p).size;
   }
   return n;
+}
+
+/** CPU time (user + system, ms) of the cluster's server processes: the postmaster with its reaped children, and every live child. */
+function serverCpuMs(dataDir: string): number {
+  const tck = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  const pid = readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0].trim();
+  // /proc/<pid>/stat: fields after the parenthesised name; utime, stime, cutime, cstime are the 14th-17th fields.
+  const fields = (p: string) => { try { return readFileSync(`/proc/${p}/stat`, 'utf8').replace(/^.*\) /, '').split(' '); } catch { return undefined; } };
+  const own = fields(pid);
+  let ticks = own ? Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]) : 0;
+  for (const p of readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    const f = fields(p);
+    if (f && f[1] === pid) ticks += Number(f[11]) + Number(f[12]);
+  }
+  return (ticks * 1000) / tck;
 }
 
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
@@ -59,22 +75,47 @@ const f1 = (x: number) => x.toFixed(1);
       repos.push({ name: 'jdk-java.base', root: corpusSourceRoot('jdk-java.base') });
     }
 
+    // Each repository is first indexed cold by a plain Indexer (what `needle index --no-prepare`
+    // does), then published cold; the ratio of the two times is the publish ÷ cold-index rate.
     console.log('## publish (cold: no index cache)\n');
-    console.log('| repository | files | source MB | cold index files/s | publish files/s | publish ÷ cold-index rate | index s | derive s | write s |');
-    console.log('|---|---|---|---|---|---|---|---|---|');
-    let files = 0, bytes = 0, coldMs = 0, publishMs = 0, deriveMs = 0, writeMs = 0;
+    console.log('| repository | files | source MB | cold index files/s | publish files/s | publish ÷ cold-index rate | cold index s | publish: index s | derive s | write s |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    let files = 0, bytes = 0, coldMs = 0, publishMs = 0, indexingMs = 0, deriveMs = 0, writeMs = 0;
+    const cpuRows: string[] = [];
+    const cores = availableParallelism();
+    const cpuTotal = { cold: 0, coldCpu: 0, client: 0, server: 0 };
+    const cpuRow = (name: string, cold: number, coldCpu: number, client: number, server: number) =>
+      `| ${name} | ${f1(cold / 1000)} | ${f1(coldCpu / 1000)} (${(coldCpu / cold).toFixed(2)} cores) | ${f1(client / 1000)} | ${f1(server / 1000)} | ${(cold / ((client + server) / cores)).toFixed(2)} |`;
+    const cpuNow = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
     for (const r of repos) {
+      const plain = new Indexer({ cacheDir: null });
+      const c0 = cpuNow();
+      await plain.addFolder(r.root);
+      const cold = plain.indexMs ?? 0, coldCpu = cpuNow() - c0;
+      const server0 = serverCpuMs(join(cluster.dir, 'data'));
       const rep: PublishReport = await publishRepository(publisher, r.root, { cacheDir: null, name: r.name });
+      const serverMs = serverCpuMs(join(cluster.dir, 'data')) - server0;
+      cpuRows.push(cpuRow(r.name, cold, coldCpu, rep.indexCpuMs + rep.publishCpuMs, serverMs));
+      cpuTotal.cold += cold; cpuTotal.coldCpu += coldCpu; cpuTotal.client += rep.indexCpuMs + rep.publishCpuMs; cpuTotal.server += serverMs;
       const b = sourceBytes(r.root);
-      files += rep.files; bytes += b; coldMs += rep.coldIndexMs; publishMs += rep.indexMs + rep.writeMs; deriveMs += rep.indexMs - rep.coldIndexMs; writeMs += rep.writeMs;
-      const coldRate = rep.files / (rep.coldIndexMs / 1000), pubRate = rep.files / ((rep.indexMs + rep.writeMs) / 1000);
-      console.log(`| ${r.name} | ${rep.files} | ${f1(b / 1e6)} | ${Math.round(coldRate)} | ${Math.round(pubRate)} | ${(pubRate / coldRate).toFixed(2)} | ${f1(rep.coldIndexMs / 1000)} | ${f1((rep.indexMs - rep.coldIndexMs) / 1000)} | ${f1(rep.writeMs / 1000)} |`);
+      const pub = rep.indexMs + rep.writeMs;
+      files += rep.files; bytes += b; coldMs += cold; publishMs += pub; indexingMs += rep.indexingMs; deriveMs += rep.indexMs - rep.indexingMs; writeMs += rep.writeMs;
+      console.log(`| ${r.name} | ${rep.files} | ${f1(b / 1e6)} | ${Math.round(rep.files / (cold / 1000))} | ${Math.round(rep.files / (pub / 1000))} | ${(cold / pub).toFixed(2)} | ${f1(cold / 1000)} | ${f1(rep.indexingMs / 1000)} | ${f1((rep.indexMs - rep.indexingMs) / 1000)} | ${f1(rep.writeMs / 1000)} |`);
     }
-    console.log(`| all ${repos.length} | ${files} | ${f1(bytes / 1e6)} | ${Math.round(files / (coldMs / 1000))} | ${Math.round(files / (publishMs / 1000))} | ${((files / publishMs) / (files / coldMs)).toFixed(2)} | ${f1(coldMs / 1000)} | ${f1(deriveMs / 1000)} | ${f1(writeMs / 1000)} |`);
+    console.log(`| all ${repos.length} | ${files} | ${f1(bytes / 1e6)} | ${Math.round(files / (coldMs / 1000))} | ${Math.round(files / (publishMs / 1000))} | ${(coldMs / publishMs).toFixed(2)} | ${f1(coldMs / 1000)} | ${f1(indexingMs / 1000)} | ${f1(deriveMs / 1000)} | ${f1(writeMs / 1000)} |`);
+    cpuRows.push(cpuRow(`all ${repos.length}`, cpuTotal.cold, cpuTotal.coldCpu, cpuTotal.client, cpuTotal.server));
+    // What a cold publish costs in CPU against the cold index's wall time: on `cores` cores no
+    // schedule beats total CPU ÷ cores, so the last column bounds publish ÷ cold-index rate from above.
+    console.log(`\n## CPU (this process, every thread; the PostgreSQL server's processes), ${cores} cores\n`);
+    console.log('| repository | cold index s | cold index CPU s | publish CPU s (this process) | publish CPU s (server) | bound on publish ÷ cold-index rate |');
+    console.log('|---|---|---|---|---|---|');
+    for (const row of cpuRows) console.log(row);
     console.log(`\nwrite time by table: ${Object.entries(insertMs).map(([t, ms]) => `${t} ${f1(ms / 1000)} s`).join(', ')}`);
     const size = await publisher.query<{ b: string }>(`SELECT sum(pg_total_relation_size(c.oid)) AS b FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'needle' AND c.relkind = 'r'`);
     const dbBytes = Number(size.rows[0].b);
     console.log(`\ndatabase size (needle tables with indexes and TOAST) ${f1(dbBytes / 1e6)} MB ÷ source ${f1(bytes / 1e6)} MB = ${(dbBytes / bytes).toFixed(2)}`);
+    // --publish-only: stop after the publish figures (a shorter run while working on publishing).
+    if (process.argv.includes('--publish-only')) { await publisher.close(); return; }
 
     // Re-publish after one changed file, with the index cache warm (as in CI after a merge).
     const copy = join(scratch, 'commons-lang3');

@@ -18,6 +18,7 @@ import { factsOfText, refsOfText } from './parseFile';
 import { loadCache, saveCache, type CachedFile } from './persist';
 import type { ParseOutcome } from './parseFile';
 import { parseAll } from './pool';
+import type { Derivation } from './worker';
 import { WorkspaceIndex, type LibraryMark } from './workspaceIndex';
 import { FilePaths, hostPaths } from '../platform/paths';
 import { normalizeLineEndings } from '../text/lines';
@@ -41,6 +42,13 @@ export interface IndexerOptions {
   prepare?: (indexer: Indexer) => Promise<void>;
   /** Types other repositories declare, from the organisation index (org/library.ts); absent: none. */
   orgLibrary?: OrgTypeLoader;
+  /**
+   * A derivation the parsing workers run on every file they parse (index/worker.ts); the results
+   * wait in takeDerived until taken. Publishing uses it to vet and chunk while the index is built.
+   */
+  derive?: Derivation;
+  /** Called with each file's derivation as it arrives from its worker (it is also kept for takeDerived). */
+  onDerived?: (path: string, derived: unknown) => void;
 }
 
 declare const __NEEDLE_INDEXER_VERSION__: string | undefined;
@@ -60,6 +68,8 @@ export class Indexer {
   /** Per folder, the index version its cache file reflects. */
   private savedVersion = new Map<string, number>();
   private pending = 0;
+  /** What the workers derived (options.derive), per path, with the hash of the text it came from. */
+  private derived = new Map<string, unknown>();
   private firstIndexDone = new Set<string>();
   paused = false;
   /** Per workspace folder: its dependencies as last discovered, and the library files read for it. */
@@ -218,7 +228,12 @@ export class Indexer {
       await parseAll(jobs, {
         workers: this.options.workers,
         shouldPause: () => this.paused,
-        onResult: (r) => { take(r); this.options.onProgress?.(++done, files.length); },
+        derive: this.options.derive,
+        onResult: (r, derived) => {
+          take(r);
+          if (derived !== undefined) { this.derived.set(r.path, derived); this.options.onDerived?.(r.path, derived); }
+          this.options.onProgress?.(++done, files.length);
+        },
       });
       if (!this.folders.includes(root)) return;
       await this.loadDependencies(root, incremental);
@@ -424,6 +439,13 @@ export class Indexer {
   }
 
   /** The file's current text: the open document if any, else disk (never through a symlink out of the folder). */
+  /** What a worker derived from `path` when it parsed it (options.derive), handed over once; undefined if none did. */
+  takeDerived(path: string): unknown {
+    const d = this.derived.get(path);
+    this.derived.delete(path);
+    return d;
+  }
+
   textOf(path: string): string | undefined {
     const overlay = this.overlays.get(path);
     if (overlay !== undefined) return overlay;

@@ -108,20 +108,25 @@ function subtreesBelow(root: Node, depth: number): Span[] {
 
 /** Reads (unless text is given) and extracts; never throws: failures come back with a reason. */
 export async function parsePath(path: string, text?: string, hash?: string): Promise<ParseOutcome> {
+  return (await parseSource(path, text, hash)).outcome;
+}
+
+/** parsePath, with the text it read (a worker that derives more from the file needs it). */
+export async function parseSource(path: string, text?: string, hash?: string): Promise<{ outcome: ParseOutcome; text?: string }> {
   let source = text;
   let digest = hash;
   let stamp: FileStamp | undefined;
   if (source === undefined) {
     const r = readSourceFile(path);
-    if (!r.ok) return { path, ok: false, reason: r.reason };
+    if (!r.ok) return { outcome: { path, ok: false, reason: r.reason } };
     source = r.text;
     digest = r.hash;
     stamp = r.stamp;
   }
   try {
     const facts = await factsOfText(source);
-    return { path, ok: true, hash: digest ?? '', facts, stamp };
+    return { outcome: { path, ok: true, hash: digest ?? '', facts, stamp }, text: source };
   } catch (e) {
-    return { path, ok: false, reason: `parser failure: ${(e as Error).message}` };
+    return { outcome: { path, ok: false, reason: `parser failure: ${(e as Error).message}` }, text: source };
   }
 }

@@ -6,14 +6,15 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { parsePath, type ParseOutcome } from './parseFile';
 import { decodeOutcomes } from './transferCodec';
-import type { WorkerJob, WorkerReply, WorkerRequest } from './worker';
+import type { Derivation, WorkerJob, WorkerReply, WorkerRequest } from './worker';
 
 /** Two workers: the machines we target have two cores, and the main thread resolves meanwhile. */
 export const DEFAULT_WORKERS = 2;
 const BATCH = 16;
 
 function workerScript(): string | undefined {
-  for (const c of [join(__dirname, 'worker.js'), join(__dirname, '..', 'worker.js'), join(__dirname, '..', '..', 'dist', 'worker.js')]) {
+  // Beside this bundle (dist/), one or two folders above it (dist/bench/, dist/test/<area>/), or from the repository root.
+  for (const c of [join(__dirname, 'worker.js'), join(__dirname, '..', 'worker.js'), join(__dirname, '..', '..', 'worker.js'), join(__dirname, '..', '..', 'dist', 'worker.js')]) {
     if (existsSync(c)) return c;
   }
   return undefined;
@@ -21,8 +22,11 @@ function workerScript(): string | undefined {
 
 export async function parseAll(jobs: WorkerJob[], options: {
   workers?: number;
-  onResult?: (r: ParseOutcome) => void;
+  /** `derived`: what the worker derived from the file (options.derive), when a worker parsed it. */
+  onResult?: (r: ParseOutcome, derived?: unknown) => void;
   shouldPause?: () => boolean;
+  /** A derivation the workers run on each file they parse (worker.ts); the main thread never does. */
+  derive?: Derivation;
 } = {}): Promise<ParseOutcome[]> {
   const results: ParseOutcome[] = new Array(jobs.length);
   const script = workerScript();
@@ -56,14 +60,14 @@ export async function parseAll(jobs: WorkerJob[], options: {
       const end = Math.min(jobs.length, start + BATCH);
       next = end;
       inFlight.set(++id, start);
-      const req: WorkerRequest = { id, jobs: jobs.slice(start, end) };
+      const req: WorkerRequest = { id, jobs: jobs.slice(start, end), derive: options.derive };
       worker.postMessage(req);
     };
     worker.on('message', (msg: WorkerReply) => {
       const at = inFlight.get(msg.id);
       if (at === undefined) return;
       inFlight.delete(msg.id);
-      decodeOutcomes(msg.outcomes).forEach((r, i) => { results[at + i] = r; options.onResult?.(r); });
+      decodeOutcomes(msg.outcomes).forEach((r, i) => { results[at + i] = r; options.onResult?.(r, msg.derived?.[i]); });
       void send();
     });
     // A crashed worker loses nothing: its unfinished batches are parsed in this thread below.

@@ -4,7 +4,7 @@
 // repository root with '/' separators, so nothing of the publishing machine's layout leaks.
 
 import { createHash } from 'node:crypto';
-import { relative, sep } from 'node:path';
+import { isAbsolute, relative, sep } from 'node:path';
 import type { Indexer } from '../index/indexer';
 import { discoverFiles, readSourceFile } from '../index/files';
 import { refsOfText } from '../index/parseFile';
@@ -40,6 +40,8 @@ export interface FileRows {
   derived: boolean;
   /** Hash of every row below. */
   digest: string;
+  /** A Java file's JavaTextRows digest (its rows but the usages); null for other files. */
+  textDigest: string | null;
   /** A Java file's text, vetted (what org/library.ts gives another workspace to index); null for other files. */
   text: string | null;
   decls: DeclRow[];
@@ -56,8 +58,13 @@ export function memberKey(symbol: string): string {
   return symbol.replace(/\(.*$/, '');
 }
 
-function relPath(root: string, path: string): string {
+export function relPath(root: string, path: string): string {
   return relative(root, path).split(sep).join('/');
+}
+
+export function isInside(root: string, path: string): boolean {
+  const r = relative(root, path);
+  return r !== '' && !r.startsWith('..') && !isAbsolute(r);
 }
 
 /** An identifier's search words (itself and its parts, lower case), kept: a repository repeats its identifiers. */
@@ -66,16 +73,17 @@ const MAX_KEPT_IDENTIFIERS = 200_000;
 
 /** Words a full-text search matches: identifier parts and whole identifiers, lower case. */
 export function searchWords(...texts: string[]): string {
+  // Each distinct identifier once (a chunk repeats its names), in order of first occurrence: the same words in the same order.
+  const ids = new Set<string>();
+  for (const t of texts) for (const id of t.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) ids.add(id);
   const words = new Set<string>();
-  for (const t of texts) {
-    for (const id of t.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) {
-      let w = wordsOfIdentifier.get(id);
-      if (!w) {
-        if (wordsOfIdentifier.size >= MAX_KEPT_IDENTIFIERS) wordsOfIdentifier.clear();
-        wordsOfIdentifier.set(id, (w = [id.toLowerCase(), ...splitIdentifier(id)]));
-      }
-      for (const x of w) words.add(x);
+  for (const id of ids) {
+    let w = wordsOfIdentifier.get(id);
+    if (!w) {
+      if (wordsOfIdentifier.size >= MAX_KEPT_IDENTIFIERS) wordsOfIdentifier.clear();
+      wordsOfIdentifier.set(id, (w = [id.toLowerCase(), ...splitIdentifier(id)]));
     }
+    for (const x of w) words.add(x);
   }
   return [...words].join(' ');
 }
@@ -118,7 +126,7 @@ function vettedChunkRow(c: Chunk, vet: VetResult): ChunkRow {
 /** What every redacted secret's replacement starts with. */
 const REDACTED = redactionMarker('').slice(0, -1);
 
-function digestOf(rows: Omit<FileRows, 'digest' | 'sourceKey' | 'derived'>): string {
+function digestOf(rows: Omit<FileRows, 'digest' | 'sourceKey' | 'derived' | 'textDigest'>): string {
   return createHash('sha1').update(JSON.stringify(rows)).digest('hex');
 }
 
@@ -137,7 +145,7 @@ function sourceKeyOf(...parts: string[]): string {
 
 /** A file whose rows are already published as they would be derived now. */
 function unchangedFile(path: string, hash: string, sourceKey: string): FileRows {
-  return { path, hash, sourceKey, derived: false, digest: '', text: null, decls: [], usages: [], imports: [], chunks: [] };
+  return { path, hash, sourceKey, derived: false, digest: '', textDigest: null, text: null, decls: [], usages: [], imports: [], chunks: [] };
 }
 
 /** Packages of the platform and common libraries: their uses are not examples of an organisation's API. */
@@ -153,7 +161,7 @@ function foreignImports(index: WorkspaceIndex, facts: FileFacts): string[] {
  * named by the import. The index keeps only a count of such references, so the sites are read again
  * from the file's text, and only for files that have such an import.
  */
-export function foreignUsages(index: WorkspaceIndex, facts: FileFacts, text: string, hash: string): Omit<UsageRow, 'site'>[] {
+export function foreignUsages(index: WorkspaceIndex, facts: FileFacts, text: string | undefined, hash: string): Omit<UsageRow, 'site'>[] {
   const foreign = new Map<string, string>();
   for (const name of foreignImports(index, facts)) foreign.set(name.slice(name.lastIndexOf('.') + 1), name);
   if (!foreign.size) return [];
@@ -206,17 +214,30 @@ export function* repositoryRows(indexer: Indexer, root: string, published: Map<s
   }
 }
 
-function javaFileRows(indexer: Indexer, f: IndexedFile, path: string, published: Map<string, string>): FileRows | undefined {
-  const sourceKey = sourceKeyOf(f.hash, JSON.stringify(f.resolution?.edges ?? []), foreignImports(indexer.index, f.facts).join(','));
-  if (published.get(path) === sourceKey) return unchangedFile(path, f.hash, sourceKey);
-  const raw = indexer.textOf(f.path);
-  if (raw === undefined) return undefined;
+/**
+ * What a Java file contributes that its text and facts alone decide (no resolution, no other file):
+ * the vetted text, declarations, imports and chunks, with a digest of them. Pure, so the indexer's
+ * worker threads derive it while they parse (index/worker.ts, `derive: 'org-publish'`), and the
+ * main thread only for files it did not parse (a warm index cache).
+ */
+export interface JavaTextRows {
+  /** Content hash of the text these rows were derived from. */
+  hash: string;
+  /** Vetted. */
+  text: string;
+  decls: DeclRow[];
+  imports: string[];
+  chunks: ChunkRow[];
+  /** Hash of the fields above. */
+  digest: string;
+}
+
+export function javaTextRows(absPath: string, raw: string, hash: string, facts: FileFacts): JavaTextRows {
   // Vetted once, whole: signatures, usage sites, chunks and the stored text are cut from the
   // redacted text (same lines), rather than each piece vetted again.
   const vet = vetText(raw);
   const text = vet.text;
   const lines = text.split('\n');
-  const facts = f.facts;
   const decls: DeclRow[] = [];
   for (const s of facts.symbols) {
     if (s.local || s.anonymous) continue;
@@ -226,6 +247,32 @@ function javaFileRows(indexer: Indexer, f: IndexedFile, path: string, published:
     const description = s.javadoc ? vetted(javadocText(s.javadoc)) : '';
     decls.push({ symbol: s.id, kind: s.kind, name: s.name, package: facts.package, line: s.nameSpan.sl, signature, summary, description, search: searchWords(s.name, summary) });
   }
+  const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
+  const chunks = chunkJavaFile(absPath, text, facts).map((c) => vettedChunkRow(c, vet));
+  const rows = { hash, text, decls, imports, chunks };
+  return { ...rows, digest: createHash('sha1').update(JSON.stringify(rows)).digest('hex') };
+}
+
+/** Structurally a JavaTextRows (what a worker sent back). */
+export function isJavaTextRows(x: unknown): x is JavaTextRows {
+  return typeof x === 'object' && x !== null && typeof (x as JavaTextRows).hash === 'string' && typeof (x as JavaTextRows).digest === 'string'
+    && Array.isArray((x as JavaTextRows).decls) && Array.isArray((x as JavaTextRows).chunks) && Array.isArray((x as JavaTextRows).imports);
+}
+
+function javaFileRows(indexer: Indexer, f: IndexedFile, path: string, published: Map<string, string>): FileRows | undefined {
+  const sourceKey = sourceKeyOf(f.hash, JSON.stringify(f.resolution?.edges ?? []), foreignImports(indexer.index, f.facts).join(','));
+  if (published.get(path) === sourceKey) return unchangedFile(path, f.hash, sourceKey);
+  // Derived by the worker that parsed the file, when one did (a cold index); else here.
+  const pre = indexer.takeDerived(f.path);
+  let own: JavaTextRows;
+  let raw: string | undefined;
+  if (isJavaTextRows(pre) && pre.hash === f.hash) own = pre;
+  else {
+    raw = indexer.textOf(f.path);
+    if (raw === undefined) return undefined;
+    own = javaTextRows(f.path, raw, f.hash, f.facts);
+  }
+  const lines = own.text.split('\n');
   const usages: UsageRow[] = [];
   const site = (line: number) => (lines[line] ?? '').trim().slice(0, MAX_SITE_CHARS);
   const r = f.resolution;
@@ -235,12 +282,12 @@ function javaFileRows(indexer: Indexer, f: IndexedFile, path: string, published:
     const name = e.to.replace(/\(.*$/, '').replace(/^.*[.#]/, '');
     usages.push({ line: e.line, col: e.col, fromSymbol: e.from, target: e.to, name, kind: e.kind, site: site(e.line), foreign: false });
   }
-  for (const u of foreignUsages(indexer.index, facts, raw, f.hash)) if (u.kind !== 'type') usages.push({ ...u, site: site(u.line) });
+  // The raw text is read only if the index released the file's reference sites (publishing keeps them).
+  const rawText = () => (raw ??= indexer.textOf(f.path));
+  for (const u of foreignUsages(indexer.index, f.facts, f.facts.refsReleased ? rawText() : undefined, f.hash)) if (u.kind !== 'type') usages.push({ ...u, site: site(u.line) });
   usages.sort((a, b) => a.line - b.line || a.col - b.col || a.kind.localeCompare(b.kind) || a.target.localeCompare(b.target));
-  const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
-  const chunks = chunkJavaFile(f.path, text, facts).map((c) => vettedChunkRow(c, vet));
-  const rows = { path, hash: f.hash, text, decls, usages, imports, chunks };
-  return { ...rows, sourceKey, derived: true, digest: digestOf(rows) };
+  const digest = createHash('sha1').update(own.digest).update('\0').update(JSON.stringify(usages)).digest('hex');
+  return { path, hash: f.hash, text: own.text, decls: own.decls, usages, imports: own.imports, chunks: own.chunks, sourceKey, derived: true, digest, textDigest: own.digest };
 }
 
 function textFileRows(abs: string, rel: string, published: Map<string, string>): FileRows | undefined {
@@ -251,5 +298,5 @@ function textFileRows(abs: string, rel: string, published: Map<string, string>):
   const chunks = chunkTextFile(abs, r.text).map(chunkRow);
   if (!chunks.length) return undefined;
   const rows = { path: rel, hash: r.hash, text: null, decls: [], usages: [], imports: [], chunks };
-  return { ...rows, sourceKey, derived: true, digest: digestOf(rows) };
+  return { ...rows, sourceKey, derived: true, digest: digestOf(rows), textDigest: null };
 }

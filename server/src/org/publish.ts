@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { Indexer } from '../index/indexer';
 import type { OrgDb } from './db';
 import { OrgDbError } from './db';
-import { memberKey, repositoryRows, type FileRows } from './facts';
+import { isJavaTextRows, isInside, memberKey, relPath, repositoryRows, type FileRows } from './facts';
 import { ensureSchema, FACT_TABLES, GIN_INDEXES } from './schema';
 
 export interface RepositoryMeta {
@@ -30,10 +30,17 @@ export interface PublishReport {
   /** Statements that wrote, and rows they wrote, in this publish. */
   writeStatements: number;
   rowsWritten: number;
-  /** Cold indexing alone (the Indexer's own figure), then indexing plus deriving the rows, then writing. */
-  coldIndexMs: number;
+  /**
+   * The Indexer's own figure (parsing, while its workers also derive each parsed file's text rows,
+   * and resolution); then that plus deriving in this thread (usage sites; all rows of files a warm
+   * cache gave), then writing (what deriving did not hide of it).
+   */
+  indexingMs: number;
   indexMs: number;
   writeMs: number;
+  /** This process's CPU time (every thread: user + system) while indexing, and while deriving and writing after it. */
+  indexCpuMs: number;
+  publishCpuMs: number;
 }
 
 const LABEL = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -95,17 +102,28 @@ async function insertRows<T>(tx: OrgDb, table: string, columns: Column<T>[], rep
   insertMs[table] = (insertMs[table] ?? 0) + performance.now() - started;
 }
 
-async function writeFiles(tx: OrgDb, repoId: number, files: FileRows[]): Promise<void> {
+/** The rows of a file that its text and facts alone decide (no resolution): what can be written while the index is still being built. */
+type TextOnlyRows = Pick<FileRows, 'path' | 'decls' | 'imports' | 'chunks'>;
+
+/** Writes `files`' rows; `textWritten`: files whose declarations, imports and chunks are written already (streamed while indexing). */
+async function writeFiles(tx: OrgDb, repoId: number, files: FileRows[], textWritten: ReadonlySet<string> = new Set()): Promise<void> {
   const flat = <T>(get: (f: FileRows) => T[]) => files.flatMap((f) => get(f).map((r) => ({ ...r, path: f.path })));
+  await writeTextRows(tx, repoId, files.filter((f) => !textWritten.has(f.path)));
+  await insertRows(tx, 'needle.usages', [
+    ['line', 'int', (r) => r.line], ['col', 'int', (r) => r.col], ['from_symbol', 'text', (r) => r.fromSymbol], ['target', 'text', (r) => r.target],
+    ['name', 'text', (r) => r.name], ['kind', 'text', (r) => r.kind], ['site', 'text', (r) => r.site], ['is_foreign', 'boolean', (r) => r.foreign],
+  ], repoId, flat((f) => f.usages));
+  await insertRows(tx, 'needle.files', [['hash', 'text', (r) => r.hash], ['source_key', 'text', (r) => r.sourceKey], ['digest', 'text', (r) => r.digest], ['text', 'text', (r) => r.text]], repoId,
+    files.map((f) => ({ path: f.path, hash: f.hash, sourceKey: f.sourceKey, digest: f.digest, text: f.text })));
+}
+
+async function writeTextRows(tx: OrgDb, repoId: number, files: TextOnlyRows[]): Promise<void> {
+  const flat = <T>(get: (f: TextOnlyRows) => T[]) => files.flatMap((f) => get(f).map((r) => ({ ...r, path: f.path })));
   await insertRows(tx, 'needle.decls', [
     ['symbol', 'text', (r) => r.symbol], ['member_key', 'text', (r) => memberKey(r.symbol)], ['kind', 'text', (r) => r.kind], ['name', 'text', (r) => r.name], ['lname', 'text', (r) => r.name.toLowerCase()], ['package', 'text', (r) => r.package],
     ['line', 'int', (r) => r.line], ['signature', 'text', (r) => r.signature], ['summary', 'text', (r) => r.summary],
     ['description', 'text', (r) => r.description], ['tsv', 'tsvector', (r) => r.search],
   ], repoId, flat((f) => f.decls));
-  await insertRows(tx, 'needle.usages', [
-    ['line', 'int', (r) => r.line], ['col', 'int', (r) => r.col], ['from_symbol', 'text', (r) => r.fromSymbol], ['target', 'text', (r) => r.target],
-    ['name', 'text', (r) => r.name], ['kind', 'text', (r) => r.kind], ['site', 'text', (r) => r.site], ['is_foreign', 'boolean', (r) => r.foreign],
-  ], repoId, flat((f) => f.usages));
   await insertRows(tx, 'needle.imports', [['name', 'text', (r) => r.name]], repoId, flat((f) => f.imports.map((name) => ({ name }))));
   const chunks = files.flatMap((f) => f.chunks.map((r, seq) => ({ ...r, path: f.path, seq })));
   await insertRows(tx, 'needle.chunks', [
@@ -114,8 +132,44 @@ async function writeFiles(tx: OrgDb, repoId: number, files: FileRows[]): Promise
   ], repoId, chunks);
   // The words ranked by the chunk search live in a narrow table of their own (schema.ts, version 2).
   await insertRows(tx, 'needle.chunk_terms', [['seq', 'int', (r) => r.seq], ['start_line', 'int', (r) => r.startLine], ['tsv', 'tsvector', (r) => r.search]], repoId, chunks);
-  await insertRows(tx, 'needle.files', [['hash', 'text', (r) => r.hash], ['source_key', 'text', (r) => r.sourceKey], ['digest', 'text', (r) => r.digest], ['text', 'text', (r) => r.text]], repoId,
-    files.map((f) => ({ path: f.path, hash: f.hash, sourceKey: f.sourceKey, digest: f.digest, text: f.text })));
+}
+
+/**
+ * Writes, while the index is still being built, the text-only rows of files this repository has
+ * not published (nothing of theirs to compare or delete), in batches, one statement at a time on
+ * the transaction. `written` is what went out; `settled` waits for the last batch (and fails as it did).
+ */
+class StreamedTextRows {
+  readonly written = new Set<string>();
+  /** Digest of each streamed file's text rows: the later, complete rows must match it, else they are written again. */
+  readonly digests = new Map<string, string>();
+  private batch: TextOnlyRows[] = [];
+  private rows = 0;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(private tx: OrgDb, private repoId: number, private known: ReadonlySet<string>) {}
+
+  add(rows: TextOnlyRows & { digest: string }): void {
+    if (this.known.has(rows.path) || this.written.has(rows.path)) return;
+    this.written.add(rows.path);
+    this.digests.set(rows.path, rows.digest);
+    this.batch.push(rows);
+    this.rows += rows.decls.length + rows.imports.length + 2 * rows.chunks.length;
+    if (this.rows >= BATCH_ROWS) this.send();
+  }
+
+  private send(): void {
+    const b = this.batch;
+    this.batch = []; this.rows = 0;
+    if (!b.length) return;
+    this.chain = this.chain.then(() => writeTextRows(this.tx, this.repoId, b));
+    this.chain.catch(() => {}); // handled where settled is awaited
+  }
+
+  settled(): Promise<void> {
+    this.send();
+    return this.chain;
+  }
 }
 
 async function deleteFiles(tx: OrgDb, repoId: number, paths: string[]): Promise<void> {
@@ -135,11 +189,12 @@ const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
  * come out equal (same digest) are left alone. Changed files are written in batches of about
  * BATCH_ROWS rows, each batch while the next is derived: the database works as this process does.
  */
-export async function publishRows(db: OrgDb, meta: RepositoryMeta, derive: (published: Map<string, string>) => Iterable<FileRows>): Promise<Omit<PublishReport, 'indexMs' | 'coldIndexMs'> & { deriveMs: number }> {
+export async function publishRows(db: OrgDb, meta: RepositoryMeta, derive: (published: Map<string, string>) => Iterable<FileRows>,
+  index?: (stream: (rows: TextOnlyRows & { digest: string }) => void) => Promise<void>): Promise<Omit<PublishReport, 'indexMs' | 'indexCpuMs' | 'publishCpuMs'> & { deriveMs: number }> {
   await ensureSchema(db);
   const started = performance.now();
   const before = { ...db.writes };
-  let deriveMs = 0;
+  let deriveMs = 0, indexingMs = 0;
   const outcome = await db.transaction(async (tx) => {
     // Publishes of the same repository queue up instead of interleaving.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`needle.repo:${meta.name}`]);
@@ -154,13 +209,22 @@ export async function publishRows(db: OrgDb, meta: RepositoryMeta, derive: (publ
     const repoId = repo.id;
     const published = (await tx.query<{ path: string; source_key: string; digest: string }>(`SELECT path, source_key, digest FROM needle.files WHERE repo_id = $1`, [repoId])).rows;
     const known = new Map(published.map((r) => [r.path, r.digest]));
+    // Indexing, inside the transaction: the text-only rows of files not yet published are written meanwhile.
+    const streamed = new StreamedTextRows(tx, repoId, new Set(known.keys()));
+    if (index) {
+      const t = performance.now();
+      await index((rows) => streamed.add(rows));
+      indexingMs = performance.now() - t;
+    }
+    /** A streamed file whose complete rows came out otherwise (its text changed meanwhile): all its rows are written again. */
+    const stale = (f: FileRows) => streamed.written.has(f.path) && streamed.digests.get(f.path) !== f.textDigest;
     const present = new Set<string>();
     let changed = 0;
     let batch: FileRows[] = [], batchRows = 0;
     let inflight: Promise<void> = Promise.resolve();
     const flush = (files: FileRows[]) => async () => {
-      await deleteFiles(tx, repoId, files.filter((f) => known.has(f.path)).map((f) => f.path));
-      await writeFiles(tx, repoId, files);
+      await deleteFiles(tx, repoId, files.filter((f) => known.has(f.path) || stale(f)).map((f) => f.path));
+      await writeFiles(tx, repoId, files, new Set(files.filter((f) => streamed.written.has(f.path) && !stale(f)).map((f) => f.path)));
     };
     const iterator = derive(new Map(published.map((r) => [r.path, r.source_key])))[Symbol.iterator]();
     for (;;) {
@@ -181,9 +245,12 @@ export async function publishRows(db: OrgDb, meta: RepositoryMeta, derive: (publ
       await yieldToLoop();
     }
     await inflight;
+    await streamed.settled();
     await flush(batch)();
     const removed = [...known.keys()].filter((p) => !present.has(p)).sort();
     await deleteFiles(tx, repoId, removed);
+    // Streamed, then not among the repository's files after all (unreadable by the time its rows were made).
+    await deleteFiles(tx, repoId, [...streamed.written].filter((p) => !present.has(p)).sort());
     const metadataChanged = repo.commit !== meta.commit || repo.default_branch !== meta.defaultBranch || repo.golden !== meta.golden
       || repo.visibility !== meta.visibility || repo.files !== present.size;
     if (changed || removed.length) {
@@ -202,7 +269,7 @@ export async function publishRows(db: OrgDb, meta: RepositoryMeta, derive: (publ
   return {
     repository: meta.name, ...outcome,
     writeStatements: db.writes.statements - before.statements, rowsWritten: db.writes.rows - before.rows,
-    writeMs: performance.now() - started - deriveMs, deriveMs,
+    writeMs: performance.now() - started - indexingMs - deriveMs, deriveMs, indexingMs,
   };
 }
 
@@ -212,16 +279,32 @@ export interface PublishOptions extends Partial<RepositoryMeta> {
   log?: (msg: string) => void;
 }
 
+/** CPU time of this process so far, every thread included (getrusage), in ms. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 /** Indexes `dir` with the ordinary Indexer and publishes what it derived. */
 export async function publishRepository(db: OrgDb, dir: string, options: PublishOptions): Promise<PublishReport> {
   const meta = repositoryMeta(dir, options);
-  const indexer = new Indexer({ cacheDir: options.cacheDir, log: options.log });
-  // Deriving the rows needs the reference sites of files with foreign imports: kept, not parsed again.
-  indexer.index.releaseRefs = false;
-  await indexer.addFolder(dir);
-  const { deriveMs, ...report } = await publishRows(db, meta, (published) => repositoryRows(indexer, dir, published));
-  const coldIndexMs = indexer.indexMs ?? 0;
+  // The workers that parse also vet and chunk each file (org/facts.ts javaTextRows), spreading
+  // that over the cores; files a warm cache gives are derived in this thread, after the index.
+  let indexer: Indexer | undefined;
+  let cpu0 = 0, cpu1 = 0;
+  const { deriveMs, indexingMs, ...report } = await publishRows(db, meta, (published) => repositoryRows(indexer!, dir, published), async (stream) => {
+    indexer = new Indexer({
+      cacheDir: options.cacheDir, log: options.log, derive: 'org-publish',
+      // A file's text rows go to the database as soon as its worker sends them (files not yet published only).
+      onDerived: (path, derived) => { if (isJavaTextRows(derived) && isInside(dir, path)) stream({ path: relPath(dir, path), ...derived }); },
+    });
+    // Deriving the rows needs the reference sites of files with foreign imports: kept, not parsed again.
+    indexer.index.releaseRefs = false;
+    cpu0 = cpuMs();
+    await indexer.addFolder(dir);
+    cpu1 = cpuMs();
+  });
   // Deriving happens inside the write's transaction, overlapping its statements; it is reported with
   // indexing, and writeMs is the rest of the transaction's time (what deriving did not hide).
-  return { ...report, coldIndexMs, indexMs: coldIndexMs + deriveMs };
+  return { ...report, indexingMs, indexMs: indexingMs + deriveMs, indexCpuMs: cpu1 - cpu0, publishCpuMs: cpuMs() - cpu1 };
 }

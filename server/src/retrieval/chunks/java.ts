@@ -92,6 +92,25 @@ function docStart(s: SymbolFact, lines: string[]): number {
   return s.span.sl;
 }
 
+/** Each declaration's direct members in declaration order, per file (found once, not once per chunk: a large class has thousands). */
+const members = new WeakMap<FileFacts, Map<SymbolFact, SymbolFact[]>>();
+
+function membersOf(facts: FileFacts, owner: SymbolFact): SymbolFact[] {
+  let byOwner = members.get(facts);
+  if (!byOwner) {
+    byOwner = new Map();
+    for (const f of facts.symbols) {
+      const p = facts.symbols[f.parent];
+      if (!p) continue;
+      let list = byOwner.get(p);
+      if (!list) byOwner.set(p, (list = []));
+      list.push(f);
+    }
+    members.set(facts, byOwner);
+  }
+  return byOwner.get(owner) ?? [];
+}
+
 /** Context lines, comment-marked where synthesized: package, used imports, class header, touched fields. */
 export function headerFor(facts: FileFacts, lines: string[], owner: SymbolFact | undefined, body: string, sigLine?: string): string {
   const words = new Set(body.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []);
@@ -105,8 +124,7 @@ export function headerFor(facts: FileFacts, lines: string[], owner: SymbolFact |
     out.push(`// in ${owner.id} (${owner.kind})`);
     out.push(lines[owner.nameSpan.sl]?.replace(/\s+$/, '') ?? '');
     const buildsOwner = new RegExp(`\\bnew\\s+${owner.name}\\s*[(<]|\\bthis\\s*\\(`).test(body);
-    for (const f of facts.symbols) {
-      if (facts.symbols[f.parent] !== owner) continue;
+    for (const f of membersOf(facts, owner)) {
       if (f.kind === 'field' && words.has(f.name)) out.push(lines[f.span.sl]?.replace(/\s+$/, '') ?? '');
       // Constructor signatures when the chunk builds its own type (`new Owner(..)`, `this(..)`).
       if (f.kind === 'constructor' && buildsOwner && !body.includes(lines[f.span.sl] ?? '\0')) out.push((lines[f.nameSpan.sl]?.replace(/\s+$/, '') ?? '') + ' // constructor');
