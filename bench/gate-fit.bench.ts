@@ -27,8 +27,10 @@ import { calibratedConfidence, checkedModel, designRow, GATE_COLUMNS, JUDGED_SCE
 import { arg, args, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { calibrationMetrics, thresholdFor } from './retrieval/calibration';
-import { surfaceRecallSummary, type SurfaceRecall } from './retrieval/score';
-import { runCorpus, type CorpusReport } from './retrieval/run';
+import { gateShareOfMedian, surfaceRecallSummary } from './retrieval/score';
+import { runCorpus, type CorpusReport, type ScenarioReport } from './retrieval/run';
+
+type Validation = ScenarioReport['validation'][number];
 import { loadOracle, sampleTasks } from './retrieval/tasks';
 import { fitLogistic } from './surface/logistic';
 
@@ -143,13 +145,14 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
 export function surfaceTable(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): string {
   const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '  -  ');
   const out = ['\nestimated surface D̂(q) on the validation records (gold symbols on D̂; estimated entries that are gold):',
-    '  corpus                 scenario  tasks  recall  precision  p-weighted  entries/task  missed gold not on D̂'];
-  const row = (label: string, sc: string, rs: SurfaceRecall[]) => {
+    '  corpus                 scenario  tasks  recall  precision  p-weighted  entries/task  missed gold not on D̂  gate share of the median request'];
+  const row = (label: string, sc: string, vs: Validation[]) => {
+    const rs = vs.flatMap((v) => (v.surface ? [v.surface] : []));
     if (!rs.length) return;
     const m = surfaceRecallSummary(rs);
-    out.push(`  ${label.padEnd(22)} ${sc.padEnd(9)} ${String(m.tasks).padStart(5)}  ${f3(m.recall)}   ${f3(m.precision)}      ${f3(m.massPrecision)}       ${m.meanEstimated.toFixed(1).padStart(5)}     ${f3(m.missedOffShare)}`);
+    out.push(`  ${label.padEnd(22)} ${sc.padEnd(9)} ${String(m.tasks).padStart(5)}  ${f3(m.recall)}   ${f3(m.precision)}      ${f3(m.massPrecision)}       ${m.meanEstimated.toFixed(1).padStart(5)}     ${f3(m.missedOffShare)}                 ${f3(gateShareOfMedian(vs))}`);
   };
-  const of = (r: Pick<CorpusReport, 'scenarios'>, sc: string) => (r.scenarios[sc as keyof typeof r.scenarios]?.validation ?? []).flatMap((v) => (v.surface ? [v.surface] : []));
+  const of = (r: Pick<CorpusReport, 'scenarios'>, sc: string): Validation[] => r.scenarios[sc as keyof typeof r.scenarios]?.validation ?? [];
   for (const r of reports) for (const sc of ['new', 'partial', 'existing']) row(r.name, sc, of(r, sc));
   for (const sc of ['new', 'partial', 'existing']) row('pooled', sc, reports.flatMap((r) => of(r, sc)));
   return out.join('\n');

@@ -56,7 +56,7 @@ export interface ScenarioReport {
   /** Coverage reported by the gate vs measured recall (test). */
   coverageMAE: number;
   judged: Record<string, number>;
-  validation: { confidence: number; sufficient: boolean; features?: GateFeatures; surface?: SurfaceRecall }[];
+  validation: { confidence: number; sufficient: boolean; features?: GateFeatures; surface?: SurfaceRecall; gateMs?: number; serverMs?: number }[];
   /** `gateMs` and `serverMs`: the gate stage's and the whole request's server time (timingsMs). */
   test: { confidence: number; sufficient: boolean; review: boolean; features?: GateFeatures; surface?: SurfaceRecall; gateMs?: number; serverMs?: number }[];
 }
@@ -320,7 +320,7 @@ export function scenarioReport(scores: TaskScore[], skipped: number): ScenarioRe
     gate: calibrationMetrics(test.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, review: s.review }))),
     coverageMAE: mean(test.map((s) => Math.abs(s.coverage - s.recall))),
     judged,
-    validation: validation.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, features: s.features, surface: s.surface })),
+    validation: validation.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, features: s.features, surface: s.surface, gateMs: s.gateMs, serverMs: s.serverTotalMs })),
     test: test.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, review: s.review, features: s.features, surface: s.surface, gateMs: s.gateMs, serverMs: s.serverTotalMs })),
   };
 }
