@@ -27,7 +27,10 @@ import { calibratedConfidence, checkedModel, designRow, GATE_COLUMNS, JUDGED_SCE
 import { arg, args, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { calibrationMetrics, thresholdFor } from './retrieval/calibration';
-import { runCorpus, type CorpusReport } from './retrieval/run';
+import { gateShareOfMedian, surfaceRecallSummary } from './retrieval/score';
+import { runCorpus, type CorpusReport, type ScenarioReport } from './retrieval/run';
+
+type Validation = ScenarioReport['validation'][number];
 import { loadOracle, sampleTasks } from './retrieval/tasks';
 import { fitLogistic } from './surface/logistic';
 
@@ -90,6 +93,7 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
     writeFileSync(saved, JSON.stringify({ generatedAt: new Date().toISOString(), options: { validation, budget, seed: seed ?? 'needle-retrieval-bench' }, corpora: reports }, null, 1));
     console.log(`wrote ${saved}`);
   }
+  console.log(surfaceTable(reports));
   const records = recordsOf(reports).filter((r) => r.features.judged && r.features.scenario !== 'outside-method');
   if (records.length < 20) throw new Error(`only ${records.length} validation records with features: run the benchmark first`);
   // The logistic part calibrates the estimated (unwritten) part; records where something certain
@@ -132,6 +136,27 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
   console.log(GATE_COLUMNS.map((c, i) => `  ${c.padEnd(30)} ${beta[i].toFixed(4)}`).join('\n'));
   console.log(`wrote ${OUT} (rebuild to put it in force: npm run build)`);
 })().catch((e) => { console.error(e); process.exit(1); });
+
+/**
+ * D̂(q) against the gold on the validation records, per corpus and scenario, and pooled: recall
+ * (gold symbols that are entries of D̂), precision (estimated entries that are gold, by count and
+ * by Σ p), and of the gold the context lacks, the share that was not on D̂ at all.
+ */
+export function surfaceTable(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): string {
+  const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '  -  ');
+  const out = ['\nestimated surface D̂(q) on the validation records (gold symbols on D̂; estimated entries that are gold):',
+    '  corpus                 scenario  tasks  recall  precision  p-weighted  entries/task  missed gold not on D̂  gate share of the median request'];
+  const row = (label: string, sc: string, vs: Validation[]) => {
+    const rs = vs.flatMap((v) => (v.surface ? [v.surface] : []));
+    if (!rs.length) return;
+    const m = surfaceRecallSummary(rs);
+    out.push(`  ${label.padEnd(22)} ${sc.padEnd(9)} ${String(m.tasks).padStart(5)}  ${f3(m.recall)}   ${f3(m.precision)}      ${f3(m.massPrecision)}       ${m.meanEstimated.toFixed(1).padStart(5)}     ${f3(m.missedOffShare)}                 ${f3(gateShareOfMedian(vs))}`);
+  };
+  const of = (r: Pick<CorpusReport, 'scenarios'>, sc: string): Validation[] => r.scenarios[sc as keyof typeof r.scenarios]?.validation ?? [];
+  for (const r of reports) for (const sc of ['new', 'partial', 'existing']) row(r.name, sc, of(r, sc));
+  for (const sc of ['new', 'partial', 'existing']) row('pooled', sc, reports.flatMap((r) => of(r, sc)));
+  return out.join('\n');
+}
 
 function round(x: number | null): number | null {
   return x === null || !Number.isFinite(x) ? null : Math.round(x * 1e4) / 1e4;

@@ -8,13 +8,16 @@
 // AUROC of the gate's confidence replayed with no follow-up round; and the gate in force run with
 // its follow-up rounds, as the retrieval benchmark runs it (its AUROC, on these validation tasks).
 //
-//   node dist/bench/surface-fit.bench.js [--tasks 40] [--validation 80] [--corpus NAME]... [--seed S] [--l2 1] [--folds 5] [--mass-rounds 3] [--misses N] [--json out.json]
+//   node dist/bench/surface-fit.bench.js [--tasks 40] [--validation 80] [--corpus NAME]... [--seed S] [--l2 1] [--folds 5] [--mass-rounds 3] [--misses N] [--json out.json] [--scenario new|partial]
+//
+// --scenario partial collects half-written bodies instead (gold = what is first used after the
+// cut), to measure the surface there; the route table is fitted on emptied bodies (new), the default.
 
 import { writeFileSync } from 'node:fs';
 import { calibratedProbability } from '../server/src/gate/surface';
 import { arg, args, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
-import { collectCorpus, type TaskRows } from './surface/collect';
+import { collectCorpus, MISS_CLASSES, type TaskRows } from './surface/collect';
 import { auroc } from './retrieval/score';
 import { crossValidated, fitTable, routeStats, routesOf, score, type Scores } from './surface/fit';
 
@@ -37,10 +40,12 @@ function scoreLine(label: string, s: Scores): string {
   const folds = Number(arg('--folds') ?? 5);
   const showMisses = Number(arg('--misses') ?? 0);
   const names = args('--corpus').length ? args('--corpus') : DEVELOPMENT_CORPORA;
+  const scenario = (arg('--scenario') ?? 'new') as 'new' | 'partial';
   const tasks: TaskRows[] = [];
   for (const name of names) {
-    tasks.push(...await collectCorpus({ root: ROOT, name, sourceRoot: corpusSourceRoot(name, 'fail'), test, validation, seed: arg('--seed'), log: (m) => console.error(m) }));
+    tasks.push(...await collectCorpus({ root: ROOT, name, sourceRoot: corpusSourceRoot(name, 'fail'), test, validation, seed: arg('--seed'), scenario, log: (m) => console.error(m) }));
   }
+  console.log(`scenario: ${scenario}`);
   const ms = tasks.map((t) => t.ms).sort((a, b) => a - b);
   console.log(`validation split only: ${tasks.length} tasks (${names.join(', ')}; first ${test} of each corpus are test and skipped); surface candidates in ${ms[ms.length >> 1]?.toFixed(1)} ms median, ${ms[Math.floor(ms.length * 0.95)]?.toFixed(1)} ms p95`);
 
@@ -69,7 +74,10 @@ function scoreLine(label: string, s: Scores): string {
   const byKind = new Map<string, number>();
   for (const { g } of missed) byKind.set(`${g.kind}${g.crossFile ? ' cross-file' : ' same-file'}`, (byKind.get(`${g.kind}${g.crossFile ? ' cross-file' : ' same-file'}`) ?? 0) + 1);
   console.log(`\ngold never on the candidate list: ${missed.length} of ${tasks.reduce((a, t) => a + t.gold.length, 0)}: ` + [...byKind].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', '));
-  for (const { t, g } of missed.slice(0, showMisses)) console.log(`  ${t.task}  (${t.owner})  misses ${g.qualified}`);
+  const goldN = tasks.reduce((a, t) => a + t.gold.length, 0);
+  console.log('  by relation to the target (share of all gold): ' + MISS_CLASSES.map((c) => [c, missed.filter((m) => m.g.why === c).length] as const)
+    .filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n} (${(100 * n / goldN).toFixed(1)} %)`).join(', '));
+  for (const { t, g } of missed.slice(0, showMisses)) console.log(`  ${t.task}  (${t.owner})  misses ${g.qualified}  [${g.why}]`);
   const out = arg('--json');
   if (out) writeFileSync(out, JSON.stringify(tasks));
 })().catch((e) => { console.error(e); process.exit(1); });

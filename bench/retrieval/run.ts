@@ -13,7 +13,7 @@ import { startServer, type StartOptions } from './client';
 import { BENCH_SCENARIOS, eligibleTasks, loadOracle, maskText, sampleTasks, scenarioTask, type BenchScenario, type GoldSymbol, type OracleOutput, type ScenarioTask, type Task } from './tasks';
 import { calibrationMetrics, type CalibrationMetrics } from './calibration';
 import { diskTextOf, goldRegions } from './attribution';
-import { gateMetrics, mean, median, modeMetrics, sameResult, scoreResponse, type GateMetrics, type ModeMetrics, type TaskScore } from './score';
+import { gateMetrics, mean, median, modeMetrics, sameResult, scoreResponse, type GateMetrics, type ModeMetrics, type SurfaceRecall, type TaskScore } from './score';
 
 export const MODES: RetrievalMode[] = ['similarity', 'fixedK', 'structural', 'rcl'];
 /** Budgets of the recall–tokens sweep (issue #14 §2); the main budget is reported in full besides. */
@@ -56,9 +56,9 @@ export interface ScenarioReport {
   /** Coverage reported by the gate vs measured recall (test). */
   coverageMAE: number;
   judged: Record<string, number>;
-  validation: { confidence: number; sufficient: boolean; features?: GateFeatures }[];
+  validation: { confidence: number; sufficient: boolean; features?: GateFeatures; surface?: SurfaceRecall; gateMs?: number; serverMs?: number }[];
   /** `gateMs` and `serverMs`: the gate stage's and the whole request's server time (timingsMs). */
-  test: { confidence: number; sufficient: boolean; review: boolean; features?: GateFeatures; gateMs?: number; serverMs?: number }[];
+  test: { confidence: number; sufficient: boolean; review: boolean; features?: GateFeatures; surface?: SurfaceRecall; gateMs?: number; serverMs?: number }[];
 }
 
 export interface CalibrationReport {
@@ -320,7 +320,7 @@ export function scenarioReport(scores: TaskScore[], skipped: number): ScenarioRe
     gate: calibrationMetrics(test.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, review: s.review }))),
     coverageMAE: mean(test.map((s) => Math.abs(s.coverage - s.recall))),
     judged,
-    validation: validation.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, features: s.features })),
-    test: test.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, review: s.review, features: s.features, gateMs: s.gateMs, serverMs: s.serverTotalMs })),
+    validation: validation.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, features: s.features, surface: s.surface, gateMs: s.gateMs, serverMs: s.serverTotalMs })),
+    test: test.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, review: s.review, features: s.features, surface: s.surface, gateMs: s.gateMs, serverMs: s.serverTotalMs })),
   };
 }

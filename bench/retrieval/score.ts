@@ -2,7 +2,8 @@
 
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ContextItem, GateFeatures, RetrievalResult, Scenario } from '../../shared/protocol';
+import type { ContextItem, GateFeatures, RetrievalResult, Scenario, SurfaceEntry } from '../../shared/protocol';
+import { declaredName } from '../../server/src/gate/surface';
 import type { GoldKind, GoldSymbol, Task } from './tasks';
 import { javadocsShown, lineAttributedNoise, type GoldRegion, type TextOf } from './attribution';
 
@@ -41,6 +42,66 @@ export interface TaskScore {
   /** The scenario the server judged and the evidence behind its confidence (rcl mode). */
   judgedScenario?: Scenario;
   features?: GateFeatures;
+  /** How well the estimated dependency surface D̂(q) the server reported covers the gold (rcl mode). */
+  surface?: SurfaceRecall;
+}
+
+/**
+ * The estimated dependency surface D̂(q) against the gold of one task: its recall (gold symbols that
+ * are entries of D̂) and precision (estimated entries that are gold), and where the gold the context
+ * lacks stands. An entry matches a gold symbol by file, name line and declared name.
+ */
+export interface SurfaceRecall {
+  gold: number;
+  /** Gold symbols that are entries of D̂ (written or estimated). */
+  onSurface: number;
+  /** Estimated (not written) entries of D̂, those that are gold, and their Σ p. */
+  estimated: number;
+  estimatedGold: number;
+  mass: number;
+  massOnGold: number;
+  /** Gold symbols missing from the context: on D̂ (uncovered there) or not on D̂ at all. */
+  missedOnSurface: number;
+  missedOffSurface: number;
+  /** p of each gold symbol on D̂ (0 when it is not an entry), in gold order. */
+  goldP: number[];
+}
+
+/** D̂(q) against a task's gold (SurfaceRecall); `found[i]`: gold i is in the context. */
+export function surfaceRecallOf(gold: GoldSymbol[], surface: SurfaceEntry[], roots: string | string[], found: boolean[]): SurfaceRecall {
+  const key = (file: string | undefined, line: number | undefined, name: string) => `${file}\u0000${line}\u0000${name}`;
+  const entries = new Map<string, SurfaceEntry>();
+  for (const e of surface) if (e.uri && e.line !== undefined) entries.set(key(relPathOfUri(e.uri, roots), e.line, declaredName(e.symbol)), e);
+  const goldKeys = new Set(gold.map((g) => key(g.file, g.maskedLine, g.name)));
+  const onGold = gold.map((g) => entries.get(key(g.file, g.maskedLine, g.name)));
+  const estimated = surface.filter((e) => !e.written);
+  const isGold = (e: SurfaceEntry) => !!e.uri && e.line !== undefined && goldKeys.has(key(relPathOfUri(e.uri, roots), e.line, declaredName(e.symbol)));
+  const estGold = estimated.filter(isGold);
+  return {
+    gold: gold.length, onSurface: onGold.filter((e) => e).length,
+    estimated: estimated.length, estimatedGold: estGold.length,
+    mass: round4(estimated.reduce((a, e) => a + e.weight, 0)), massOnGold: round4(estGold.reduce((a, e) => a + e.weight, 0)),
+    missedOnSurface: onGold.filter((e, i) => e && !found[i]).length, missedOffSurface: onGold.filter((e, i) => !e && !found[i]).length,
+    goldP: onGold.map((e) => e?.weight ?? 0),
+  };
+}
+
+/** Pooled D̂ figures of many tasks: micro recall and precision, and the share of missed gold that was not on D̂. */
+export function surfaceRecallSummary(rs: SurfaceRecall[]): { tasks: number; recall: number; precision: number; massPrecision: number; missedOffShare: number; meanEstimated: number } {
+  const sum = (f: (r: SurfaceRecall) => number) => rs.reduce((a, r) => a + f(r), 0);
+  const missed = sum((r) => r.missedOnSurface + r.missedOffSurface);
+  return {
+    tasks: rs.length,
+    recall: sum((r) => r.gold) ? sum((r) => r.onSurface) / sum((r) => r.gold) : NaN,
+    precision: sum((r) => r.estimated) ? sum((r) => r.estimatedGold) / sum((r) => r.estimated) : NaN,
+    massPrecision: sum((r) => r.mass) > 0 ? sum((r) => r.massOnGold) / sum((r) => r.mass) : NaN,
+    missedOffShare: missed ? sum((r) => r.missedOffSurface) / missed : NaN,
+    meanEstimated: rs.length ? sum((r) => r.estimated) / rs.length : NaN,
+  };
+}
+
+function round4(x: number): number {
+  return Math.round(x * 10000) / 10000;
 }
 
 export const KINDS: GoldKind[] = ['method', 'constructor', 'field', 'type'];
@@ -78,6 +139,7 @@ export function scoreResponse(task: Task, res: RetrievalResult, roots: string | 
   let found = 0, crossGold = 0, crossFound = 0, foundStrict = 0;
   const missing: string[] = [];
   const itemHasGold = res.items.map(() => false);
+  const goldFound: boolean[] = [];
   for (const g of task.gold) {
     let hit = false;
     const loose = byName(g);
@@ -85,6 +147,7 @@ export function scoreResponse(task: Task, res: RetrievalResult, roots: string | 
     byKind[g.kind].gold++;
     if (g.crossFile) crossGold++;
     if (hit && res.items.some((it, i) => itemHolds(it, rels[i], g, loose) && it.text.includes(g.lineText))) foundStrict++;
+    goldFound.push(hit);
     if (hit) {
       found++;
       byKind[g.kind].found++;
@@ -103,6 +166,7 @@ export function scoreResponse(task: Task, res: RetrievalResult, roots: string | 
     serverTotalMs: res.timingsMs?.total ?? NaN, gateMs: res.timingsMs?.gate ?? 0,
     confidence: res.confidence, coverage: res.coverage, review: res.review, rounds: res.rounds, missing,
     ...(res.scenario ? { judgedScenario: res.scenario } : {}), ...(res.gateFeatures ? { features: res.gateFeatures } : {}),
+    ...(res.gateFeatures ? { surface: surfaceRecallOf(task.gold, res.dependencySurface ?? [], roots, goldFound) } : {}),
   };
 }
 

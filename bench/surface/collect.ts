@@ -14,7 +14,10 @@ import { dependencySurface, surfaceCandidates, type RouteHint } from '../../serv
 import { markCovered } from '../../server/src/gate/coverage';
 import { bodyInSpan as bodyText } from '../../server/src/gate/sufficiency';
 import { relPathOfUri, itemHolds } from '../retrieval/score';
-import { loadOracle, maskText, sampleTasks, type GoldSymbol, type Task } from '../retrieval/tasks';
+import { loadOracle, sampleTasks, scenarioTask, type GoldSymbol, type ScenarioTask, type Task } from '../retrieval/tasks';
+import { isTypeKind, type TypeInfo } from '../../server/src/java/symbols';
+import type { SymbolRef, WorkspaceIndex } from '../../server/src/index/workspaceIndex';
+import { typeNameResolver, parseTypeText } from '../../server/src/java/resolve';
 
 export interface CandidateRow {
   symbol: string;
@@ -31,8 +34,8 @@ export interface TaskRows {
   corpus: string;
   task: string;
   gold: GoldSymbol[];
-  /** Gold symbols that no candidate matched. */
-  missed: GoldSymbol[];
+  /** Gold symbols that no candidate matched, each with how it relates to the target (MissClass). */
+  missed: (GoldSymbol & { why: MissClass })[];
   rows: CandidateRow[];
   /** Every gold symbol is in the items retrieved before any follow-up round. */
   fullyCovered: boolean;
@@ -43,7 +46,59 @@ export interface TaskRows {
   ms: number;
 }
 
-export interface CollectOptions { root: string; name: string; sourceRoot: string; test: number; validation: number; seed?: string; log: (m: string) => void }
+export interface CollectOptions {
+  root: string; name: string; sourceRoot: string; test: number; validation: number; seed?: string; log: (m: string) => void;
+  /** new (default): the body emptied; partial: its first half kept, gold = what is first used after the cut (tasks.ts scenarioTask). */
+  scenario?: 'new' | 'partial';
+}
+
+/**
+ * How a gold symbol no candidate reached relates to the target, checked in this order: the
+ * enclosing type itself (or an outer one), a constructor or other member of it, a member of an
+ * internal supertype of it, of a type of the signature, of a type of one of its fields, of a type
+ * that is itself a candidate; else a constructor, a type or a member of a type out of all reach.
+ */
+export const MISS_CLASSES = ['own-type', 'own-constructor', 'own-member', 'inherited-member', 'signature-type-member', 'field-type-member',
+  'candidate-type-member', 'constructor-elsewhere', 'type-elsewhere', 'member-elsewhere', 'not-indexed'] as const;
+export type MissClass = (typeof MISS_CLASSES)[number];
+
+/** The declaration a gold symbol names in the index (file, name line, declared name). */
+function goldSymbol(index: WorkspaceIndex, sourceRoot: string, g: GoldSymbol): SymbolRef | undefined {
+  const f = index.file(join(sourceRoot, g.file));
+  if (!f) return undefined;
+  const facts = f.facts;
+  const i = facts.symbols.findIndex((s) => s.nameSpan.sl === g.maskedLine && (s.kind === 'constructor' ? (s.parent >= 0 ? facts.symbols[s.parent].name : s.name) : s.name) === g.name);
+  return i < 0 ? undefined : { file: f, sym: facts.symbols[i], index: i } as SymbolRef;
+}
+
+export function missClassOf(index: WorkspaceIndex, target: SymbolRef, sourceRoot: string, g: GoldSymbol, candidates: Set<string>): MissClass {
+  const r = goldSymbol(index, sourceRoot, g);
+  if (!r) return 'not-indexed';
+  const facts = target.file.facts;
+  const outer: string[] = [];
+  for (let i = target.sym.parent; i >= 0; i = facts.symbols[i].parent) if (isTypeKind(facts.symbols[i].kind)) outer.push(facts.symbols[i].id);
+  if (isTypeKind(r.sym.kind)) return outer.includes(r.sym.id) ? 'own-type' : 'type-elsewhere';
+  const ownerId = r.sym.parent >= 0 ? r.file.facts.symbols[r.sym.parent].id : '';
+  if (outer.includes(ownerId)) return r.sym.kind === 'constructor' ? 'own-constructor' : 'own-member';
+  const supers = new Set<string>();
+  const queue = [...outer];
+  while (queue.length) for (const e of index.edgesFrom(queue.shift()!)) if ((e.kind === 'extends' || e.kind === 'implements') && !supers.has(e.to)) { supers.add(e.to); queue.push(e.to); }
+  if (supers.has(ownerId)) return 'inherited-member';
+  const resolve = typeNameResolver(index.table, target.file.path, facts);
+  const typesOf = (text: string | undefined): string[] => {
+    const out: string[] = [];
+    const walk = (p: ReturnType<typeof parseTypeText>) => { if (!p) return; const t = resolve(p.name, target.index); if (t && t !== 'external') out.push((t as TypeInfo).id); p.args.forEach(walk); };
+    if (text) walk(parseTypeText(text));
+    return out;
+  };
+  const sig = [...(target.sym.params ?? []).map((p) => p.type), target.sym.returnType].flatMap(typesOf);
+  if (sig.includes(ownerId)) return 'signature-type-member';
+  const own = outer.length ? index.table.type(outer[0]) : undefined;
+  const fieldTypes = own ? [...own.members.values()].flat().map((i) => own.facts.symbols[i]).filter((m) => m.kind === 'field').flatMap((m) => typesOf(m.type)) : [];
+  if (fieldTypes.includes(ownerId)) return 'field-type-member';
+  if (candidates.has(ownerId)) return 'candidate-type-member';
+  return r.sym.kind === 'constructor' ? 'constructor-elsewhere' : 'member-elsewhere';
+}
 
 /** A candidate is gold when it is declared on the gold's (masked) name line of the gold's file, under the gold's name. */
 function goldOf(gold: GoldSymbol[], rel: string | undefined, line: number, name: string): GoldSymbol | undefined {
@@ -68,13 +123,15 @@ export async function collectCorpus(o: CollectOptions): Promise<TaskRows[]> {
 async function collectTask(indexer: Indexer, o: CollectOptions, task: Task): Promise<TaskRows | undefined> {
   const path = join(o.sourceRoot, task.file);
   const original = readFileSync(path, 'utf8');
-  let masked: string;
-  try { masked = maskText(original, task.body); } catch { return undefined; }
+  let st: ScenarioTask;
+  try { st = scenarioTask(original, task, o.scenario ?? 'new'); } catch { return undefined; }
+  if (!st.gold.length) return undefined;
+  const masked = st.text;
   await indexer.setDocument(path, masked);
   try {
     // Retrieval first, as in the server: the gate runs after the pipeline has built its per-version tables.
-    const result = await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: 4000, mode: 'rcl', maxRounds: 0 }, defaultSettings());
-    const ref = indexer.index.enclosingSymbol(path, task.cursor.line, task.cursor.character);
+    const result = await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: st.cursor, budgetTokens: 4000, mode: 'rcl', maxRounds: 0 }, defaultSettings());
+    const ref = indexer.index.enclosingSymbol(path, st.cursor.line, st.cursor.character);
     if (!ref) return undefined;
     const body = bodyText(masked, ref.sym.span);
     const t0 = performance.now();
@@ -87,21 +144,23 @@ async function collectTask(indexer: Indexer, o: CollectOptions, task: Task): Pro
     const rows: CandidateRow[] = cands.map((c) => {
       const e = entries.get(c.symbol)!;
       const name = declName(indexer, c.symbol);
-      const g = goldOf(task.gold, e.uri ? relPathOfUri(e.uri, o.sourceRoot) : undefined, e.line ?? -1, name);
+      const g = goldOf(st.gold, e.uri ? relPathOfUri(e.uri, o.sourceRoot) : undefined, e.line ?? -1, name);
       if (g) matched.add(g);
       return { symbol: c.symbol, reasons: c.reasons, gold: !!g, covered: covered.has(c.symbol), novelty: e.novelty };
     });
     const rels = items.map((it) => relPathOfUri(it.uri, o.sourceRoot));
-    const fullyCovered = task.gold.every((g) => items.some((it, i) => itemHolds(it, rels[i], g)));
+    const fullyCovered = st.gold.every((g) => items.some((it, i) => itemHolds(it, rels[i], g)));
     // The real gate, follow-up rounds included (what the retrieval benchmark scores).
-    const gated = await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, defaultSettings());
+    const gated = await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: st.cursor, budgetTokens: 4000, mode: 'rcl' }, defaultSettings());
     const gatedRels = gated.items.map((it) => relPathOfUri(it.uri, o.sourceRoot));
     const coveredAfter = new Set(markCovered([...entries.values()], gated.items).filter((e) => e.covered).map((e) => e.symbol));
     for (const r of rows) r.coveredAfter = coveredAfter.has(r.symbol);
-    const gate = { confidence: gated.confidence, rounds: gated.rounds, fullyCovered: task.gold.every((g) => gated.items.some((it, i) => itemHolds(it, gatedRels[i], g))) };
+    const gate = { confidence: gated.confidence, rounds: gated.rounds, fullyCovered: st.gold.every((g) => gated.items.some((it, i) => itemHolds(it, gatedRels[i], g))) };
     const facts = ref.file.facts;
     const owner = ref.sym.parent >= 0 ? `${facts.symbols[ref.sym.parent].kind} ${facts.symbols[ref.sym.parent].name}` : '-';
-    return { corpus: o.name, task: task.id, gold: task.gold, missed: task.gold.filter((g) => !matched.has(g)), rows, fullyCovered, gate, owner, ms };
+    const candidateIds = new Set(cands.map((c) => c.symbol));
+    const missed = st.gold.filter((g) => !matched.has(g)).map((g) => ({ ...g, why: missClassOf(indexer.index, ref, o.sourceRoot, g, candidateIds) }));
+    return { corpus: o.name, task: task.id, gold: st.gold, missed, rows, fullyCovered, gate, owner, ms };
   } finally {
     await indexer.closeDocument(path);
   }

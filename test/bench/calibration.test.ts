@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { calibrationMetrics, thresholdFor } from '../../bench/retrieval/calibration';
-import { gateShareOfMedian } from '../../bench/retrieval/score';
+import { gateShareOfMedian, surfaceRecallOf, surfaceRecallSummary } from '../../bench/retrieval/score';
 
 test('calibrationMetrics: ECE, Brier and review figures of a small set, by hand', () => {
   const pts = [
@@ -38,4 +38,31 @@ test('the gate\'s share of the median request: 1 − median(total − gate) / me
   // median total 20, median of (9, 18, 10) = 10: the gate is half of the median request
   assert.equal(gateShareOfMedian(reqs), 0.5);
   assert.equal(gateShareOfMedian([{ gateMs: 0, serverMs: 5 }, { serverMs: 7 }]), 0, 'untimed requests are left out');
+});
+
+test('surfaceRecallOf: D̂ entries match gold by file, name line and declared name; precision counts estimated entries only', () => {
+  const root = '/ws';
+  const gold = (name: string, file: string, line: number) => ({ qualified: name, name, kind: 'method' as const, file, line, maskedLine: line, crossFile: true, lineText: '', firstUseLine: 0 });
+  const golds = [gold('save', 'a/Store.java', 4), gold('load', 'a/Store.java', 9), gold('Order', 'a/Order.java', 2)];
+  const entry = (symbol: string, file: string, line: number, weight: number, written = false) => ({ symbol, kind: 'method', uri: `file://${root}/${file}`, line, internal: true, covered: false, novelty: 0.5, weight, ...(written ? { written } : {}) });
+  const surface = [
+    entry('a.Store#save(Order)', 'a/Store.java', 4, 0.4),
+    entry('a.Store#load()', 'a/Store.java', 8, 0.3), // the wrong line: not the gold `load`
+    entry('a.Store#flush()', 'a/Store.java', 12, 0.1),
+    entry('a.Order', 'a/Order.java', 2, 1, true), // written: on D̂, not an estimated entry
+  ];
+  const r = surfaceRecallOf(golds, surface, root, [true, false, false]);
+  assert.equal(r.onSurface, 2);
+  assert.equal(r.estimated, 3);
+  assert.equal(r.estimatedGold, 1);
+  assert.equal(r.mass, 0.8);
+  assert.equal(r.massOnGold, 0.4);
+  assert.deepEqual(r.goldP, [0.4, 0, 1]);
+  // load is missing from the context and not on D̂; Order is missing but on D̂.
+  assert.equal(r.missedOffSurface, 1);
+  assert.equal(r.missedOnSurface, 1);
+  const m = surfaceRecallSummary([r, { ...r, gold: 1, onSurface: 0, estimated: 1, estimatedGold: 0, mass: 0.2, massOnGold: 0, missedOnSurface: 0, missedOffSurface: 1, goldP: [0] }]);
+  assert.equal(m.recall, 2 / 4);
+  assert.equal(m.precision, 1 / 4);
+  assert.equal(m.missedOffShare, 2 / 3);
 });

@@ -45,12 +45,12 @@ export function request(index: WorkspaceIndex, over: Partial<PipelineRequest> = 
   };
 }
 
-/** A pipeline API whose follow-up returns declaration items and whose budget keeps the best scores. */
-export function fakeApi(index: WorkspaceIndex, calls: string[][] = []) {
+/** A pipeline API whose follow-up returns declaration items (from `files`) and whose budget keeps the best scores. */
+export function fakeApi(index: WorkspaceIndex, calls: string[][] = [], files: Record<string, string> = FILES) {
   return {
     itemsForSymbols(_req: PipelineRequest, ids: string[], source: 'followup'): ContextItem[] {
       calls.push(ids);
-      return ids.filter((id) => index.symbol(id)).map((id) => itemFor(index, id, [source], 0.1));
+      return ids.filter((id) => index.symbol(id)).map((id) => itemFor(index, id, [source], 0.1, files));
     },
     fitToBudget(items: ContextItem[], budget: number): ContextItem[] {
       const out: ContextItem[] = [];

@@ -65,7 +65,7 @@ test('bad input: a method that does not parse gets a scenario, no verdict and a 
   // Unbalanced: the parser recovers no declaration in the file at all, so there is no target.
   const files = withFile('    if (order.getId( {\n      Guard.requireText("x");\n');
   const index = await buildIndex(files);
-  const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 6, character: 4 }, threshold: Number.NaN }), index.enclosingSymbol(PATH, 6, 4) && targetAt(index, PATH, 6, 4), [], fakeApi(index))) as RclVerdict;
+  const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 6, character: 4 }, threshold: Number.NaN }), index.enclosingSymbol(PATH, 6, 4) && targetAt(index, PATH, 6, 4), [], fakeApi(index, [], files))) as RclVerdict;
   assert.equal(v.scenario, 'partial-body');
   assert.equal(v.confidence, 0);
   assert.equal(v.review, true);
@@ -81,7 +81,7 @@ test('bad input: names that resolve to nothing are certain needs the context can
   const body = '    Ledger.post(order);\n    return frobnicate(order);';
   const { index, target, files } = await judge(body, 5, 18);
   const items = [itemFor(index, target.ref.sym.id, ['enclosing'], 1, files)];
-  const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 5, character: 18 }, threshold: Number.NaN }), target, items, fakeApi(index))) as RclVerdict;
+  const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 5, character: 18 }, threshold: Number.NaN }), target, items, fakeApi(index, [], files))) as RclVerdict;
   assert.equal(v.scenario, 'existing-body');
   assert.ok(v.gateFeatures.unresolvedNames >= 1, JSON.stringify(v.gateFeatures));
   assert.equal(v.gateFeatures.writtenFactor, 0, 'a certain need no context can show');
@@ -92,7 +92,7 @@ test('bad input: names that resolve to nothing are certain needs the context can
 
 test('bad input: a stub with only a comment is judged as a new body, with a probability and no crash', async () => {
   const { index, target, files } = await judge('    // TODO', 6, 4);
-  const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 6, character: 4 }, threshold: Number.NaN }), target, [], fakeApi(index))) as RclVerdict;
+  const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 6, character: 4 }, threshold: Number.NaN }), target, [], fakeApi(index, [], files))) as RclVerdict;
   assert.equal(v.scenario, 'new-body');
   assert.match(v.scenarioReason, /only comments/);
   assert.ok(v.confidence >= 0 && v.confidence <= 1);
@@ -104,7 +104,7 @@ test('bad input: a cursor outside any method (a field, the class header) gets ou
   const index = await buildIndex(files);
   const type = targetAt(index, PATH, 4, 10);
   assert.equal(type.ref.sym.kind, 'class');
-  const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 4, character: 10 }, threshold: Number.NaN }), type, [], fakeApi(index))) as RclVerdict;
+  const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 4, character: 10 }, threshold: Number.NaN }), type, [], fakeApi(index, [], files))) as RclVerdict;
   assert.equal(v.scenario, 'outside-method');
   assert.equal(v.confidence, 0);
   assert.equal(v.review, true);
@@ -114,11 +114,11 @@ test('bad input: a cursor outside any method (a field, the class header) gets ou
 test('existing body: every written reference is the surface, at p = 1; shown declarations make it sufficient', async () => {
   const body = '    String id = Guard.requireText(order.getId(), "id");\n    return id;';
   const { index, target, files } = await judge(body, 6, 4);
-  const v0 = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 6, character: 4 }, threshold: Number.NaN, maxRounds: 0 }), target, [itemFor(index, target.ref.sym.id, ['enclosing'], 1, files)], fakeApi(index))) as RclVerdict;
+  const v0 = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 6, character: 4 }, threshold: Number.NaN, maxRounds: 0 }), target, [itemFor(index, target.ref.sym.id, ['enclosing'], 1, files)], fakeApi(index, [], files))) as RclVerdict;
   assert.equal(v0.scenario, 'existing-body');
   assert.ok(v0.dependencySurface.length >= 2);
   assert.ok(v0.dependencySurface.every((e) => e.written && e.weight === 1), JSON.stringify(v0.dependencySurface));
-  const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 6, character: 4 }, threshold: Number.NaN }), target, [itemFor(index, target.ref.sym.id, ['enclosing'], 1, files)], fakeApi(index))) as RclVerdict;
+  const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 6, character: 4 }, threshold: Number.NaN }), target, [itemFor(index, target.ref.sym.id, ['enclosing'], 1, files)], fakeApi(index, [], files))) as RclVerdict;
   assert.ok(v.dependencySurface.every((e) => e.covered), 'follow-up fetched every written reference');
   assert.equal(v.coverage, 1);
   assert.ok(v.confidence > v0.confidence, `${v.confidence} > ${v0.confidence}`);
@@ -138,7 +138,7 @@ test('policy: names that resolve to nothing are reviewed at τ 0, and a written 
   const body = '    Ledger.post(order);\n    return frobnicate(order);';
   const { index, target, files } = await judge(body, 5, 18);
   const items = [itemFor(index, target.ref.sym.id, ['enclosing'], 1, files)];
-  const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 5, character: 18 }, threshold: 0 }), target, items, fakeApi(index))) as RclVerdict;
+  const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 5, character: 18 }, threshold: 0 }), target, items, fakeApi(index, [], files))) as RclVerdict;
   assert.equal(v.threshold, 0);
   assert.equal(v.review, true);
   assert.match(v.reviewReasons[0], /review whatever τ is: \d+ certain needs? .* known to be missing/);

@@ -63,7 +63,11 @@ test('fusion: γ = r·w·max(0, 1−αu), top 70 % per source, dedup, trace', as
 });
 
 test('target-aware API refinement removes the target, redundant overloads and incompatible APIs; improves precision', async () => {
-  const { index, ctx } = await setup();
+  const { index, ctx: full } = await setup();
+  // The premise: of Guard's two requireText overloads only the one the body calls is on the surface
+  // (the other may enter lightly, by name, through the named-member route).
+  const ctx = { ...full, surface: full.surface.filter((e) => e.symbol !== 'com.acme.text.Guard#requireText(String)') };
+  assert.ok(ctx.surface.some((e) => e.symbol === 'com.acme.text.Guard#requireText(String,String)'));
   const gold = [ROUND, 'com.acme.text.Guard#requireText(String,String)', 'com.acme.order.Order#getCents()'];
   const items = [
     itemFor(index, APPLY, ['api'], 0.9),

@@ -46,7 +46,8 @@ export interface Query {
 }
 
 const JAVA_WORDS = new Set(('abstract assert boolean break byte case catch char class const continue default do double else enum extends final finally float for goto if implements import instanceof int interface long native new package private protected public return short static strictfp super switch synchronized this throw throws transient try void volatile while var record yield true false null').split(' '));
-const STOP = new Set('the a an of to and or is are be in on for with by as at it its this that if not no from into when then else than which who return returns param throws null true false given specified'.split(' '));
+/** English function words and Javadoc tag words, left out of word matching (the query, the gate's name-matched members). */
+export const STOP = new Set('the a an of to and or is are be in on for with by as at it its this that if not no from into when then else than which who return returns param throws null true false given specified'.split(' '));
 
 export function isKeyword(id: string): boolean {
   return JAVA_WORDS.has(id);
