@@ -1,14 +1,14 @@
 // `npm run fit:surface`: refits the gate's route table (server/src/gate/surface.ts ROUTE_BIAS /
 // ROUTE_LOGIT) on the VALIDATION split of the retrieval benchmark only (bench/retrieval/tasks.ts
 // sampling: the first --tasks methods are test and never read here), in process (no server).
-// Prints the fitted table (to paste into surface.ts), and for the table in force and the refit
+// Prints the fitted table (--write writes it to server/data/surface-routes.json), and for the table in force and the refit
 // (5-fold out-of-fold, by task, so the refit is not scored on what it was fitted on), raw and
 // scaled per method as the gate does (surface.ts normalizedMass): surface
 // recall, precision at p thresholds, log-loss and AUROC of p for "candidate is gold", and the
 // AUROC of the gate's confidence replayed with no follow-up round; and the gate in force run with
 // its follow-up rounds, as the retrieval benchmark runs it (its AUROC, on these validation tasks).
 //
-//   node dist/bench/surface-fit.bench.js [--tasks 40] [--validation 80] [--corpus NAME]... [--seed S] [--l2 1] [--folds 5] [--mass-rounds 3] [--misses N] [--json out.json] [--scenario new|partial]
+//   node dist/bench/surface-fit.bench.js [--tasks 40] [--validation 80] [--corpus NAME]... [--seed S] [--l2 1] [--folds 5] [--mass-rounds 3] [--misses N] [--json out.json] [--scenario new|partial] [--write]
 //
 // --scenario partial collects half-written bodies instead (gold = what is first used after the
 // cut), to measure the surface there; the route table is fitted on emptied bodies (new), the default.
@@ -19,7 +19,8 @@ import { arg, args, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
 import { collectCorpus, MISS_CLASSES, type TaskRows } from './surface/collect';
 import { auroc } from './retrieval/score';
-import { crossValidated, fitTable, routeStats, routesOf, score, type Scores } from './surface/fit';
+import { crossValidated, fitTable, routeStats, routesOf, score, UNFITTED_ROUTES, type Scores } from './surface/fit';
+import { join } from 'node:path';
 
 const ROOT = process.cwd();
 
@@ -56,8 +57,15 @@ function scoreLine(label: string, s: Scores): string {
   const massRounds = Number(arg('--mass-rounds') ?? 3);
   const table = fitTable(tasks, routes, l2, massRounds);
   console.log(`\nrefit on all ${tasks.length} tasks (IRLS, L2 ${l2}, ${massRounds} per-method mass rounds, ${table.iterations} iterations${table.converged ? '' : ', NOT converged'}):`);
-  console.log(`export const ROUTE_BIAS = ${table.bias};`);
-  console.log('export const ROUTE_LOGIT = {\n' + Object.entries(table.logit).map(([k, v]) => `  '${k}': [${v[0]}, ${v[1]}],`).join('\n') + '\n};');
+  // The data file holds the fitted routes only; the evidence routes are set in surface.ts.
+  const fitted = Object.fromEntries(Object.entries(table.logit).filter(([k]) => !UNFITTED_ROUTES.includes(k)).sort(([a], [b]) => a.localeCompare(b)));
+  const file = { command: `node dist/bench/surface-fit.bench.js ${process.argv.slice(2).join(' ')}`.trim(), bias: table.bias, logit: fitted };
+  console.log(JSON.stringify(file, null, 1));
+  if (process.argv.includes('--write')) {
+    if (scenario !== 'new' || args('--corpus').length) throw new Error('--write fits the table in force: the new-body scenario over every development corpus');
+    writeFileSync(join(ROOT, 'server/data/surface-routes.json'), JSON.stringify(file, null, 1) + '\n');
+    console.log('written: server/data/surface-routes.json (rebuild, then refit the gate: npm run fit:gate)');
+  }
 
   const oof = crossValidated(tasks, routes, l2, folds, massRounds);
   console.log('\nscores:');

@@ -5,13 +5,14 @@
 
 import type { SurfaceEntry } from '../../shared/protocol';
 import { confidenceOf } from '../../server/src/gate/confidence';
-import { MAX_MASS_SCALE, MAX_SURFACE, normalizedMass, SURFACE_MASS, ROUTE_LOGIT, routeProbability, routeWeights, type RouteHint, type RouteTable } from '../../server/src/gate/surface';
+import { MAX_MASS_SCALE, MAX_SURFACE, normalizedMass, SURFACE_MASS, ROUTE_LOGIT, EVIDENCE_ROUTE_LOGIT, routeProbability, routeWeights, type RouteHint, type RouteTable } from '../../server/src/gate/surface';
 import { auroc } from '../retrieval/score';
 import { fitLogistic } from './logistic';
 import type { TaskRows } from './collect';
 
 /** Routes the sample cannot fit (bodies are emptied): their entries are copied from the current table. */
-export const UNFITTED_ROUTES = ['body-ref', 'body-text'];
+/** Routes of partial-body evidence: set in surface.ts, not fitted (the sample has emptied bodies). */
+export const UNFITTED_ROUTES: string[] = Object.keys(EVIDENCE_ROUTE_LOGIT);
 
 const evidenceOf = (reasons: RouteHint[]) => [...routeWeights(reasons).keys()].some((k) => UNFITTED_ROUTES.includes(k));
 
@@ -47,7 +48,7 @@ export function fitTable(tasks: TaskRows[], routes: string[], l2: number, massRo
     fit = fitLogistic(x, y, { l2, unpenalised: [0], offsets });
   }
   const logit: Record<string, readonly [number, number]> = {};
-  for (const k of UNFITTED_ROUTES) if (ROUTE_LOGIT[k]) logit[k] = ROUTE_LOGIT[k];
+  for (const k of UNFITTED_ROUTES) logit[k] = ROUTE_LOGIT[k];
   routes.forEach((k, j) => { logit[k] = [round2(fit.beta[1 + 2 * j]), round2(fit.beta[2 + 2 * j])]; });
   return { bias: round2(fit.beta[0]), logit, iterations: fit.iterations, converged: fit.converged };
 }

@@ -16,6 +16,7 @@
 
 import type { SurfaceEntry } from '../../../shared/protocol';
 import type { SymbolFact } from '../java/facts';
+import fittedRoutes from '../../data/surface-routes.json';
 import { parseTypeText, qualifiedTypeIn, typeNameResolver, type TypeNameResolver } from '../java/resolve';
 import { isTypeKind, type TypeInfo } from '../java/symbols';
 import type { SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
@@ -133,30 +134,12 @@ export const MIN_WEIGHT = 0.05;
 // (entries weighted ≥ 0.5 were gold only ~18 % of the time). Each entry's weight is therefore
 // replaced by a calibrated probability: a logistic model over the strongest weight per route,
 //   p = σ(ROUTE_BIAS + Σ_route (slope_r · w_r + offset_r))   (routes absent contribute 0),
-// then scaled per method (normalizedMass below). Fitted offline by `npm run fit:surface`
-// (bench/surface-fit.bench.ts: IRLS, L2 = 1, fitted as used: 3 rounds with each method's scale as
-// a fixed offset) on the validation split of the retrieval benchmark only: `node
-// dist/bench/surface-fit.bench.js --tasks 40 --validation 40` (the 5 development corpora, 200
-// emptied bodies, 35.9k candidates; gold = the internal symbols the original body referenced; test
-// tasks never used). A fixed table, not a model at run time: deterministic, no I/O. Route
-// precision in that sample: like-named sibling use 18.7 %, overload use 19.9 %, delegate 18.0 %,
-// own fields 12.4 %, cousin use 9.5 %, imported types 8.5 %, sibling use 5.8 % (but 56 % of the
-// gold), same-name methods elsewhere 2.3 % (what they use 5.4 %), named members 2.6 % (13 % of the
-// gold), field-type members 1.3 %; the whole candidate list recalls 85 % of the gold.
-export const ROUTE_BIAS = -4.83;
-export const ROUTE_LOGIT: Readonly<Record<string, readonly [slope: number, offset: number]>> = {
-  // Partial-body evidence is not in the sample (bodies are emptied): a reference is near-certain,
-  // a name in the body text as strong as the strongest fitted route.
-  'body-ref': [0, 12], 'body-text': [1.6, 0.9],
-  'accessor-field': [0.73, 1.22], 'alike-use': [0.51, 1.23], 'collaborator-api': [1.25, 0.37], 'cousin-use': [0.3, 1.91], 'delegate': [3.63, 0.42],
-  'fieldtype-member': [0.7, -0.02], 'imported-type': [0.27, 1.33], 'inherited': [0.06, 0.41], 'javadoc-link': [0.8, 0.94],
-  'javadoc-name': [1.77, 0.13], 'kin-overload-use': [0.29, -0.31], 'kin-sub-use': [1.01, 0.96], 'kin-super-use': [1.16, -0.17],
-  'named-member': [1.01, 0.19], 'namesake': [1.4, -0.25], 'namesake-use': [1.02, 0.08], 'overload': [0.47, 0.94], 'overridden': [-0.54, -0.89],
-  'own-field': [1.27, 1.29], 'own-helper': [1.16, 1.34], 'own-method': [1.8, 0.2], 'param-member': [1.85, 0.6],
-  'return-factory': [1.05, 1.32], 'sibling-use': [7.3, -0.23], 'signature-type': [-0.36, -0.4], 'static-import': [-0.06, -0.31],
-  'super-abstract': [-0.08, -0.85],
-};
-
+// then scaled per method (normalizedMass below). Fitted offline on the validation split of the
+// retrieval benchmark only (bench/surface-fit.bench.ts: IRLS, L2 = 1, fitted as used: 3 rounds with
+// each method's scale as a fixed offset; gold = the internal symbols the original body referenced;
+// test tasks never used) by `npm run fit:surface -- --write`, which writes the table to
+// server/data/surface-routes.json with the command that made it and prints each route's
+// precision in its sample. A fixed table, not a model at run time: deterministic, no I/O.
 /** Every route of the surface, in table order: each hint carries its route as data, never recovered from its reason text. */
 export const ROUTE_NAMES = [
   'body-ref', 'body-text', 'signature-type', 'javadoc-link', 'javadoc-name', 'overridden', 'param-member', 'own-field', 'own-helper',
@@ -165,6 +148,25 @@ export const ROUTE_NAMES = [
   'collaborator-api', 'cousin-use', 'named-member',
 ] as const;
 export type Route = (typeof ROUTE_NAMES)[number];
+
+/** The fitted part of the route table, checked against the routes this code has. */
+function fittedRouteLogit(): Record<string, readonly [number, number]> {
+  const known = new Set<string>(ROUTE_NAMES);
+  const unknown = Object.keys(fittedRoutes.logit).filter((k) => !known.has(k));
+  if (unknown.length) throw new Error(`server/data/surface-routes.json has routes this code lacks (${unknown.join(', ')}): regenerate it with \`npm run fit:surface -- --write\``);
+  return Object.fromEntries(Object.entries(fittedRoutes.logit).map(([k, v]) => [k, [v[0], v[1]] as const]));
+}
+
+export const ROUTE_BIAS: number = fittedRoutes.bias;
+/**
+ * Partial-body evidence is not in the fitting sample (bodies are emptied), so these two are set,
+ * not fitted: a reference is near-certain, a name in the body text as strong as the strongest
+ * fitted route.
+ */
+export const EVIDENCE_ROUTE_LOGIT: Readonly<Record<'body-ref' | 'body-text', readonly [slope: number, offset: number]>> = {
+  'body-ref': [0, 12], 'body-text': [1.6, 0.9],
+};
+export const ROUTE_LOGIT: Readonly<Record<string, readonly [slope: number, offset: number]>> = { ...fittedRouteLogit(), ...EVIDENCE_ROUTE_LOGIT };
 
 /**
  * The routes that say the method itself needs a symbol: written in its body, a type of its
