@@ -3,7 +3,7 @@
 // from a start (cold, and warm from the index cache) to the first retrieval answered, with
 // retrieval's workspace-wide structures built lazily by that first request (as before) and built
 // as indexing's prepare phase (retrieval/prepare.ts), in one run.
-//   node dist/bench/latency.bench.js [requests] [--corpus jdk-java.base|jdk-all] [--no-startup] [--warm-only]
+//   node dist/bench/latency.bench.js [requests] [--corpus jdk-java.base|jdk-all] [--no-startup] [--warm-only] [--edits N]
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,16 +85,37 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
     session.disconnect();
   }
   // After an edit: each workspace-wide structure must follow the index file by file, or the first
-  // request after every keystroke pays for the whole module again.
-  const afterEdit: { update: number; request: number }[] = [];
-  for (const t of chosen.slice(1, 11)) {
-    const text = ix.textOf(t.path)!;
-    const s0 = performance.now();
-    await ix.setDocument(t.path, text + '\n// edited\n');
-    const s1 = performance.now();
-    await retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
-    afterEdit.push({ update: s1 - s0, request: performance.now() - s1 });
-    await ix.closeDocument(t.path);
+  // request after every keystroke pays for the whole module again. Two kinds, each on its own
+  // files (--edits N of each): a comment appended (no declaration changes), and a method added (its
+  // description moves the description index's statistics). The request after each is at the
+  // edited file's target, asked before the edit.
+  const editCount = Number(arg('--edits') ?? 10);
+  const editKinds: { label: string; edit: (text: string) => string }[] = [
+    { label: 'a comment appended', edit: (text) => text + '\n// edited\n' },
+    { label: 'a method added', edit: (text) => text.replace(/\}\s*$/, '  /** Edited count. */ int editedCount(String name) { return 0; }\n}\n') },
+  ];
+  // NEEDLE_PROFILE_EDITS=out.cpuprofile: a CPU profile of the edits and the requests after them.
+  const editProfile = process.env.NEEDLE_PROFILE_EDITS;
+  const editSession = editProfile ? new Session() : undefined;
+  if (editSession) { editSession.connect(); await editSession.post('Profiler.enable'); await editSession.post('Profiler.start'); }
+  const afterEdit = new Map<string, { update: number; request: number; stages: Record<string, number> }[]>();
+  for (const [k, kind] of editKinds.entries()) {
+    const runs: { update: number; request: number; stages: Record<string, number> }[] = [];
+    afterEdit.set(kind.label, runs);
+    for (const t of chosen.slice(1 + k * editCount, 1 + (k + 1) * editCount)) {
+      const text = ix.textOf(t.path)!;
+      const s0 = performance.now();
+      await ix.setDocument(t.path, kind.edit(text));
+      const s1 = performance.now();
+      const r = await retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
+      runs.push({ update: s1 - s0, request: performance.now() - s1, stages: r.timingsMs });
+      await ix.closeDocument(t.path);
+    }
+  }
+  if (editSession && editProfile) {
+    const { profile } = await editSession.post('Profiler.stop');
+    writeFileSync(editProfile, JSON.stringify(profile));
+    editSession.disconnect();
   }
   times.sort((a, b) => a - b);
   const pctOf = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))];
@@ -105,7 +126,13 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   console.log(`  warm requests                       p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
   console.log(`  mean tokens per request             ${Math.round(tokens / chosen.length)}`);
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  console.log(`  after a one-file edit (${afterEdit.length} edits)   update median ${median(afterEdit.map((e) => e.update)).toFixed(1)} ms, next request median ${median(afterEdit.map((e) => e.request)).toFixed(1)} ms, max ${Math.max(...afterEdit.map((e) => e.request)).toFixed(1)} ms`);
+  for (const [label, runs] of afterEdit) {
+    if (!runs.length) continue;
+    const request = median(runs.map((e) => e.request));
+    console.log(`  after a one-file edit, ${label} (${runs.length} edits): update median ${median(runs.map((e) => e.update)).toFixed(1)} ms, next request median ${request.toFixed(1)} ms (÷ warm p50: ${(request / pct(0.5)).toFixed(2)}), max ${Math.max(...runs.map((e) => e.request)).toFixed(1)} ms`);
+    const names = [...new Set(runs.flatMap((e) => Object.keys(e.stages)))].filter((n) => n !== 'total');
+    console.log(`    next request by stage, median ms: ${names.map((n) => `${n} ${median(runs.map((e) => e.stages[n] ?? 0)).toFixed(0)}`).join(', ')}`);
+  }
   const mem = process.memoryUsage();
   console.log(`  memory after the requests           heap ${Math.round(mem.heapUsed / 1e6)} MB, rss ${Math.round(mem.rss / 1e6)} MB`);
   console.log('  per stage (warm): mean / p50 / p95 ms');

@@ -1,11 +1,16 @@
 // The inverted index behind description matching (descriptions.ts): BM25+ over four weighted
-// fields, scored exactly as MiniSearch 7 scores a one-term search (k 1.2, b 0.7, d 0.5; a field's
-// length is its number of distinct tokens, its average kept as a running mean in the order
-// documents come and go; idf from the documents holding the term in that field), which it replaces
-// for its size: the whole JDK has ~500k descriptions, and MiniSearch's radix tree of per-field
-// Maps held 85 MB for java.base's 120k. Here a term is an id, a (term, field) posting list one
-// flat array [doc, tf, doc, tf, ...], and field lengths one pooled array. test/retrieval/stages
-// holds the scores to MiniSearch's on the same documents.
+// fields with MiniSearch 7's formula and constants (k 1.2, b 0.7, d 0.5; a field's length is its
+// number of distinct tokens; idf from the documents holding the term in that field), which it
+// replaced for its size: the whole JDK has ~500k descriptions, and MiniSearch's radix tree of
+// per-field Maps held 85 MB for java.base's 120k. Here a term is an id, a (term, field) posting
+// list one flat array [doc, tf, doc, tf, ...], and field lengths one pooled array.
+//
+// Unlike MiniSearch, a field's average length is its exact total over the live documents divided
+// by their count, not a running mean in the order documents come and go: every statistic is then
+// a function of the live documents alone, so a table after any history of adds and removals
+// scores each document bit for bit as a fresh build of the same documents does (within 1e-12 of
+// MiniSearch's, which test/retrieval/descriptionTable checks). That is what lets the caller keep
+// term scores across an edit (see `stats` and `takeChangedTerms`).
 
 /** Field order fixes the order of the floating-point sum over fields (MiniSearch's `fields`). */
 export const FIELDS = ['name', 'signature', 'owner', 'doc'] as const;
@@ -26,8 +31,13 @@ export class DescriptionTable {
   /** Per doc id: its declaration and file (undefined once removed). */
   readonly sym: (string | undefined)[] = [];
   readonly path: (string | undefined)[] = [];
-  private avg = new Array<number>(NF).fill(0);
+  /** Per field: the sum of its length over the live documents (an integer, so exact). */
+  private total = new Array<number>(NF).fill(0);
   private count = 0;
+  /** Terms whose postings changed since the last takeChangedTerms (a term's scores moved with them). */
+  private changed = new Set<string>();
+  /** termScores' accumulator by document id, and which ids it has seen (reset after each use). */
+  private scratch?: { score: Float64Array; seen: Uint8Array };
 
   constructor(private tokenize: (text: string) => string[]) {}
 
@@ -35,19 +45,34 @@ export class DescriptionTable {
   /** Ids handed out so far (live and removed). */
   get capacity(): number { return this.sym.length; }
 
+  /**
+   * What every term's scores depend on besides its own postings and its documents' lengths: the
+   * number of live documents and each field's total length. While these stay the same, only the
+   * terms takeChangedTerms names have different scores.
+   */
+  stats(): string { return `${this.count} ${this.total.join(' ')}`; }
+
+  /** The terms whose postings changed since the last call (documents holding them came or went). */
+  takeChangedTerms(): Set<string> {
+    const out = this.changed;
+    this.changed = new Set();
+    return out;
+  }
+
   add(sym: string, path: string, fields: readonly string[]): number {
     const doc = this.sym.length;
     this.sym.push(sym);
     this.path.push(path);
-    const before = this.count++;
+    this.count++;
     for (let f = 0; f < NF; f++) {
       const tokens = this.tokenize(fields[f]);
       const distinct = new Set(tokens).size;
       this.fieldLength[doc * NF + f] = distinct;
-      this.avg[f] = (this.avg[f] * before + distinct) / (before + 1);
+      this.total[f] += distinct;
       for (const t of tokens) {
         const term = t.toLowerCase();
         if (!term) continue;
+        this.changed.add(term);
         let id = this.termIds.get(term);
         if (id === undefined) {
           id = this.freeTermIds.pop() ?? this.termIds.size;
@@ -64,14 +89,13 @@ export class DescriptionTable {
 
   /** Removes a document added with these `fields` (derived again by the caller). */
   remove(doc: number, fields: readonly string[]): void {
-    const count = this.count;
     for (let f = 0; f < NF; f++) {
       const tokens = this.tokenize(fields[f]);
-      const distinct = new Set(tokens).size;
-      this.avg[f] = count === 1 ? 0 : (this.avg[f] * count - distinct) / (count - 1);
+      this.total[f] -= new Set(tokens).size;
       for (const t of tokens) {
         const term = t.toLowerCase();
         if (!term) continue;
+        this.changed.add(term);
         const id = this.termIds.get(term);
         if (id === undefined) continue;
         const list = this.postings[id * NF + f];
@@ -92,25 +116,33 @@ export class DescriptionTable {
     this.count--;
   }
 
-  /** A one-term search: each document's score summed over the fields in order, as MiniSearch does. */
+  /**
+   * A one-term search: each document's score summed over the fields in order, as MiniSearch does;
+   * documents in the order they are first met (MiniSearch's result order).
+   */
   termScores(term: string): TermScores {
     const id = this.termIds.get(term);
     if (id === undefined) return { docs: new Int32Array(0), scores: new Float64Array(0) };
-    const score = new Map<number, number>();
+    const cap = this.sym.length;
+    if (!this.scratch || this.scratch.seen.length < cap) this.scratch = { score: new Float64Array(cap), seen: new Uint8Array(cap) };
+    const { score, seen } = this.scratch;
+    const order: number[] = [];
     for (let f = 0; f < NF; f++) {
       const list = this.postings[id * NF + f];
       if (!list) continue;
-      const df = list.length / 2, avg = this.avg[f];
+      const df = list.length / 2, avg = this.total[f] / this.count;
       const idf = Math.log(1 + (this.count - df + 0.5) / (df + 0.5));
       for (let i = 0; i < list.length; i += 2) {
         const d = list[i], tf = list[i + 1];
         const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * this.fieldLength[d * NF + f]) / avg)));
         const w = FIELD_BOOST[f] * raw;
-        const s = score.get(d);
-        score.set(d, s === undefined ? w : s + w);
+        if (seen[d]) score[d] += w;
+        else { seen[d] = 1; score[d] = w; order.push(d); }
       }
     }
-    return { docs: Int32Array.from(score.keys()), scores: Float64Array.from(score.values()) };
+    const docs = Int32Array.from(order), scores = new Float64Array(order.length);
+    for (let i = 0; i < order.length; i++) { const d = order[i]; scores[i] = score[d]; seen[d] = 0; }
+    return { docs, scores };
   }
 
   /**
@@ -134,6 +166,7 @@ export class DescriptionTable {
     this.path.length = next;
     this.fieldLength.length = next * NF;
     for (const list of this.postings) if (list) for (let i = 0; i < list.length; i += 2) list[i] = map[list[i]];
+    this.scratch = undefined;
     return map;
   }
 }

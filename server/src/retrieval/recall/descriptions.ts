@@ -38,7 +38,7 @@ interface DescCache {
   table: DescriptionTable;
   /** Per file: the facts object indexed and the document ids added for it, in fileDocs order (incremental updates). */
   files: Map<string, { facts: FileFacts; docs: number[] }>;
-  /** orSearch's accumulators by document id, reused; `touched` lists the entries in use. */
+  /** orSearch's accumulators by document id, reused; `touched` lists the entries in use (ids as they are). */
   acc?: { score: Float64Array; matched: Uint16Array; touched: number[] };
   /** Each searched term's scores at this version (see orSearch), and how many entries they hold. */
   terms: Map<string, TermScores>;
@@ -58,9 +58,11 @@ function tokenize(text: string): string[] {
 
 /**
  * The description index, kept in step with the workspace index: on a new index.version only
- * files whose facts changed are taken out (their documents derived again from the old facts)
- * and added again, so term statistics end up as in a fresh build and results do not depend on
- * edit history.
+ * files whose descriptions changed are taken out (their documents derived again from the old
+ * facts) and added again, so term statistics end up as in a fresh build and results do not
+ * depend on edit history. The remembered term scores go only when they moved: all of them when
+ * the document count or a field's total length changed, else those of the terms whose postings
+ * changed; a body edit, which changes no description, keeps them all.
  */
 export function descriptionTable(index: WorkspaceIndex): DescriptionTable {
   return descriptions(index).table;
@@ -76,30 +78,61 @@ function descriptions(index: WorkspaceIndex): DescCache {
   if (c && c.version === index.version) return c;
   if (!c) cache.set(index, (c = { version: -1, files: new Map(), terms: new Map(), termEntries: 0, table: new DescriptionTable(tokenize) }));
   const { table } = c;
+  const stats = table.stats();
   const live = new Set<string>();
-  const take = (docs: number[], facts: FileFacts, path: string) => fileDocs(path, facts).forEach((d, i) => table.remove(docs[i], d.fields));
+  const take = (docs: number[], described: FileDoc[]) => described.forEach((d, i) => table.remove(docs[i], d.fields));
   for (const f of [...index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     live.add(f.path);
     const old = c.files.get(f.path);
     if (old && old.facts === f.facts) continue;
-    if (old) take(old.docs, old.facts, f.path);
-    c.files.set(f.path, { facts: f.facts, docs: fileDocs(f.path, f.facts).map((d) => table.add(d.sym, f.path, d.fields)) });
+    const now = fileDocs(f.path, f.facts);
+    if (old) {
+      const before = fileDocs(f.path, old.facts);
+      // Most edits (a body, a comment, lines moving) leave every description as it was: the
+      // table, and so every term's scores, stay.
+      if (sameDocs(before, now)) { old.facts = f.facts; continue; }
+      take(old.docs, before);
+    }
+    c.files.set(f.path, { facts: f.facts, docs: now.map((d) => table.add(d.sym, f.path, d.fields)) });
   }
-  for (const [p, e] of [...c.files]) if (!live.has(p)) { take(e.docs, e.facts, p); c.files.delete(p); }
+  for (const [p, e] of [...c.files]) if (!live.has(p)) { take(e.docs, fileDocs(p, e.facts)); c.files.delete(p); }
+  const changed = table.takeChangedTerms();
   const renumbered = table.compact();
   if (renumbered) for (const e of c.files.values()) e.docs = e.docs.map((d) => renumbered[d]);
   c.version = index.version;
-  // Any change moves document counts and lengths, hence every score.
-  c.acc = undefined;
-  c.terms = new Map();
-  c.termEntries = 0;
+  if (renumbered || table.stats() !== stats) {
+    // Document ids, the document count or a field's total length moved: every score with them.
+    c.acc = undefined;
+    c.terms = new Map();
+    c.termEntries = 0;
+  } else {
+    // Otherwise only the terms of documents that came or went score differently (descriptionTable.ts).
+    for (const term of changed) {
+      const t = c.terms.get(term);
+      if (!t) continue;
+      c.termEntries -= t.docs.length;
+      c.terms.delete(term);
+    }
+    if (c.acc && c.acc.score.length < table.capacity) c.acc = undefined;
+  }
   return c;
 }
 
+interface FileDoc { sym: string; fields: string[] }
+
+function sameDocs(a: FileDoc[], b: FileDoc[]): boolean {
+  return a.length === b.length && a.every((d, i) => d.sym === b[i].sym && d.fields.every((f, k) => f === b[i].fields[k]));
+}
+
+/** How many terms' scores are remembered now (tests: what an edit kept). */
+export function rememberedTerms(index: WorkspaceIndex): number {
+  return descriptions(index).terms.size;
+}
+
 /** A file's documents: the fields of each non-local declaration (the first of a repeated id), from the facts alone. */
-function fileDocs(path: string, facts: FileFacts): { sym: string; fields: string[] }[] {
+function fileDocs(path: string, facts: FileFacts): FileDoc[] {
   const seen = new Set<string>();
-  const docs: { sym: string; fields: string[] }[] = [];
+  const docs: FileDoc[] = [];
   for (const s of facts.symbols) {
     if (s.local || s.anonymous || seen.has(s.id)) continue;
     seen.add(s.id);
