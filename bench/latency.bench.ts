@@ -58,6 +58,8 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   const step = Math.max(1, Math.floor(targets.length / count));
   const chosen = targets.filter((_, i) => i % step === 0).slice(0, count);
   const times: number[] = [];
+  /** Per target (by its index in `chosen`): its warm request's time and stages, to compare the request after an edit with. */
+  const warmOf = new Map<number, { ms: number; stages: Record<string, number> }>();
   /** Per stage: its time in each warm request (the pipeline's timingsMs). */
   const stages = new Map<string, number[]>();
   let first = 0, tokens = 0;
@@ -72,6 +74,7 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
       continue;
     }
     times.push(ms);
+    warmOf.set(i, { ms, stages: r.timingsMs });
     for (const [name, v] of Object.entries(r.timingsMs)) {
       if (name === 'total') continue;
       let l = stages.get(name);
@@ -98,17 +101,19 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   const editProfile = process.env.NEEDLE_PROFILE_EDITS;
   const editSession = editProfile ? new Session() : undefined;
   if (editSession) { editSession.connect(); await editSession.post('Profiler.enable'); await editSession.post('Profiler.start'); }
-  const afterEdit = new Map<string, { update: number; request: number; stages: Record<string, number> }[]>();
+  const afterEdit = new Map<string, { update: number; request: number; warm: number; stages: Record<string, number>; warmStages: Record<string, number> }[]>();
   for (const [k, kind] of editKinds.entries()) {
-    const runs: { update: number; request: number; stages: Record<string, number> }[] = [];
+    const runs: { update: number; request: number; warm: number; stages: Record<string, number>; warmStages: Record<string, number> }[] = [];
     afterEdit.set(kind.label, runs);
-    for (const t of chosen.slice(1 + k * editCount, 1 + (k + 1) * editCount)) {
+    for (let i = 1 + k * editCount; i < Math.min(chosen.length, 1 + (k + 1) * editCount); i++) {
+      const t = chosen[i];
       const text = ix.textOf(t.path)!;
       const s0 = performance.now();
       await ix.setDocument(t.path, kind.edit(text));
       const s1 = performance.now();
       const r = await retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
-      runs.push({ update: s1 - s0, request: performance.now() - s1, stages: r.timingsMs });
+      const warm = warmOf.get(i)!;
+      runs.push({ update: s1 - s0, request: performance.now() - s1, warm: warm.ms, stages: r.timingsMs, warmStages: warm.stages });
       await ix.closeDocument(t.path);
     }
   }
@@ -126,12 +131,15 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   console.log(`  warm requests                       p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
   console.log(`  mean tokens per request             ${Math.round(tokens / chosen.length)}`);
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  // Each request after an edit against the same target's warm request before the edits (the
+  // targets' own costs differ more than the edit's: lexical recall runs only where there are terms).
   for (const [label, runs] of afterEdit) {
     if (!runs.length) continue;
     const request = median(runs.map((e) => e.request));
-    console.log(`  after a one-file edit, ${label} (${runs.length} edits): update median ${median(runs.map((e) => e.update)).toFixed(1)} ms, next request median ${request.toFixed(1)} ms (÷ warm p50: ${(request / pct(0.5)).toFixed(2)}), max ${Math.max(...runs.map((e) => e.request)).toFixed(1)} ms`);
+    console.log(`  after a one-file edit, ${label} (${runs.length} edits): update median ${median(runs.map((e) => e.update)).toFixed(1)} ms, next request median ${request.toFixed(1)} ms, max ${Math.max(...runs.map((e) => e.request)).toFixed(1)} ms`);
+    console.log(`    next request ÷ the same target's warm request: median ${median(runs.map((e) => e.request / e.warm)).toFixed(2)}, max ${Math.max(...runs.map((e) => e.request / e.warm)).toFixed(2)} (Σ ${runs.reduce((a, e) => a + e.request, 0).toFixed(0)} ÷ ${runs.reduce((a, e) => a + e.warm, 0).toFixed(0)} ms)`);
     const names = [...new Set(runs.flatMap((e) => Object.keys(e.stages)))].filter((n) => n !== 'total');
-    console.log(`    next request by stage, median ms: ${names.map((n) => `${n} ${median(runs.map((e) => e.stages[n] ?? 0)).toFixed(0)}`).join(', ')}`);
+    console.log(`    per stage, median ms after the edit − warm: ${names.map((n) => `${n} ${median(runs.map((e) => (e.stages[n] ?? 0) - (e.warmStages[n] ?? 0))).toFixed(0)}`).join(', ')}`);
   }
   const mem = process.memoryUsage();
   console.log(`  memory after the requests           heap ${Math.round(mem.heapUsed / 1e6)} MB, rss ${Math.round(mem.rss / 1e6)} MB`);

@@ -1,7 +1,8 @@
 // Retrieval's prepared structures saved beside the index cache, so that a warm start loads them
-// instead of rebuilding them (issue 16 §1). Saved are the per-file shares of the two structures
-// whose rebuild is mostly reading and scanning text (java.base: 54 MB): each file's words
-// (word -> files) and each file's similar-code chunks with their counted terms. Each share is kept
+// instead of rebuilding them (issue 16 §1). Saved are the per-file shares of the three structures
+// whose rebuild is mostly reading, scanning or tokenizing text: each file's words (word -> files),
+// each file's similar-code chunks with their counted terms (java.base: 54 MB read for these two),
+// and the tokens of each file's declaration descriptions (the description index). Each share is kept
 // with the content hash of the text it came from, and a warm start takes it only for a file whose
 // indexed hash is the same; every other file is read as on a first build, so the structure is
 // the one a fresh build makes. The files use the index cache's framing (persist.ts: a digest of
@@ -14,6 +15,8 @@ import { CorruptCache, Reader, verifiedReader, Writer } from '../index/cacheCode
 import { cacheFileFor, readFramed, writeFramed } from '../index/persist';
 import type { FileWords } from './recall/wordFiles';
 import type { SavedChunks } from './recall/similar';
+import type { SavedDescriptions } from './recall/descriptions';
+import { FIELDS } from './recall/descriptionTable';
 
 declare const __NEEDLE_PREPARED_VERSION__: string | undefined;
 
@@ -54,6 +57,12 @@ export const SAVED_CHUNKS: SavedKind<SavedChunks> = {
     if (terms.length !== chunks.length) throw new CorruptCache('terms do not match chunks');
     return { hash, chunks, terms };
   },
+};
+
+export const SAVED_DESCRIPTIONS: SavedKind<SavedDescriptions> = {
+  name: 'saved descriptions', suffix: '.descriptions',
+  write: (w, v) => { w.str(v.hash); w.list(v.tokens, (doc) => { for (const field of doc) w.strs(field); }); },
+  read: (r) => ({ hash: r.str(), tokens: r.list(() => FIELDS.map(() => r.strs())) }),
 };
 
 /** Where a workspace's saved shares of a kind live: beside its index cache, keyed by all its folders. */

@@ -59,13 +59,23 @@ export class DescriptionTable {
     return out;
   }
 
+  /** A document's tokens, field by field (what addTokens takes and a saved description holds). */
+  tokens(fields: readonly string[]): string[][] {
+    return fields.map((f) => this.tokenize(f));
+  }
+
   add(sym: string, path: string, fields: readonly string[]): number {
+    return this.addTokens(sym, path, this.tokens(fields));
+  }
+
+  /** Adds a document from its tokens (`tokens(fields)`, as they were, not lower-cased). */
+  addTokens(sym: string, path: string, fieldTokens: readonly (readonly string[])[]): number {
     const doc = this.sym.length;
     this.sym.push(sym);
     this.path.push(path);
     this.count++;
     for (let f = 0; f < NF; f++) {
-      const tokens = this.tokenize(fields[f]);
+      const tokens = fieldTokens[f];
       const distinct = new Set(tokens).size;
       this.fieldLength[doc * NF + f] = distinct;
       this.total[f] += distinct;

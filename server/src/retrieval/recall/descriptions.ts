@@ -68,12 +68,35 @@ export function descriptionTable(index: WorkspaceIndex): DescriptionTable {
   return descriptions(index).table;
 }
 
-/** Builds the description index (retrieval's prepare stage). */
-export function prepareDescriptions(index: WorkspaceIndex): void {
-  descriptions(index);
+/**
+ * One file's documents as saved beside the index cache (preparedCache.ts): the content hash of
+ * the text whose facts they describe, and each document's tokens per field, in fileDocs order
+ * (the declarations' ids come from the facts).
+ */
+export interface SavedDescriptions { hash: string; tokens: string[][][] }
+
+/**
+ * Builds the description index (retrieval's prepare stage). `saved`: documents saved by an
+ * earlier start; a file whose indexed hash equals the saved one takes its tokens instead of
+ * describing and tokenizing its declarations, which is most of a warm start's cost of this
+ * structure. `collect` receives the share of every file added, as a later start would load it.
+ */
+export function prepareDescriptions(index: WorkspaceIndex, saved?: ReadonlyMap<string, SavedDescriptions>, collect?: Map<string, SavedDescriptions>): void {
+  descriptions(index, saved, collect);
 }
 
-function descriptions(index: WorkspaceIndex): DescCache {
+/** Every indexed file's share as it would be saved: from `known` when its hash is current, else derived. */
+export function descriptionShares(index: WorkspaceIndex, known: ReadonlyMap<string, SavedDescriptions>): Map<string, SavedDescriptions> {
+  const { table } = descriptions(index);
+  const out = new Map<string, SavedDescriptions>();
+  for (const f of index.allFiles()) {
+    const k = known.get(f.path);
+    out.set(f.path, k && k.hash === f.hash ? k : { hash: f.hash, tokens: fileDocs(f.facts).map((d) => table.tokens(d.fields)) });
+  }
+  return out;
+}
+
+function descriptions(index: WorkspaceIndex, saved?: ReadonlyMap<string, SavedDescriptions>, collect?: Map<string, SavedDescriptions>): DescCache {
   let c = cache.get(index);
   if (c && c.version === index.version) return c;
   if (!c) cache.set(index, (c = { version: -1, files: new Map(), terms: new Map(), termEntries: 0, table: new DescriptionTable(tokenize) }));
@@ -85,17 +108,28 @@ function descriptions(index: WorkspaceIndex): DescCache {
     live.add(f.path);
     const old = c.files.get(f.path);
     if (old && old.facts === f.facts) continue;
-    const now = fileDocs(f.path, f.facts);
+    const kept = !old ? saved?.get(f.path) : undefined;
+    if (kept && kept.hash === f.hash) {
+      const syms = describedSymbols(f.facts);
+      if (syms.length === kept.tokens.length) {
+        c.files.set(f.path, { facts: f.facts, docs: syms.map((sym, i) => table.addTokens(sym.id, f.path, kept.tokens[i])) });
+        collect?.set(f.path, kept);
+        continue;
+      }
+    }
+    const now = fileDocs(f.facts);
     if (old) {
-      const before = fileDocs(f.path, old.facts);
+      const before = fileDocs(old.facts);
       // Most edits (a body, a comment, lines moving) leave every description as it was: the
       // table, and so every term's scores, stay.
       if (sameDocs(before, now)) { old.facts = f.facts; continue; }
       take(old.docs, before);
     }
-    c.files.set(f.path, { facts: f.facts, docs: now.map((d) => table.add(d.sym, f.path, d.fields)) });
+    const tokens = now.map((d) => table.tokens(d.fields));
+    c.files.set(f.path, { facts: f.facts, docs: now.map((d, i) => table.addTokens(d.sym, f.path, tokens[i])) });
+    collect?.set(f.path, { hash: f.hash, tokens });
   }
-  for (const [p, e] of [...c.files]) if (!live.has(p)) { take(e.docs, fileDocs(p, e.facts)); c.files.delete(p); }
+  for (const [p, e] of [...c.files]) if (!live.has(p)) { take(e.docs, fileDocs(e.facts)); c.files.delete(p); }
   const changed = table.takeChangedTerms();
   const renumbered = table.compact();
   if (renumbered) for (const e of c.files.values()) e.docs = e.docs.map((d) => renumbered[d]);
@@ -129,22 +163,23 @@ export function rememberedTerms(index: WorkspaceIndex): number {
   return descriptions(index).terms.size;
 }
 
-/** A file's documents: the fields of each non-local declaration (the first of a repeated id), from the facts alone. */
-function fileDocs(path: string, facts: FileFacts): FileDoc[] {
+/** The declarations a file's documents describe: each non-local one, the first of a repeated id. */
+function describedSymbols(facts: FileFacts): SymbolFact[] {
   const seen = new Set<string>();
-  const docs: FileDoc[] = [];
-  for (const s of facts.symbols) {
-    if (s.local || s.anonymous || seen.has(s.id)) continue;
-    seen.add(s.id);
+  return facts.symbols.filter((s) => !s.local && !s.anonymous && !seen.has(s.id) && !!seen.add(s.id));
+}
+
+/** A file's documents: the fields of each described declaration, from the facts alone. */
+function fileDocs(facts: FileFacts): FileDoc[] {
+  return describedSymbols(facts).map((s) => {
     const d = describe(s, s.parent >= 0 ? facts.symbols[s.parent] : undefined);
-    docs.push({ sym: s.id, fields: [d.name, d.signature, d.owner, d.doc] });
-  }
-  return docs;
+    return { sym: s.id, fields: [d.name, d.signature, d.owner, d.doc] };
+  });
 }
 
 /** Every document as MiniSearch would be given it (id `path\0symbol`, the four fields), in path order: the tests' reference. */
 export function descriptionDocuments(index: WorkspaceIndex): Record<'id' | (typeof FIELDS)[number], string>[] {
-  return [...index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1)).flatMap((f) => fileDocs(f.path, f.facts).map((d) => ({
+  return [...index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1)).flatMap((f) => fileDocs(f.facts).map((d) => ({
     id: `${f.path}\0${d.sym}`, ...Object.fromEntries(FIELDS.map((name, i) => [name, d.fields[i]])) as Record<(typeof FIELDS)[number], string>,
   })));
 }
