@@ -13,6 +13,7 @@ import { arg, corpusSourceRoot } from './cli';
 import { Indexer } from '../server/src/index/indexer';
 import { defaultSettings, prepareIndexer, retrieveAt, uriOfPath } from '../server/src/service';
 import type { PreparedStep } from '../server/src/retrieval/prepare';
+import { SAVED_DESCRIPTIONS } from '../server/src/retrieval/preparedCache';
 
 type Target = { path: string; line: number };
 const ask = (ix: Indexer, t: Target) => retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
@@ -24,9 +25,9 @@ interface Startup { label: string; readyMs: number; prepareMs?: number; firstMs:
  * the time until the folder is ready, the first request after that, and the median of the next
  * three (the usual latency the first should match).
  */
-async function start(label: string, root: string, cacheDir: string, prepare: boolean, targets: Target[]): Promise<Startup> {
+async function start(label: string, root: string, cacheDir: string, prepare: boolean, targets: Target[], ignoreSaved?: string[]): Promise<Startup> {
   let steps: PreparedStep[] | undefined;
-  const ix = new Indexer({ cacheDir, prepare: prepare ? prepareIndexer({ done: (s) => { steps = s; } }) : undefined });
+  const ix = new Indexer({ cacheDir, prepare: prepare ? prepareIndexer({ done: (s) => { steps = s; }, ignoreSaved }) : undefined });
   const t0 = performance.now();
   await ix.addFolder(root);
   const readyMs = performance.now() - t0;
@@ -162,6 +163,11 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   print(await start('warm start, lazy structures', root, cacheDir, false, chosen));
   print(await start('warm start, prepared', root, cacheDir, true, chosen));
   // The prepared start above saved the structures retrieval/preparedCache.ts keeps; this one loads them.
-  print(await start('warm start, prepared, saved structures', root, cacheDir, true, chosen));
+  // The description index built as if it were not saved (what the start above did before it was), then loaded.
+  const withoutDescriptions = await start('warm start, saved but the descriptions', root, cacheDir, true, chosen, [SAVED_DESCRIPTIONS.name]);
+  print(withoutDescriptions);
+  const withSaved = await start('warm start, prepared, saved structures', root, cacheDir, true, chosen);
+  print(withSaved);
+  console.log(`    start to first answer, saved descriptions ÷ built: ${((withSaved.readyMs + withSaved.firstMs) / (withoutDescriptions.readyMs + withoutDescriptions.firstMs)).toFixed(2)}; description index step ${Math.round(withSaved.steps?.find((x) => x.name === 'description index')?.ms ?? NaN)} ÷ ${Math.round(withoutDescriptions.steps?.find((x) => x.name === 'description index')?.ms ?? NaN)} ms`);
   if (!process.argv.includes('--warm-only')) print(await start('cold start, prepared', root, mkdtempSync(join(tmpdir(), 'needle-latency-')), true, chosen));
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -119,8 +119,12 @@ export function worthSaving(loaded: ReadonlyMap<string, { hash: string }>, now: 
   return stale > 0 && (loaded.size === 0 || stale > STALE_SHARE * now.size);
 }
 
-/** Where the saved shares are: the cache folder and the workspace's folders (what they must match). */
-export interface SavedPlace { cacheDir: string; folders: readonly string[]; log: (message: string) => void }
+/**
+ * Where the saved shares are: the cache folder and the workspace's folders (what they must match).
+ * `ignore`: names of kinds built as if nothing were saved, and not saved (benches: what one saved
+ * file spares a start).
+ */
+export interface SavedPlace { cacheDir: string; folders: readonly string[]; log: (message: string) => void; ignore?: readonly string[] }
 
 /**
  * Builds a structure from the saved shares of unchanged files (`build`), then saves its shares
@@ -128,7 +132,7 @@ export interface SavedPlace { cacheDir: string; folders: readonly string[]; log:
  * from the index alone.
  */
 export function buildWithSaved<V extends { hash: string }>(kind: SavedKind<V>, place: SavedPlace | undefined, build: (saved?: ReadonlyMap<string, V>) => void, current: () => ReadonlyMap<string, V>): void {
-  if (!place) { build(); return; }
+  if (!place || place.ignore?.includes(kind.name)) { build(); return; }
   const file = savedFileFor(place.cacheDir, place.folders, kind);
   const loaded = loadSaved(kind, file, place.folders);
   if (loaded.problem) place.log(loaded.problem);

@@ -3,8 +3,9 @@
 // signature words, owner type words); the query's words are matched against those descriptions
 // with BM25 (descriptionTable.ts: MiniSearch's scoring in a compact index), description to
 // description rather than text to code. The index follows index.version file by file (built by
-// retrieval's prepare stage); so are the scores of each term searched (see orSearch), which is
-// what keeps a warm request fast on a large workspace.
+// retrieval's prepare stage, from saved tokens on a warm start); the scores of each term searched
+// are remembered (see orSearch) until an edit moves them, which is what keeps a warm request, and
+// the first one after an edit, fast on a large workspace.
 
 import type { WorkspaceIndex } from '../../index/workspaceIndex';
 import type { FileFacts, SymbolFact } from '../../java/facts';
@@ -206,11 +207,11 @@ function termScores(c: DescCache, term: string): TermScores {
 }
 
 /**
- * MiniSearch's OR search, to the last bit, from cached per-term scores: a document's score is
+ * MiniSearch's OR search, summed as it sums, from remembered per-term scores: a document's score is
  * the sum of its terms' scores in query order (a repeated term counts each time), times the
  * number of distinct query terms it matches. Searching the whole query instead walks every
  * posting of every term — `int`, `get`, `string` hold a fifth of the JDK's descriptions each —
- * on every request; here that happens once per term and index version. The scores are read
+ * on every request; here that happens once per term until an edit moves its scores. The scores are read
  * from a shared array, valid until the next search.
  */
 function orSearch(c: DescCache, query: string): { touched: number[]; score: Float64Array } {
