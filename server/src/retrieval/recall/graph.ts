@@ -5,7 +5,7 @@
 
 import type { PipelineRequest } from '../request';
 import type { Query } from '../query';
-import type { SymbolRef } from '../../index/workspaceIndex';
+import type { IndexedFile, SymbolRef } from '../../index/workspaceIndex';
 import { addCandidate, type Candidate } from '../types';
 import { declarationsByName, membersOf, ownerType, perIndexVersionIncremental, resolveTypeName, typeNames } from '../symbols';
 import type { WorkspaceIndex } from '../../index/workspaceIndex';
@@ -183,24 +183,21 @@ export function filePopularity(req: PipelineRequest, path: string): Map<string, 
 
 /**
  * The GLOBAL_POPULAR declarations referenced (called or read) from the most files, at least 3
- * (utility helpers), by file count then id. Kept file by file: each file's share is the set of
- * declarations it references, so an edit moves only its own counts.
+ * (utility helpers), by file count then id. Kept file by file: a file's share is its resolution
+ * (the index's own object, so nothing is held twice), whose distinct referenced declarations are
+ * counted when it comes and uncounted when it goes, so an edit moves only its own counts.
  */
 const popularTable = perIndexVersionIncremental({
   source: (f) => f.resolution,
-  part: (f): string[] => {
-    const seen = new Set<string>();
-    for (const e of f.resolution?.edges ?? []) if (e.kind === 'call' || e.kind === 'field') seen.add(e.to);
-    return [...seen];
-  },
+  part: (f) => f.resolution,
   create: () => ({ files: new Map<string, number>(), top: [] as [string, number][] }),
   apply: (t, changes) => {
     for (const { before, after } of changes) {
-      for (const id of before ?? []) {
+      for (const id of referenced(before)) {
         const n = t.files.get(id)! - 1;
         if (n) t.files.set(id, n); else t.files.delete(id);
       }
-      for (const id of after ?? []) t.files.set(id, (t.files.get(id) ?? 0) + 1);
+      for (const id of referenced(after)) t.files.set(id, (t.files.get(id) ?? 0) + 1);
     }
   },
   finish: (t) => {
@@ -216,6 +213,13 @@ const popularTable = perIndexVersionIncremental({
     t.top = top;
   },
 });
+
+/** The declarations a file's resolution calls or reads, each once. */
+function referenced(r: IndexedFile['resolution']): Set<string> {
+  const out = new Set<string>();
+  for (const e of r?.edges ?? []) if (e.kind === 'call' || e.kind === 'field') out.add(e.to);
+  return out;
+}
 
 export function globalPopular(idx: WorkspaceIndex): [string, number][] {
   return popularTable(idx).top;
