@@ -3,7 +3,7 @@
 // number of distinct tokens; idf from the documents holding the term in that field), which it
 // replaced for its size: the whole JDK has ~500k descriptions, and MiniSearch's radix tree of
 // per-field Maps held 85 MB for java.base's 120k. Here a term is an id, a (term, field) posting
-// list one flat array [doc, tf, doc, tf, ...], and field lengths one pooled array.
+// list one flat array of numbers (doc and tf in one), and field lengths one pooled array.
 //
 // Unlike MiniSearch, a field's average length is its exact total over the live documents divided
 // by their count, not a running mean in the order documents come and go: every statistic is then
@@ -17,6 +17,14 @@ export const FIELDS = ['name', 'signature', 'owner', 'doc'] as const;
 export const FIELD_BOOST = [3, 1, 0.5, 1.5];
 const NF = FIELDS.length;
 const K = 1.2, B = 0.7, D = 0.5;
+/**
+ * A posting is one number, doc * TF_SPAN + tf: half the heap of a [doc, tf] pair (~48 MB on the
+ * whole JDK), exact for any doc id (a double holds 2^53). A term's count in one field of one
+ * declaration stays far below it: Java caps parameters at 255 and identifiers at 65,535 bytes, and a
+ * Javadoc summary is cut at 400 characters. Counting stops at TF_SPAN - 1 so a posting never spills
+ * into the next doc id.
+ */
+const TF_SPAN = 65_536;
 
 /** One term's score in each document containing it, documents in MiniSearch's result order. */
 export interface TermScores { docs: Int32Array; scores: Float64Array }
@@ -24,7 +32,7 @@ export interface TermScores { docs: Int32Array; scores: Float64Array }
 export class DescriptionTable {
   private termIds = new Map<string, number>();
   private freeTermIds: number[] = [];
-  /** termId * NF + field -> [doc, tf, ...], docs ascending (ids only grow). */
+  /** termId * NF + field -> its postings (doc * TF_SPAN + tf), docs ascending (ids only grow). */
   private postings: (number[] | undefined)[] = [];
   /** doc * NF + field -> the field's distinct token count. */
   private fieldLength: number[] = [];
@@ -89,9 +97,9 @@ export class DescriptionTable {
           this.termIds.set(term, id);
         }
         const list = this.postings[id * NF + f];
-        if (!list) this.postings[id * NF + f] = [doc, 1];
-        else if (list[list.length - 2] === doc) list[list.length - 1]++;
-        else list.push(doc, 1);
+        if (!list) this.postings[id * NF + f] = [doc * TF_SPAN + 1];
+        else if (Math.floor(list[list.length - 1] / TF_SPAN) !== doc) list.push(doc * TF_SPAN + 1);
+        else if (list[list.length - 1] % TF_SPAN < TF_SPAN - 1) list[list.length - 1]++;
       }
     }
     return doc;
@@ -112,8 +120,8 @@ export class DescriptionTable {
         if (!list) continue;
         const at = findDoc(list, doc);
         if (at < 0) continue;
-        if (--list[at + 1] > 0) continue;
-        list.splice(at, 2);
+        if (--list[at] % TF_SPAN > 0) continue;
+        list.splice(at, 1);
         if (list.length) continue;
         this.postings[id * NF + f] = undefined;
         let used = false;
@@ -140,10 +148,10 @@ export class DescriptionTable {
     for (let f = 0; f < NF; f++) {
       const list = this.postings[id * NF + f];
       if (!list) continue;
-      const df = list.length / 2, avg = this.total[f] / this.count;
+      const df = list.length, avg = this.total[f] / this.count;
       const idf = Math.log(1 + (this.count - df + 0.5) / (df + 0.5));
-      for (let i = 0; i < list.length; i += 2) {
-        const d = list[i], tf = list[i + 1];
+      for (let i = 0; i < list.length; i++) {
+        const d = Math.floor(list[i] / TF_SPAN), tf = list[i] - d * TF_SPAN;
         const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * this.fieldLength[d * NF + f]) / avg)));
         const w = FIELD_BOOST[f] * raw;
         if (seen[d]) score[d] += w;
@@ -153,6 +161,11 @@ export class DescriptionTable {
     const docs = Int32Array.from(order), scores = new Float64Array(order.length);
     for (let i = 0; i < order.length; i++) { const d = order[i]; scores[i] = score[d]; seen[d] = 0; }
     return { docs, scores };
+  }
+
+  /** Gives back the spare room a build by pushes left in every posting list (most terms are rare). */
+  trim(): void {
+    for (let i = 0; i < this.postings.length; i++) { const list = this.postings[i]; if (list) this.postings[i] = list.slice(); }
   }
 
   /**
@@ -175,17 +188,22 @@ export class DescriptionTable {
     this.sym.length = next;
     this.path.length = next;
     this.fieldLength.length = next * NF;
-    for (const list of this.postings) if (list) for (let i = 0; i < list.length; i += 2) list[i] = map[list[i]];
+    for (const list of this.postings) {
+      if (!list) continue;
+      for (let i = 0; i < list.length; i++) { const d = Math.floor(list[i] / TF_SPAN); list[i] = map[d] * TF_SPAN + (list[i] - d * TF_SPAN); }
+    }
     this.scratch = undefined;
     return map;
   }
 }
 
+/** Where `doc`'s posting is in a list, or -1. */
 function findDoc(list: number[], doc: number): number {
-  let lo = 0, hi = list.length / 2;
+  const key = doc * TF_SPAN;
+  let lo = 0, hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (list[mid * 2] < doc) lo = mid + 1; else hi = mid;
+    if (list[mid] < key) lo = mid + 1; else hi = mid;
   }
-  return lo * 2 < list.length && list[lo * 2] === doc ? lo * 2 : -1;
+  return lo < list.length && list[lo] < key + TF_SPAN ? lo : -1;
 }

@@ -133,6 +133,7 @@ function descriptions(index: WorkspaceIndex, saved?: ReadonlyMap<string, SavedDe
   for (const [p, e] of [...c.files]) if (!live.has(p)) { take(e.docs, fileDocs(e.facts)); c.files.delete(p); }
   const changed = table.takeChangedTerms();
   const renumbered = table.compact();
+  if (c.version < 0) table.trim(); // a first build grew every list by pushes
   if (renumbered) for (const e of c.files.values()) e.docs = e.docs.map((d) => renumbered[d]);
   c.version = index.version;
   if (renumbered || table.stats() !== stats) {
