@@ -141,8 +141,9 @@ test('a warm start takes a file\'s description tokens from the saved file while 
   assert.equal(problem, undefined);
   assert.equal(parts.size, cold.index.allFiles().length, 'every file\'s share saved');
   // A token planted in one file's saved share: found after a warm start, so the share was used.
-  const [path, share] = [...parts].find(([, v]) => v.tokens.length > 0)!;
-  share.tokens[0][0] = [...share.tokens[0][0], 'zzzplanted'];
+  const [path, share] = [...parts].find(([, v]) => v.counts.length > 0)!;
+  share.tokens.splice(share.counts[0], 0, 'zzzplanted'); // the first document's name field, at its end
+  share.counts[0]++;
   assert.equal(saveSaved(SAVED_DESCRIPTIONS, file, cold.folders, parts), undefined);
   const planted = (ix: Indexer) => [...descriptionRecall(ix.index, { words: ['zzzplanted'] } as unknown as Query).keys()];
   const warm = await started(root, cacheDir);

@@ -61,8 +61,12 @@ export const SAVED_CHUNKS: SavedKind<SavedChunks> = {
 
 export const SAVED_DESCRIPTIONS: SavedKind<SavedDescriptions> = {
   name: 'saved descriptions', suffix: '.descriptions',
-  write: (w, v) => { w.str(v.hash); w.list(v.tokens, (doc) => { for (const field of doc) w.strs(field); }); },
-  read: (r) => ({ hash: r.str(), tokens: r.list(() => FIELDS.map(() => r.strs())) }),
+  write: (w, v) => { w.str(v.hash); w.list(v.counts, (n) => w.int(n)); w.strs(v.tokens); },
+  read: (r) => {
+    const v = { hash: r.str(), counts: r.list(() => r.int()), tokens: r.strs() };
+    if (v.counts.length % FIELDS.length || v.counts.some((n) => n < 0) || v.counts.reduce((a, n) => a + n, 0) !== v.tokens.length) throw new CorruptCache('token counts do not match tokens');
+    return v;
+  },
 };
 
 /** Where a workspace's saved shares of a kind live: beside its index cache, keyed by all its folders. */

@@ -71,10 +71,29 @@ export function descriptionTable(index: WorkspaceIndex): DescriptionTable {
 
 /**
  * One file's documents as saved beside the index cache (preparedCache.ts): the content hash of
- * the text whose facts they describe, and each document's tokens per field, in fileDocs order
- * (the declarations' ids come from the facts).
+ * the text whose facts they describe, and its documents' tokens, flat, in fileDocs order then field
+ * order, with each (document, field)'s number of tokens (the declarations' ids come from the
+ * facts). Flat, because a warm start holds every file's share at once while it builds: per
+ * document and field arrays weighed more than the tokens (~80 MB more on the whole JDK).
  */
-export interface SavedDescriptions { hash: string; tokens: string[][][] }
+export interface SavedDescriptions { hash: string; counts: number[]; tokens: string[] }
+
+function savedShare(hash: string, docs: readonly (readonly string[])[][]): SavedDescriptions {
+  return { hash, counts: docs.flatMap((fields) => fields.map((t) => t.length)), tokens: docs.flat(2) };
+}
+
+/** A share's documents' tokens per field, or undefined when it does not hold `docs` documents. */
+function sharedTokens(share: SavedDescriptions, docs: number): string[][][] | undefined {
+  if (share.counts.length !== docs * FIELDS.length) return undefined;
+  const out: string[][][] = [];
+  let at = 0;
+  for (let d = 0; d < docs; d++) {
+    const fields: string[][] = [];
+    for (let f = 0; f < FIELDS.length; f++) { const n = share.counts[d * FIELDS.length + f]; fields.push(share.tokens.slice(at, (at += n))); }
+    out.push(fields);
+  }
+  return at === share.tokens.length ? out : undefined;
+}
 
 /**
  * Builds the description index (retrieval's prepare stage). `saved`: documents saved by an
@@ -92,7 +111,7 @@ export function descriptionShares(index: WorkspaceIndex, known: ReadonlyMap<stri
   const out = new Map<string, SavedDescriptions>();
   for (const f of index.allFiles()) {
     const k = known.get(f.path);
-    out.set(f.path, k && k.hash === f.hash ? k : { hash: f.hash, tokens: fileDocs(f.facts).map((d) => table.tokens(d.fields)) });
+    out.set(f.path, k && k.hash === f.hash ? k : savedShare(f.hash, fileDocs(f.facts).map((d) => table.tokens(d.fields))));
   }
   return out;
 }
@@ -112,8 +131,9 @@ function descriptions(index: WorkspaceIndex, saved?: ReadonlyMap<string, SavedDe
     const kept = !old ? saved?.get(f.path) : undefined;
     if (kept && kept.hash === f.hash) {
       const syms = describedSymbols(f.facts);
-      if (syms.length === kept.tokens.length) {
-        c.files.set(f.path, { facts: f.facts, docs: syms.map((sym, i) => table.addTokens(sym.id, f.path, kept.tokens[i])) });
+      const tokens = sharedTokens(kept, syms.length);
+      if (tokens) {
+        c.files.set(f.path, { facts: f.facts, docs: syms.map((sym, i) => table.addTokens(sym.id, f.path, tokens[i])) });
         collect?.set(f.path, kept);
         continue;
       }
@@ -128,7 +148,7 @@ function descriptions(index: WorkspaceIndex, saved?: ReadonlyMap<string, SavedDe
     }
     const tokens = now.map((d) => table.tokens(d.fields));
     c.files.set(f.path, { facts: f.facts, docs: now.map((d, i) => table.addTokens(d.sym, f.path, tokens[i])) });
-    collect?.set(f.path, { hash: f.hash, tokens });
+    collect?.set(f.path, savedShare(f.hash, tokens));
   }
   for (const [p, e] of [...c.files]) if (!live.has(p)) { take(e.docs, fileDocs(e.facts)); c.files.delete(p); }
   const changed = table.takeChangedTerms();
