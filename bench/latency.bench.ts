@@ -3,7 +3,7 @@
 // from a start (cold, and warm from the index cache) to the first retrieval answered, with
 // retrieval's workspace-wide structures built lazily by that first request (as before) and built
 // as indexing's prepare phase (retrieval/prepare.ts), in one run.
-//   node dist/bench/latency.bench.js [requests] [--corpus jdk-java.base|jdk-all] [--no-startup] [--warm-only]
+//   node dist/bench/latency.bench.js [requests] [--corpus jdk-java.base|jdk-all] [--no-startup] [--warm-only] [--edits N]
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { arg, corpusSourceRoot } from './cli';
 import { Indexer } from '../server/src/index/indexer';
 import { defaultSettings, prepareIndexer, retrieveAt, uriOfPath } from '../server/src/service';
 import type { PreparedStep } from '../server/src/retrieval/prepare';
+import { SAVED_DESCRIPTIONS } from '../server/src/retrieval/preparedCache';
 
 type Target = { path: string; line: number };
 const ask = (ix: Indexer, t: Target) => retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
@@ -24,9 +25,9 @@ interface Startup { label: string; readyMs: number; prepareMs?: number; firstMs:
  * the time until the folder is ready, the first request after that, and the median of the next
  * three (the usual latency the first should match).
  */
-async function start(label: string, root: string, cacheDir: string, prepare: boolean, targets: Target[]): Promise<Startup> {
+async function start(label: string, root: string, cacheDir: string, prepare: boolean, targets: Target[], ignoreSaved?: string[]): Promise<Startup> {
   let steps: PreparedStep[] | undefined;
-  const ix = new Indexer({ cacheDir, prepare: prepare ? prepareIndexer({ done: (s) => { steps = s; } }) : undefined });
+  const ix = new Indexer({ cacheDir, prepare: prepare ? prepareIndexer({ done: (s) => { steps = s; }, ignoreSaved }) : undefined });
   const t0 = performance.now();
   await ix.addFolder(root);
   const readyMs = performance.now() - t0;
@@ -58,6 +59,8 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   const step = Math.max(1, Math.floor(targets.length / count));
   const chosen = targets.filter((_, i) => i % step === 0).slice(0, count);
   const times: number[] = [];
+  /** Per target (by its index in `chosen`): its warm request's time and stages, to compare the request after an edit with. */
+  const warmOf = new Map<number, { ms: number; stages: Record<string, number> }>();
   /** Per stage: its time in each warm request (the pipeline's timingsMs). */
   const stages = new Map<string, number[]>();
   let first = 0, tokens = 0;
@@ -72,6 +75,7 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
       continue;
     }
     times.push(ms);
+    warmOf.set(i, { ms, stages: r.timingsMs });
     for (const [name, v] of Object.entries(r.timingsMs)) {
       if (name === 'total') continue;
       let l = stages.get(name);
@@ -85,16 +89,39 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
     session.disconnect();
   }
   // After an edit: each workspace-wide structure must follow the index file by file, or the first
-  // request after every keystroke pays for the whole module again.
-  const afterEdit: { update: number; request: number }[] = [];
-  for (const t of chosen.slice(1, 11)) {
-    const text = ix.textOf(t.path)!;
-    const s0 = performance.now();
-    await ix.setDocument(t.path, text + '\n// edited\n');
-    const s1 = performance.now();
-    await retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
-    afterEdit.push({ update: s1 - s0, request: performance.now() - s1 });
-    await ix.closeDocument(t.path);
+  // request after every keystroke pays for the whole module again. Two kinds, each on its own
+  // files (--edits N of each): a comment appended (no declaration changes), and a method added (its
+  // description moves the description index's statistics). The request after each is at the
+  // edited file's target, asked before the edit.
+  const editCount = Number(arg('--edits') ?? 10);
+  const editKinds: { label: string; edit: (text: string) => string }[] = [
+    { label: 'a comment appended', edit: (text) => text + '\n// edited\n' },
+    { label: 'a method added', edit: (text) => text.replace(/\}\s*$/, '  /** Edited count. */ int editedCount(String name) { return 0; }\n}\n') },
+  ];
+  // NEEDLE_PROFILE_EDITS=out.cpuprofile: a CPU profile of the edits and the requests after them.
+  const editProfile = process.env.NEEDLE_PROFILE_EDITS;
+  const editSession = editProfile ? new Session() : undefined;
+  if (editSession) { editSession.connect(); await editSession.post('Profiler.enable'); await editSession.post('Profiler.start'); }
+  const afterEdit = new Map<string, { update: number; request: number; warm: number; stages: Record<string, number>; warmStages: Record<string, number> }[]>();
+  for (const [k, kind] of editKinds.entries()) {
+    const runs: { update: number; request: number; warm: number; stages: Record<string, number>; warmStages: Record<string, number> }[] = [];
+    afterEdit.set(kind.label, runs);
+    for (let i = 1 + k * editCount; i < Math.min(chosen.length, 1 + (k + 1) * editCount); i++) {
+      const t = chosen[i];
+      const text = ix.textOf(t.path)!;
+      const s0 = performance.now();
+      await ix.setDocument(t.path, kind.edit(text));
+      const s1 = performance.now();
+      const r = await retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
+      const warm = warmOf.get(i)!;
+      runs.push({ update: s1 - s0, request: performance.now() - s1, warm: warm.ms, stages: r.timingsMs, warmStages: warm.stages });
+      await ix.closeDocument(t.path);
+    }
+  }
+  if (editSession && editProfile) {
+    const { profile } = await editSession.post('Profiler.stop');
+    writeFileSync(editProfile, JSON.stringify(profile));
+    editSession.disconnect();
   }
   times.sort((a, b) => a - b);
   const pctOf = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))];
@@ -105,7 +132,16 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   console.log(`  warm requests                       p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
   console.log(`  mean tokens per request             ${Math.round(tokens / chosen.length)}`);
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  console.log(`  after a one-file edit (${afterEdit.length} edits)   update median ${median(afterEdit.map((e) => e.update)).toFixed(1)} ms, next request median ${median(afterEdit.map((e) => e.request)).toFixed(1)} ms, max ${Math.max(...afterEdit.map((e) => e.request)).toFixed(1)} ms`);
+  // Each request after an edit against the same target's warm request before the edits (the
+  // targets' own costs differ more than the edit's: lexical recall runs only where there are terms).
+  for (const [label, runs] of afterEdit) {
+    if (!runs.length) continue;
+    const request = median(runs.map((e) => e.request));
+    console.log(`  after a one-file edit, ${label} (${runs.length} edits): update median ${median(runs.map((e) => e.update)).toFixed(1)} ms, next request median ${request.toFixed(1)} ms, max ${Math.max(...runs.map((e) => e.request)).toFixed(1)} ms`);
+    console.log(`    next request ÷ the same target's warm request: median ${median(runs.map((e) => e.request / e.warm)).toFixed(2)}, max ${Math.max(...runs.map((e) => e.request / e.warm)).toFixed(2)} (Σ ${runs.reduce((a, e) => a + e.request, 0).toFixed(0)} ÷ ${runs.reduce((a, e) => a + e.warm, 0).toFixed(0)} ms)`);
+    const names = [...new Set(runs.flatMap((e) => Object.keys(e.stages)))].filter((n) => n !== 'total');
+    console.log(`    per stage, median ms after the edit − warm: ${names.map((n) => `${n} ${median(runs.map((e) => (e.stages[n] ?? 0) - (e.warmStages[n] ?? 0))).toFixed(0)}`).join(', ')}`);
+  }
   const mem = process.memoryUsage();
   console.log(`  memory after the requests           heap ${Math.round(mem.heapUsed / 1e6)} MB, rss ${Math.round(mem.rss / 1e6)} MB`);
   console.log('  per stage (warm): mean / p50 / p95 ms');
@@ -127,6 +163,11 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   print(await start('warm start, lazy structures', root, cacheDir, false, chosen));
   print(await start('warm start, prepared', root, cacheDir, true, chosen));
   // The prepared start above saved the structures retrieval/preparedCache.ts keeps; this one loads them.
-  print(await start('warm start, prepared, saved structures', root, cacheDir, true, chosen));
+  // The description index built as if it were not saved (what the start above did before it was), then loaded.
+  const withoutDescriptions = await start('warm start, saved but the descriptions', root, cacheDir, true, chosen, [SAVED_DESCRIPTIONS.name]);
+  print(withoutDescriptions);
+  const withSaved = await start('warm start, prepared, saved structures', root, cacheDir, true, chosen);
+  print(withSaved);
+  console.log(`    start to first answer, saved descriptions ÷ built: ${((withSaved.readyMs + withSaved.firstMs) / (withoutDescriptions.readyMs + withoutDescriptions.firstMs)).toFixed(2)}; description index step ${Math.round(withSaved.steps?.find((x) => x.name === 'description index')?.ms ?? NaN)} ÷ ${Math.round(withoutDescriptions.steps?.find((x) => x.name === 'description index')?.ms ?? NaN)} ms`);
   if (!process.argv.includes('--warm-only')) print(await start('cold start, prepared', root, mkdtempSync(join(tmpdir(), 'needle-latency-')), true, chosen));
 })().catch((e) => { console.error(e); process.exit(1); });

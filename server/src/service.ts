@@ -70,12 +70,12 @@ export function validateParams(p: unknown): RetrieveContextParams {
 /**
  * The Indexer's prepare phase (IndexerOptions.prepare): retrieval's workspace-wide structures
  * built before the folder counts as ready, each step reported through `onStep` as it starts;
- * `done` receives the time of each.
+ * `done` receives the time of each; `ignoreSaved`: saved kinds to build afresh (preparedCache.ts).
  */
-export function prepareIndexer(opts: { onStep?: (name: string, done: number, total: number) => void; done?: (steps: PreparedStep[]) => void } = {}): (indexer: Indexer) => Promise<void> {
+export function prepareIndexer(opts: { onStep?: (name: string, done: number, total: number) => void; done?: (steps: PreparedStep[]) => void; ignoreSaved?: readonly string[] } = {}): (indexer: Indexer) => Promise<void> {
   return async (indexer) => {
     const cacheDir = indexer.cacheDir;
-    const saved = cacheDir ? { cacheDir, folders: indexer.folders, log: (m: string) => indexer.note(m) } : undefined;
+    const saved = cacheDir ? { cacheDir, folders: indexer.folders, log: (m: string) => indexer.note(m), ignore: opts.ignoreSaved } : undefined;
     const steps = await prepareRetrieval({ index: indexer.index, textOf: (p) => indexer.textOf(p), saved }, { onStep: opts.onStep });
     opts.done?.(steps);
   };

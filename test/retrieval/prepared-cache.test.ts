@@ -12,8 +12,10 @@ import { defaultSettings, prepareIndexer, retrieveAt, uriOfPath } from '../../se
 import { ACME } from '../robustness/lib';
 import { fileWords, filesWithWord } from '../../server/src/retrieval/recall/wordFiles';
 import { corpusDump } from '../../server/src/retrieval/recall/similar';
-import { STALE_SHARE, worthSaving } from '../../server/src/retrieval/preparedCache';
+import { descriptionRecall } from '../../server/src/retrieval/recall/descriptions';
+import { loadSaved, SAVED_DESCRIPTIONS, saveSaved, STALE_SHARE, worthSaving } from '../../server/src/retrieval/preparedCache';
 import type { PipelineRequest } from '../../server/src/retrieval/request';
+import type { Query } from '../../server/src/retrieval/query';
 
 function acmeCopy(): string {
   const root = mkdtempSync(join(tmpdir(), 'needle-acme-'));
@@ -63,6 +65,13 @@ function chunkDump(ix: Indexer): string {
   return corpusDump(ix.index, (p) => ix.textOf(p), [words.slice(0, 4), words.slice(4, 12).map((w) => '~' + w.toLowerCase()), words.slice(12, 30)]);
 }
 
+/** Description searches for some of the workspace's words, with their scores, as one canonical text. */
+function descriptionDump(ix: Indexer): string {
+  const words = [...fileWords({ index: ix.index, textOf: (p: string) => ix.textOf(p) }).values()].flatMap((f) => f.words).filter((_, i) => i % 53 === 0);
+  const queries = [words.slice(0, 3), words.slice(3, 10), words.slice(10, 24), ['order', 'total', 'price']];
+  return queries.map((q) => JSON.stringify([...descriptionRecall(ix.index, { words: q } as unknown as Query)])).join('\n');
+}
+
 test('a warm start from saved words and chunks answers as a fresh build, and an edit afterwards is reflected', async () => {
   const root = acmeCopy();
   const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
@@ -71,18 +80,24 @@ test('a warm start from saved words and chunks answers as a fresh build, and an 
   assert.equal(wordDump(cold), fresh);
   const freshChunks = chunkDump(await started(root, null));
   assert.equal(chunkDump(cold), freshChunks);
+  const freshDescriptions = descriptionDump(await started(root, null));
+  assert.equal(descriptionDump(cold), freshDescriptions);
+  assert.ok(freshDescriptions.split('\n').filter((l) => l.length > 2).length >= 3, 'the searches find descriptions');
   const saved = readFileSync(wordsFile(cacheDir));
   const savedChunks = readFileSync(savedFile(cacheDir, '.chunks'));
+  const savedDescriptions = readFileSync(savedFile(cacheDir, '.descriptions'));
   assert.ok(fresh.split('\n').length > 100, 'a real vocabulary');
 
   const logs: string[] = [];
   const warm = await started(root, cacheDir, logs);
   assert.equal(wordDump(warm), fresh);
   assert.equal(chunkDump(warm), freshChunks, 'the corpus from saved chunks equals a fresh build');
+  assert.equal(descriptionDump(warm), freshDescriptions, 'the description index from saved tokens equals a fresh build');
   assert.equal(await answers(warm, root), await answers(cold, root), 'retrieval after a warm start equals a fresh build\'s');
   assert.ok(!logs.some((m) => /saved/.test(m)), logs.join('\n'));
   assert.ok(readFileSync(wordsFile(cacheDir)).equals(saved), 'an unchanged workspace leaves the file as it was');
   assert.ok(readFileSync(savedFile(cacheDir, '.chunks')).equals(savedChunks));
+  assert.ok(readFileSync(savedFile(cacheDir, '.descriptions')).equals(savedDescriptions));
 
   // The saved words are what a warm start uses: words that no file holds, under the real hashes, show up.
   const path = warm.index.allFiles()[0].path;
@@ -94,6 +109,15 @@ test('a warm start from saved words and chunks answers as a fresh build, and an 
   await freshEdited.setDocument(path, edited);
   assert.equal(chunkDump(warm), chunkDump(freshEdited), 'the corpus follows an edit after a warm load as a fresh build does');
   assert.equal(wordDump(warm), wordDump(freshEdited));
+  // A declaration added after a warm load: its description is found, as in a fresh build.
+  const end = edited.lastIndexOf('}');
+  const declared = edited.slice(0, end) + '  /** Zzz saved never described. */ int zzzNeverDescribed() { return 0; }\n' + edited.slice(end);
+  await warm.setDocument(path, declared);
+  await freshEdited.setDocument(path, declared);
+  const zzz = (ix: Indexer) => JSON.stringify([...descriptionRecall(ix.index, { words: ['zzz', 'described', 'order'] } as unknown as Query)]);
+  assert.ok(zzz(warm).includes('zzzNeverDescribed'), 'the added declaration is described');
+  assert.equal(zzz(warm), zzz(freshEdited));
+  assert.equal(descriptionDump(warm), descriptionDump(freshEdited));
 
   // A file changed on disk while stopped is read again, not taken from the saved words.
   writeFileSync(path, edited);
@@ -103,17 +127,43 @@ test('a warm start from saved words and chunks answers as a fresh build, and an 
   const freshAfter = await started(root, null);
   assert.equal(wordDump(after), wordDump(freshAfter));
   assert.equal(chunkDump(after), chunkDump(freshAfter));
+  assert.equal(descriptionDump(after), descriptionDump(freshAfter));
   rmSync(root, { recursive: true, force: true });
   rmSync(cacheDir, { recursive: true, force: true });
 });
 
-test('damaged, truncated or foreign saved words and chunks are detected, reported and rebuilt', async () => {
+test('a warm start takes a file\'s description tokens from the saved file while its hash is the indexed one', async () => {
+  const root = acmeCopy();
+  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const cold = await started(root, cacheDir);
+  const file = savedFile(cacheDir, '.descriptions');
+  const { parts, problem } = loadSaved(SAVED_DESCRIPTIONS, file, cold.folders);
+  assert.equal(problem, undefined);
+  assert.equal(parts.size, cold.index.allFiles().length, 'every file\'s share saved');
+  // A token planted in one file's saved share: found after a warm start, so the share was used.
+  const [path, share] = [...parts].find(([, v]) => v.counts.length > 0)!;
+  share.tokens.splice(share.counts[0], 0, 'zzzplanted'); // the first document's name field, at its end
+  share.counts[0]++;
+  assert.equal(saveSaved(SAVED_DESCRIPTIONS, file, cold.folders, parts), undefined);
+  const planted = (ix: Indexer) => [...descriptionRecall(ix.index, { words: ['zzzplanted'] } as unknown as Query).keys()];
+  const warm = await started(root, cacheDir);
+  assert.equal(planted(warm).length, 1, 'the saved tokens were loaded');
+  assert.ok(warm.index.file(path)!.facts.symbols.some((s) => s.id === planted(warm)[0]));
+  // Once the file changes on disk, its share is not the indexed text's: it is described again.
+  writeFileSync(path, readFileSync(path, 'utf8') + '\n// changed\n');
+  assert.deepEqual(planted(await started(root, cacheDir)), []);
+  rmSync(root, { recursive: true, force: true });
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+test('damaged, truncated or foreign saved words, chunks and descriptions are detected, reported and rebuilt', async () => {
   const root = acmeCopy();
   const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
   await started(root, cacheDir);
   const fresh = wordDump(await started(root, null));
   const freshChunks = chunkDump(await started(root, null));
-  for (const [suffix, name] of [['.words', 'saved words'], ['.chunks', 'saved similar-code chunks']]) {
+  const freshDescriptions = descriptionDump(await started(root, null));
+  for (const [suffix, name] of [['.words', 'saved words'], ['.chunks', 'saved similar-code chunks'], ['.descriptions', 'saved descriptions']]) {
   const file = savedFile(cacheDir, suffix);
   const good = readFileSync(file);
   const damage: [string, () => void][] = [
@@ -128,6 +178,7 @@ test('damaged, truncated or foreign saved words and chunks are detected, reporte
     const ix = await started(root, cacheDir, logs);
     assert.equal(wordDump(ix), fresh, what);
     assert.equal(chunkDump(ix), freshChunks, what);
+    assert.equal(descriptionDump(ix), freshDescriptions, what);
     assert.ok(logs.some((m) => m.startsWith(name) && /rebuilding/.test(m)), `${suffix} ${what}: not reported: ${logs.join('\n')}`);
     assert.ok(readFileSync(file).equals(good), `${suffix} ${what}: rewritten`);
   }

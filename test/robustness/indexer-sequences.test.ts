@@ -13,6 +13,9 @@ import { Indexer } from '../../server/src/index/indexer';
 import type { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 import { declarationsByName, typesBySimpleName, usageCounts } from '../../server/src/retrieval/symbols';
 import { corpusDump } from '../../server/src/retrieval/recall/similar';
+import { descriptionRecall } from '../../server/src/retrieval/recall/descriptions';
+import { globalPopular } from '../../server/src/retrieval/recall/graph';
+import type { Query } from '../../server/src/retrieval/query';
 import { choose, int, prng } from './lib';
 
 const SEQUENCES = Number(process.env.NEEDLE_FUZZ_INDEXER_SEQUENCES ?? 30);
@@ -45,7 +48,10 @@ const QUERIES = [['~run', 'count'], ['~load', '~save', 'x'], ['~find', 'Alpha', 
 function tables(ix: Indexer): string {
   const index: WorkspaceIndex = ix.index;
   const dump = (name: string, m: Map<string, unknown>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, v]) => `${name} ${k} ${JSON.stringify(v)}`);
+  const described = [NAMES.map((n) => n.toLowerCase()), METHODS, ['alpha', 'run', 'save', 'size']]
+    .map((words) => `described ${JSON.stringify([...descriptionRecall(index, { words } as unknown as Query)])}`);
   return [...dump('type', typesBySimpleName(index)), ...dump('decl', declarationsByName(index)), ...dump('uses', usageCounts(index)),
+    `popular ${JSON.stringify(globalPopular(index))}`, ...described,
     corpusDump(index, (p) => ix.textOf(p), QUERIES)].join('\n');
 }
 

@@ -8,9 +8,9 @@ import type { WorkspaceIndex } from '../index/workspaceIndex';
 import type { PipelineRequest } from './request';
 import { declarationsByName, typesBySimpleName, usageCounts } from './symbols';
 import { globalPopular } from './recall/graph';
-import { prepareDescriptions } from './recall/descriptions';
+import { descriptionShares, prepareDescriptions, type SavedDescriptions } from './recall/descriptions';
 import { fileWords, prepareWordFiles } from './recall/wordFiles';
-import { buildWithSaved, SAVED_CHUNKS, SAVED_WORDS, type SavedPlace } from './preparedCache';
+import { buildWithSaved, SAVED_CHUNKS, SAVED_DESCRIPTIONS, SAVED_WORDS, type SavedPlace } from './preparedCache';
 import { chunkParts, prepareChunkCorpus } from './recall/similar';
 
 /** One structure built: its name and the time it took. */
@@ -21,8 +21,9 @@ export interface PrepareInput {
   /** The files' current text (the indexer's textOf). */
   textOf: PipelineRequest['textOf'];
   /**
-   * Where structures saved by an earlier start are (preparedCache.ts: the words and similar-code
-   * chunks of files unchanged since); absent: everything is built from the index and texts.
+   * Where structures saved by an earlier start are (preparedCache.ts: the words, similar-code
+   * chunks and description tokens of files unchanged since); absent: everything is built from the
+   * index and texts.
    */
   saved?: SavedPlace;
 }
@@ -31,7 +32,11 @@ export interface PrepareInput {
 export const PREPARE_STEPS: readonly { name: string; build: (p: PrepareInput) => void }[] = [
   { name: 'names, types and usage tables', build: ({ index }) => { declarationsByName(index); typesBySimpleName(index); usageCounts(index); } },
   { name: 'callers and popular declarations', build: ({ index }) => { index.prepareIncoming(); globalPopular(index); } },
-  { name: 'description index', build: ({ index }) => prepareDescriptions(index) },
+  { name: 'description index', build: ({ index, saved }) => {
+    // The shares the build derived or loaded, kept only while it may save them.
+    const shares = saved && new Map<string, SavedDescriptions>();
+    buildWithSaved(SAVED_DESCRIPTIONS, saved, (s) => prepareDescriptions(index, s, shares), () => descriptionShares(index, shares ?? new Map()));
+  } },
   { name: 'word -> files', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_WORDS, saved, (s) => prepareWordFiles({ index, textOf }, s), () => fileWords({ index, textOf })) },
   { name: 'similar-code corpus', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_CHUNKS, saved, (s) => prepareChunkCorpus(index, textOf, s), () => chunkParts(index, textOf)) },
 ];

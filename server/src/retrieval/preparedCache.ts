@@ -1,7 +1,8 @@
 // Retrieval's prepared structures saved beside the index cache, so that a warm start loads them
-// instead of rebuilding them (issue 16 §1). Saved are the per-file shares of the two structures
-// whose rebuild is mostly reading and scanning text (java.base: 54 MB): each file's words
-// (word -> files) and each file's similar-code chunks with their counted terms. Each share is kept
+// instead of rebuilding them (issue 16 §1). Saved are the per-file shares of the three structures
+// whose rebuild is mostly reading, scanning or tokenizing text: each file's words (word -> files),
+// each file's similar-code chunks with their counted terms (java.base: 54 MB read for these two),
+// and the tokens of each file's declaration descriptions (the description index). Each share is kept
 // with the content hash of the text it came from, and a warm start takes it only for a file whose
 // indexed hash is the same; every other file is read as on a first build, so the structure is
 // the one a fresh build makes. The files use the index cache's framing (persist.ts: a digest of
@@ -14,6 +15,8 @@ import { CorruptCache, Reader, verifiedReader, Writer } from '../index/cacheCode
 import { cacheFileFor, readFramed, writeFramed } from '../index/persist';
 import type { FileWords } from './recall/wordFiles';
 import type { SavedChunks } from './recall/similar';
+import type { SavedDescriptions } from './recall/descriptions';
+import { FIELDS } from './recall/descriptionTable';
 
 declare const __NEEDLE_PREPARED_VERSION__: string | undefined;
 
@@ -53,6 +56,16 @@ export const SAVED_CHUNKS: SavedKind<SavedChunks> = {
     const terms = r.list(() => r.list((): [string, number] => [r.str(), r.int()]));
     if (terms.length !== chunks.length) throw new CorruptCache('terms do not match chunks');
     return { hash, chunks, terms };
+  },
+};
+
+export const SAVED_DESCRIPTIONS: SavedKind<SavedDescriptions> = {
+  name: 'saved descriptions', suffix: '.descriptions',
+  write: (w, v) => { w.str(v.hash); w.list(v.counts, (n) => w.int(n)); w.strs(v.tokens); },
+  read: (r) => {
+    const v = { hash: r.str(), counts: r.list(() => r.int()), tokens: r.strs() };
+    if (v.counts.length % FIELDS.length || v.counts.some((n) => n < 0) || v.counts.reduce((a, n) => a + n, 0) !== v.tokens.length) throw new CorruptCache('token counts do not match tokens');
+    return v;
   },
 };
 
@@ -110,8 +123,12 @@ export function worthSaving(loaded: ReadonlyMap<string, { hash: string }>, now: 
   return stale > 0 && (loaded.size === 0 || stale > STALE_SHARE * now.size);
 }
 
-/** Where the saved shares are: the cache folder and the workspace's folders (what they must match). */
-export interface SavedPlace { cacheDir: string; folders: readonly string[]; log: (message: string) => void }
+/**
+ * Where the saved shares are: the cache folder and the workspace's folders (what they must match).
+ * `ignore`: names of kinds built as if nothing were saved, and not saved (benches: what one saved
+ * file spares a start).
+ */
+export interface SavedPlace { cacheDir: string; folders: readonly string[]; log: (message: string) => void; ignore?: readonly string[] }
 
 /**
  * Builds a structure from the saved shares of unchanged files (`build`), then saves its shares
@@ -119,7 +136,7 @@ export interface SavedPlace { cacheDir: string; folders: readonly string[]; log:
  * from the index alone.
  */
 export function buildWithSaved<V extends { hash: string }>(kind: SavedKind<V>, place: SavedPlace | undefined, build: (saved?: ReadonlyMap<string, V>) => void, current: () => ReadonlyMap<string, V>): void {
-  if (!place) { build(); return; }
+  if (!place || place.ignore?.includes(kind.name)) { build(); return; }
   const file = savedFileFor(place.cacheDir, place.folders, kind);
   const loaded = loadSaved(kind, file, place.folders);
   if (loaded.problem) place.log(loaded.problem);

@@ -3,8 +3,9 @@
 // signature words, owner type words); the query's words are matched against those descriptions
 // with BM25 (descriptionTable.ts: MiniSearch's scoring in a compact index), description to
 // description rather than text to code. The index follows index.version file by file (built by
-// retrieval's prepare stage); so are the scores of each term searched (see orSearch), which is
-// what keeps a warm request fast on a large workspace.
+// retrieval's prepare stage, from saved tokens on a warm start); the scores of each term searched
+// are remembered (see orSearch) until an edit moves them, which is what keeps a warm request, and
+// the first one after an edit, fast on a large workspace.
 
 import type { WorkspaceIndex } from '../../index/workspaceIndex';
 import type { FileFacts, SymbolFact } from '../../java/facts';
@@ -38,7 +39,7 @@ interface DescCache {
   table: DescriptionTable;
   /** Per file: the facts object indexed and the document ids added for it, in fileDocs order (incremental updates). */
   files: Map<string, { facts: FileFacts; docs: number[] }>;
-  /** orSearch's accumulators by document id, reused; `touched` lists the entries in use. */
+  /** orSearch's accumulators by document id, reused; `touched` lists the entries in use (ids as they are). */
   acc?: { score: Float64Array; matched: Uint16Array; touched: number[] };
   /** Each searched term's scores at this version (see orSearch), and how many entries they hold. */
   terms: Map<string, TermScores>;
@@ -58,60 +59,149 @@ function tokenize(text: string): string[] {
 
 /**
  * The description index, kept in step with the workspace index: on a new index.version only
- * files whose facts changed are taken out (their documents derived again from the old facts)
- * and added again, so term statistics end up as in a fresh build and results do not depend on
- * edit history.
+ * files whose descriptions changed are taken out (their documents derived again from the old
+ * facts) and added again, so term statistics end up as in a fresh build and results do not
+ * depend on edit history. The remembered term scores go only when they moved: all of them when
+ * the document count or a field's total length changed, else those of the terms whose postings
+ * changed; a body edit, which changes no description, keeps them all.
  */
 export function descriptionTable(index: WorkspaceIndex): DescriptionTable {
   return descriptions(index).table;
 }
 
-/** Builds the description index (retrieval's prepare stage). */
-export function prepareDescriptions(index: WorkspaceIndex): void {
-  descriptions(index);
+/**
+ * One file's documents as saved beside the index cache (preparedCache.ts): the content hash of
+ * the text whose facts they describe, and its documents' tokens, flat, in fileDocs order then field
+ * order, with each (document, field)'s number of tokens (the declarations' ids come from the
+ * facts). Flat, because a warm start holds every file's share at once while it builds: per
+ * document and field arrays weighed more than the tokens (~80 MB more on the whole JDK).
+ */
+export interface SavedDescriptions { hash: string; counts: number[]; tokens: string[] }
+
+function savedShare(hash: string, docs: readonly (readonly string[])[][]): SavedDescriptions {
+  return { hash, counts: docs.flatMap((fields) => fields.map((t) => t.length)), tokens: docs.flat(2) };
 }
 
-function descriptions(index: WorkspaceIndex): DescCache {
+/** A share's documents' tokens per field, or undefined when it does not hold `docs` documents. */
+function sharedTokens(share: SavedDescriptions, docs: number): string[][][] | undefined {
+  if (share.counts.length !== docs * FIELDS.length) return undefined;
+  const out: string[][][] = [];
+  let at = 0;
+  for (let d = 0; d < docs; d++) {
+    const fields: string[][] = [];
+    for (let f = 0; f < FIELDS.length; f++) { const n = share.counts[d * FIELDS.length + f]; fields.push(share.tokens.slice(at, (at += n))); }
+    out.push(fields);
+  }
+  return at === share.tokens.length ? out : undefined;
+}
+
+/**
+ * Builds the description index (retrieval's prepare stage). `saved`: documents saved by an
+ * earlier start; a file whose indexed hash equals the saved one takes its tokens instead of
+ * describing and tokenizing its declarations, which is most of a warm start's cost of this
+ * structure. `collect` receives the share of every file added, as a later start would load it.
+ */
+export function prepareDescriptions(index: WorkspaceIndex, saved?: ReadonlyMap<string, SavedDescriptions>, collect?: Map<string, SavedDescriptions>): void {
+  descriptions(index, saved, collect);
+}
+
+/** Every indexed file's share as it would be saved: from `known` when its hash is current, else derived. */
+export function descriptionShares(index: WorkspaceIndex, known: ReadonlyMap<string, SavedDescriptions>): Map<string, SavedDescriptions> {
+  const { table } = descriptions(index);
+  const out = new Map<string, SavedDescriptions>();
+  for (const f of index.allFiles()) {
+    const k = known.get(f.path);
+    out.set(f.path, k && k.hash === f.hash ? k : savedShare(f.hash, fileDocs(f.facts).map((d) => table.tokens(d.fields))));
+  }
+  return out;
+}
+
+function descriptions(index: WorkspaceIndex, saved?: ReadonlyMap<string, SavedDescriptions>, collect?: Map<string, SavedDescriptions>): DescCache {
   let c = cache.get(index);
   if (c && c.version === index.version) return c;
   if (!c) cache.set(index, (c = { version: -1, files: new Map(), terms: new Map(), termEntries: 0, table: new DescriptionTable(tokenize) }));
   const { table } = c;
+  const stats = table.stats();
   const live = new Set<string>();
-  const take = (docs: number[], facts: FileFacts, path: string) => fileDocs(path, facts).forEach((d, i) => table.remove(docs[i], d.fields));
+  const take = (docs: number[], described: FileDoc[]) => described.forEach((d, i) => table.remove(docs[i], d.fields));
   for (const f of [...index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     live.add(f.path);
     const old = c.files.get(f.path);
     if (old && old.facts === f.facts) continue;
-    if (old) take(old.docs, old.facts, f.path);
-    c.files.set(f.path, { facts: f.facts, docs: fileDocs(f.path, f.facts).map((d) => table.add(d.sym, f.path, d.fields)) });
+    const kept = !old ? saved?.get(f.path) : undefined;
+    if (kept && kept.hash === f.hash) {
+      const syms = describedSymbols(f.facts);
+      const tokens = sharedTokens(kept, syms.length);
+      if (tokens) {
+        c.files.set(f.path, { facts: f.facts, docs: syms.map((sym, i) => table.addTokens(sym.id, f.path, tokens[i])) });
+        collect?.set(f.path, kept);
+        continue;
+      }
+    }
+    const now = fileDocs(f.facts);
+    if (old) {
+      const before = fileDocs(old.facts);
+      // Most edits (a body, a comment, lines moving) leave every description as it was: the
+      // table, and so every term's scores, stay.
+      if (sameDocs(before, now)) { old.facts = f.facts; continue; }
+      take(old.docs, before);
+    }
+    const tokens = now.map((d) => table.tokens(d.fields));
+    c.files.set(f.path, { facts: f.facts, docs: now.map((d, i) => table.addTokens(d.sym, f.path, tokens[i])) });
+    collect?.set(f.path, savedShare(f.hash, tokens));
   }
-  for (const [p, e] of [...c.files]) if (!live.has(p)) { take(e.docs, e.facts, p); c.files.delete(p); }
+  for (const [p, e] of [...c.files]) if (!live.has(p)) { take(e.docs, fileDocs(e.facts)); c.files.delete(p); }
+  const changed = table.takeChangedTerms();
   const renumbered = table.compact();
+  if (c.version < 0) table.trim(); // a first build grew every list by pushes
   if (renumbered) for (const e of c.files.values()) e.docs = e.docs.map((d) => renumbered[d]);
   c.version = index.version;
-  // Any change moves document counts and lengths, hence every score.
-  c.acc = undefined;
-  c.terms = new Map();
-  c.termEntries = 0;
+  if (renumbered || table.stats() !== stats) {
+    // Document ids, the document count or a field's total length moved: every score with them.
+    c.acc = undefined;
+    c.terms = new Map();
+    c.termEntries = 0;
+  } else {
+    // Otherwise only the terms of documents that came or went score differently (descriptionTable.ts).
+    for (const term of changed) {
+      const t = c.terms.get(term);
+      if (!t) continue;
+      c.termEntries -= t.docs.length;
+      c.terms.delete(term);
+    }
+    if (c.acc && c.acc.score.length < table.capacity) c.acc = undefined;
+  }
   return c;
 }
 
-/** A file's documents: the fields of each non-local declaration (the first of a repeated id), from the facts alone. */
-function fileDocs(path: string, facts: FileFacts): { sym: string; fields: string[] }[] {
+interface FileDoc { sym: string; fields: string[] }
+
+function sameDocs(a: FileDoc[], b: FileDoc[]): boolean {
+  return a.length === b.length && a.every((d, i) => d.sym === b[i].sym && d.fields.every((f, k) => f === b[i].fields[k]));
+}
+
+/** How many terms' scores are remembered now (tests: what an edit kept). */
+export function rememberedTerms(index: WorkspaceIndex): number {
+  return descriptions(index).terms.size;
+}
+
+/** The declarations a file's documents describe: each non-local one, the first of a repeated id. */
+function describedSymbols(facts: FileFacts): SymbolFact[] {
   const seen = new Set<string>();
-  const docs: { sym: string; fields: string[] }[] = [];
-  for (const s of facts.symbols) {
-    if (s.local || s.anonymous || seen.has(s.id)) continue;
-    seen.add(s.id);
+  return facts.symbols.filter((s) => !s.local && !s.anonymous && !seen.has(s.id) && !!seen.add(s.id));
+}
+
+/** A file's documents: the fields of each described declaration, from the facts alone. */
+function fileDocs(facts: FileFacts): FileDoc[] {
+  return describedSymbols(facts).map((s) => {
     const d = describe(s, s.parent >= 0 ? facts.symbols[s.parent] : undefined);
-    docs.push({ sym: s.id, fields: [d.name, d.signature, d.owner, d.doc] });
-  }
-  return docs;
+    return { sym: s.id, fields: [d.name, d.signature, d.owner, d.doc] };
+  });
 }
 
 /** Every document as MiniSearch would be given it (id `path\0symbol`, the four fields), in path order: the tests' reference. */
 export function descriptionDocuments(index: WorkspaceIndex): Record<'id' | (typeof FIELDS)[number], string>[] {
-  return [...index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1)).flatMap((f) => fileDocs(f.path, f.facts).map((d) => ({
+  return [...index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1)).flatMap((f) => fileDocs(f.facts).map((d) => ({
     id: `${f.path}\0${d.sym}`, ...Object.fromEntries(FIELDS.map((name, i) => [name, d.fields[i]])) as Record<(typeof FIELDS)[number], string>,
   })));
 }
@@ -138,11 +228,11 @@ function termScores(c: DescCache, term: string): TermScores {
 }
 
 /**
- * MiniSearch's OR search, to the last bit, from cached per-term scores: a document's score is
+ * MiniSearch's OR search, summed as it sums, from remembered per-term scores: a document's score is
  * the sum of its terms' scores in query order (a repeated term counts each time), times the
  * number of distinct query terms it matches. Searching the whole query instead walks every
  * posting of every term — `int`, `get`, `string` hold a fifth of the JDK's descriptions each —
- * on every request; here that happens once per term and index version. The scores are read
+ * on every request; here that happens once per term until an edit moves its scores. The scores are read
  * from a shared array, valid until the next search.
  */
 function orSearch(c: DescCache, query: string): { touched: number[]; score: Float64Array } {

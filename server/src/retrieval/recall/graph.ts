@@ -5,9 +5,9 @@
 
 import type { PipelineRequest } from '../request';
 import type { Query } from '../query';
-import type { SymbolRef } from '../../index/workspaceIndex';
+import type { IndexedFile, SymbolRef } from '../../index/workspaceIndex';
 import { addCandidate, type Candidate, type Evidence } from '../types';
-import { declarationsByName, membersOf, ownerType, perIndexVersion, resolveTypeName, typeNames } from '../symbols';
+import { declarationsByName, membersOf, ownerType, perIndexVersionIncremental, resolveTypeName, typeNames } from '../symbols';
 import type { WorkspaceIndex } from '../../index/workspaceIndex';
 import { isTypeKind } from '../../java/symbols';
 
@@ -181,12 +181,46 @@ export function filePopularity(req: PipelineRequest, path: string): Map<string, 
   return out;
 }
 
-/** The GLOBAL_POPULAR declarations referenced from the most files (utility helpers), per index version. */
-export const globalPopular = perIndexVersion((idx: WorkspaceIndex): [string, number][] => {
-  const files = new Map<string, number>();
-  for (const f of idx.allFiles()) {
-    const seen = new Set<string>();
-    for (const e of f.resolution?.edges ?? []) if ((e.kind === 'call' || e.kind === 'field') && !seen.has(e.to)) { seen.add(e.to); files.set(e.to, (files.get(e.to) ?? 0) + 1); }
-  }
-  return [...files].filter(([, n]) => n >= 3).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, GLOBAL_POPULAR);
+/**
+ * The GLOBAL_POPULAR declarations referenced (called or read) from the most files, at least 3
+ * (utility helpers), by file count then id. Kept file by file: a file's share is its resolution
+ * (the index's own object, so nothing is held twice), whose distinct referenced declarations are
+ * counted when it comes and uncounted when it goes, so an edit moves only its own counts.
+ */
+const popularTable = perIndexVersionIncremental({
+  source: (f) => f.resolution,
+  part: (f) => f.resolution,
+  create: () => ({ files: new Map<string, number>(), top: [] as [string, number][] }),
+  apply: (t, changes) => {
+    for (const { before, after } of changes) {
+      for (const id of referenced(before)) {
+        const n = t.files.get(id)! - 1;
+        if (n) t.files.set(id, n); else t.files.delete(id);
+      }
+      for (const id of referenced(after)) t.files.set(id, (t.files.get(id) ?? 0) + 1);
+    }
+  },
+  finish: (t) => {
+    const top: [string, number][] = [];
+    const ahead = (a: [string, number], b: [string, number]) => a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
+    for (const e of t.files) {
+      if (e[1] < 3 || (top.length === GLOBAL_POPULAR && !ahead(e, top[GLOBAL_POPULAR - 1]))) continue;
+      let at = top.length;
+      while (at > 0 && ahead(e, top[at - 1])) at--;
+      top.splice(at, 0, e);
+      if (top.length > GLOBAL_POPULAR) top.pop();
+    }
+    t.top = top;
+  },
 });
+
+/** The declarations a file's resolution calls or reads, each once. */
+function referenced(r: IndexedFile['resolution']): Set<string> {
+  const out = new Set<string>();
+  for (const e of r?.edges ?? []) if (e.kind === 'call' || e.kind === 'field') out.add(e.to);
+  return out;
+}
+
+export function globalPopular(idx: WorkspaceIndex): [string, number][] {
+  return popularTable(idx).top;
+}

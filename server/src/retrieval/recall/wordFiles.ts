@@ -1,5 +1,5 @@
 // Which indexed files contain a word, kept in step with the index: on a new index.version only
-// the files whose facts changed are read again. Lexical recall uses it to hand ripgrep the files
+// the files whose facts changed are read again, and only the words they gained or lost move. Lexical recall uses it to hand ripgrep the files
 // that can hit a term instead of every file of the folders (on the JDK's java.base, 54 MB read
 // per request). A word is a maximal run of word characters as ripgrep's --word-regexp sees them
 // (Unicode \w), so a file holds a word exactly when `rg -w -F word` finds it there.
@@ -40,7 +40,7 @@ interface WordMap {
 const maps = new WeakMap<WorkspaceIndex, WordMap>();
 
 /** The indexed files holding `word`, sorted by path (the order ripgrep --sort path reports). */
-export function filesWithWord(req: PipelineRequest): (word: string) => readonly string[] {
+export function filesWithWord(req: Pick<PipelineRequest, 'index' | 'textOf'>): (word: string) => readonly string[] {
   const m = wordMap(req);
   return (word) => m.byWord.get(word)?.paths ?? [];
 }
@@ -71,16 +71,23 @@ function wordMap(req: Pick<PipelineRequest, 'index' | 'textOf'>, saved?: Readonl
     live.add(f.path);
     const old = m.files.get(f.path);
     if (old && old.facts === f.facts) continue;
-    if (old) for (const w of old.words) remove(m.byWord, w, f.path);
     const kept = saved?.get(f.path);
-    if (kept && kept.hash === f.hash) {
-      m.files.set(f.path, { facts: f.facts, words: kept.words.map((w) => add(m!.byWord, w, f.path)), hash: f.hash });
-      continue;
+    let next: readonly string[], hash: string | undefined;
+    if (kept && kept.hash === f.hash) ({ words: next, hash } = kept);
+    else {
+      const text = req.textOf(f.path);
+      next = text === undefined ? [] : [...distinctWords(text)];
+      // The text read may be ahead of the index (an edit on its way): then its words are not the hash's.
+      hash = text !== undefined && hashText(text) === f.hash ? f.hash : undefined;
     }
-    const text = req.textOf(f.path);
-    const words = text === undefined ? [] : [...distinctWords(text)].map((w) => add(m!.byWord, w, f.path));
-    // The text read may be ahead of the index (an edit on its way): then its words are not the hash's.
-    m.files.set(f.path, { facts: f.facts, words, hash: text !== undefined && hashText(text) === f.hash ? f.hash : undefined });
+    // An edited file: only the words it gained or lost move (an edit changes few of a file's words).
+    const before = old && new Set(old.words);
+    if (old) {
+      const after = new Set(next);
+      for (const w of old.words) if (!after.has(w)) remove(m.byWord, w, f.path);
+    }
+    const words = next.map((w) => (before?.has(w) ? m!.byWord.get(w)!.word : add(m!.byWord, w, f.path)));
+    m.files.set(f.path, hash === undefined ? { facts: f.facts, words } : { facts: f.facts, words, hash });
   }
   for (const [p, e] of [...m.files]) {
     if (live.has(p)) continue;
