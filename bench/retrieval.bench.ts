@@ -42,7 +42,7 @@ function toPng(svgPath: string, pngPath: string): string | undefined {
   const tries: [string, string[]][] = [
     ['/usr/bin/convert', [svgPath, pngPath]],
     ['rsvg-convert', ['-o', pngPath, svgPath]],
-    ...['chromium', 'chromium-browser', 'google-chrome'].map((c): [string, string[]] => [c, ['--headless', '--disable-gpu', '--no-sandbox', `--screenshot=${pngPath}`, '--window-size=1000,460', `file://${svgPath}`]]),
+    ...['chromium', 'chromium-browser', 'google-chrome'].map((c): [string, string[]] => [c, ['--headless', '--disable-gpu', '--no-sandbox', `--screenshot=${pngPath}`, `--window-size=${windowSize}`, `file://${svgPath}`]]),
   ];
   for (const [cmd, a] of tries) {
     const r = spawnSync(cmd, a, { stdio: 'ignore', timeout: 60_000 });
