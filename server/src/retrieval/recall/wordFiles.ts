@@ -26,23 +26,46 @@ export function isOneWord(term: string): boolean {
   return ONE_WORD.test(term);
 }
 
-interface Posting { word: string; paths: string[] }
+interface FileEntry {
+  /** The file's id: its index in `paths`, what postings hold. */
+  id: number;
+  /** The facts object its words were read for. */
+  facts: object;
+  /** Its distinct words, as slots (indexes of `wordOf`), in the order they were read. */
+  words: Int32Array;
+  /** The hash of the text they were read from, when it is known to be the indexed file's (what fileWords saves). */
+  hash?: string;
+}
+/**
+ * A file's ids by word, kept small (issue 16 §2: on the whole JDK the map of words to path lists
+ * held 160 MB): each path is held once (`paths`), each word once (`wordOf`), and a word's files
+ * are file ids — one number when it is in one file (most words), else an Int32Array. An update
+ * edits the lists it touches as plain arrays and packs them again when it ends.
+ */
 interface WordMap {
   version: number;
-  /**
-   * Per file: the facts object its words were read for, its distinct words, and the hash of the
-   * text they were read from when it is known to be the indexed file's (what fileWords saves).
-   */
-  files: Map<string, { facts: object; words: string[]; hash?: string }>;
-  /** word -> the files holding it, sorted by path. */
-  byWord: Map<string, Posting>;
+  files: Map<string, FileEntry>;
+  /** file id -> its path (undefined: a free id). */
+  paths: (string | undefined)[];
+  freeIds: number[];
+  /** word -> its slot, which indexes `wordOf` and `postings`; slots are reused once a word is gone. */
+  slotOf: Map<string, number>;
+  wordOf: (string | undefined)[];
+  /** slot -> the ids of the files holding the word, sorted by path (number[] only while an update runs). */
+  postings: (number | Int32Array | number[] | undefined)[];
+  freeSlots: number[];
 }
 const maps = new WeakMap<WorkspaceIndex, WordMap>();
 
 /** The indexed files holding `word`, sorted by path (the order ripgrep --sort path reports). */
 export function filesWithWord(req: Pick<PipelineRequest, 'index' | 'textOf'>): (word: string) => readonly string[] {
   const m = wordMap(req);
-  return (word) => m.byWord.get(word)?.paths ?? [];
+  return (word) => {
+    const slot = m.slotOf.get(word);
+    const p = slot === undefined ? undefined : m.postings[slot];
+    if (p === undefined) return [];
+    return typeof p === 'number' ? [m.paths[p]!] : Array.from(p, (id) => m.paths[id]!);
+  };
 }
 
 /**
@@ -56,20 +79,24 @@ export function prepareWordFiles(req: Pick<PipelineRequest, 'index' | 'textOf'>,
 
 /** Every file's words whose text is known to be the indexed one (what a later start may reuse). */
 export function fileWords(req: Pick<PipelineRequest, 'index' | 'textOf'>): Map<string, FileWords> {
+  const m = wordMap(req);
   const out = new Map<string, FileWords>();
-  for (const [path, e] of wordMap(req).files) if (e.hash !== undefined) out.set(path, { hash: e.hash, words: e.words });
+  for (const [path, e] of m.files) if (e.hash !== undefined) out.set(path, { hash: e.hash, words: Array.from(e.words, (s) => m.wordOf[s]!) });
   return out;
 }
 
 function wordMap(req: Pick<PipelineRequest, 'index' | 'textOf'>, saved?: ReadonlyMap<string, FileWords>): WordMap {
   let m = maps.get(req.index);
   if (m && m.version === req.index.version) return m;
-  if (!m) maps.set(req.index, (m = { version: -1, files: new Map(), byWord: new Map() }));
+  if (!m) maps.set(req.index, (m = { version: -1, files: new Map(), paths: [], freeIds: [], slotOf: new Map(), wordOf: [], postings: [], freeSlots: [] }));
+  const map = m;
+  /** Slots whose lists this update edited (packed again at its end). */
+  const touched = new Set<number>();
   const live = new Set<string>();
   // Path order: a first build appends to every list instead of inserting into it.
   for (const f of [...req.index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     live.add(f.path);
-    const old = m.files.get(f.path);
+    const old = map.files.get(f.path);
     if (old && old.facts === f.facts) continue;
     const kept = saved?.get(f.path);
     let next: readonly string[], hash: string | undefined;
@@ -80,56 +107,88 @@ function wordMap(req: Pick<PipelineRequest, 'index' | 'textOf'>, saved?: Readonl
       // The text read may be ahead of the index (an edit on its way): then its words are not the hash's.
       hash = text !== undefined && hashText(text) === f.hash ? f.hash : undefined;
     }
+    const id = old ? old.id : newId(map, f.path);
     // An edited file: only the words it gained or lost move (an edit changes few of a file's words).
-    const before = old && new Set(old.words);
+    const before = old && new Set(Array.from(old.words, (s) => map.wordOf[s]!));
     if (old) {
       const after = new Set(next);
-      for (const w of old.words) if (!after.has(w)) remove(m.byWord, w, f.path);
+      for (const s of old.words) if (!after.has(map.wordOf[s]!)) remove(map, s, id, touched);
     }
-    const words = next.map((w) => (before?.has(w) ? m!.byWord.get(w)!.word : add(m!.byWord, w, f.path)));
-    m.files.set(f.path, hash === undefined ? { facts: f.facts, words } : { facts: f.facts, words, hash });
+    const words = Int32Array.from(next, (w) => (before?.has(w) ? map.slotOf.get(w)! : add(map, w, id, touched)));
+    map.files.set(f.path, hash === undefined ? { id, facts: f.facts, words } : { id, facts: f.facts, words, hash });
   }
-  for (const [p, e] of [...m.files]) {
+  for (const [p, e] of [...map.files]) {
     if (live.has(p)) continue;
-    for (const w of e.words) remove(m.byWord, w, p);
-    m.files.delete(p);
+    for (const s of e.words) remove(map, s, e.id, touched);
+    map.files.delete(p);
+    map.paths[e.id] = undefined;
+    map.freeIds.push(e.id);
   }
-  // A first build grew every list by pushes: give back their spare room (most words are in one file).
-  if (m.version < 0) for (const p of m.byWord.values()) p.paths = p.paths.slice();
-  m.version = req.index.version;
-  return m;
+  // Pack the lists edited: one file's id as a number, more as an exact-size Int32Array.
+  for (const s of touched) {
+    const p = map.postings[s];
+    if (Array.isArray(p)) map.postings[s] = p.length === 1 ? p[0] : Int32Array.from(p);
+  }
+  map.version = req.index.version;
+  return map;
 }
 
-/** Adds a path to a word's list; returns the word as stored (a copy, so the file's text is not kept alive by it). */
-function add(byWord: Map<string, Posting>, word: string, path: string): string {
-  let p = byWord.get(word);
-  if (!p) {
+function newId(m: WordMap, path: string): number {
+  const id = m.freeIds.pop() ?? m.paths.length;
+  m.paths[id] = path;
+  return id;
+}
+
+/** A slot's list as a plain array to edit (it is packed again when the update ends). */
+function editable(m: WordMap, slot: number, touched: Set<number>): number[] {
+  const p = m.postings[slot];
+  if (Array.isArray(p)) return p;
+  const list = p === undefined ? [] : typeof p === 'number' ? [p] : Array.from(p);
+  m.postings[slot] = list;
+  touched.add(slot);
+  return list;
+}
+
+/** Adds a file to a word's list; returns the word's slot (a new word is stored as a copy, so the file's text is not kept alive by it). */
+function add(m: WordMap, word: string, id: number, touched: Set<number>): number {
+  let slot = m.slotOf.get(word);
+  if (slot === undefined) {
     const own = Buffer.from(word, 'utf8').toString('utf8');
-    byWord.set(own, { word: own, paths: [path] }); // exact size
-    return own;
+    slot = m.freeSlots.pop() ?? m.wordOf.length;
+    m.slotOf.set(own, slot);
+    m.wordOf[slot] = own;
+    m.postings[slot] = id;
+    return slot;
   }
-  const n = p.paths.length;
-  if (!n || p.paths[n - 1] < path) p.paths.push(path); // files come in path order on a first build
+  const list = editable(m, slot, touched);
+  const path = m.paths[id]!;
+  const n = list.length;
+  if (!n || m.paths[list[n - 1]]! < path) list.push(id); // files come in path order on a first build
   else {
-    const at = lowerBound(p.paths, path);
-    if (p.paths[at] !== path) p.paths.splice(at, 0, path);
+    const at = lowerBound(m, list, path);
+    if (list[at] !== id) list.splice(at, 0, id);
   }
-  return p.word;
+  return slot;
 }
 
-function remove(byWord: Map<string, Posting>, word: string, path: string): void {
-  const p = byWord.get(word);
-  if (!p) return;
-  const at = lowerBound(p.paths, path);
-  if (p.paths[at] === path) p.paths.splice(at, 1);
-  if (!p.paths.length) byWord.delete(word);
+function remove(m: WordMap, slot: number, id: number, touched: Set<number>): void {
+  if (m.postings[slot] === undefined) return;
+  const list = editable(m, slot, touched);
+  const at = lowerBound(m, list, m.paths[id]!);
+  if (list[at] === id) list.splice(at, 1);
+  if (list.length) return;
+  m.slotOf.delete(m.wordOf[slot]!);
+  m.wordOf[slot] = undefined;
+  m.postings[slot] = undefined;
+  m.freeSlots.push(slot);
 }
 
-function lowerBound(xs: string[], x: string): number {
-  let lo = 0, hi = xs.length;
+/** The first place in `list` (file ids sorted by path) whose path is not before `path`. */
+function lowerBound(m: WordMap, list: number[], path: string): number {
+  let lo = 0, hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (xs[mid] < x) lo = mid + 1; else hi = mid;
+    if (m.paths[list[mid]]! < path) lo = mid + 1; else hi = mid;
   }
   return lo;
 }

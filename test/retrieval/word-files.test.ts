@@ -1,0 +1,59 @@
+// The word -> files map kept in step with edits (wordFiles.ts: file ids, word slots and packed
+// postings, all reused once free) must hold exactly what a fresh build over the same texts holds:
+// every word's files in path order, and every file's saved words.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileWords, filesWithWord } from '../../server/src/retrieval/recall/wordFiles';
+import { hashText } from '../../server/src/index/files';
+import type { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
+
+/** A deterministic pseudo-random generator (mulberry32), so a failure can be replayed. */
+function rng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The little of an index the map reads: its version and its files (a new facts object per change). */
+class FakeIndex {
+  version = 0;
+  readonly files = new Map<string, { path: string; root: string; hash: string; facts: object }>();
+  constructor(texts: ReadonlyMap<string, string>) { for (const [p, t] of texts) this.put(p, t); }
+  put(path: string, text: string): void { this.files.set(path, { path, root: '/w', hash: hashText(text), facts: {} }); }
+  allFiles() { return [...this.files.values()]; }
+}
+
+function dump(index: FakeIndex, texts: ReadonlyMap<string, string>, words: Iterable<string>) {
+  const req = { index: index as unknown as WorkspaceIndex, textOf: (p: string) => texts.get(p) };
+  const lookup = filesWithWord(req);
+  return { lists: [...words].map((w) => [w, lookup(w)] as const), saved: [...fileWords(req)].sort((a, b) => (a[0] < b[0] ? -1 : 1)) };
+}
+
+test('word -> files after random edits, deletes and new files equals a fresh build, list by list', () => {
+  const r = rng(16);
+  const vocab = (n: number) => `w${Math.floor(60 * r() ** 2)}${n % 3 === 0 ? 'é' : ''}`;
+  const textOf = () => Array.from({ length: 1 + Math.floor(r() * 12) }, (_, i) => vocab(i)).join(' ');
+  const pathOf = () => `/w/p${Math.floor(r() * 40).toString().padStart(2, '0')}/F.java`;
+  const texts = new Map<string, string>();
+  for (let i = 0; i < 20; i++) texts.set(pathOf(), textOf());
+  const index = new FakeIndex(texts);
+  let compared = 0;
+  for (let step = 0; step < 60; step++) {
+    for (let k = 1 + Math.floor(r() * 4); k > 0; k--) {
+      const path = r() < 0.6 && texts.size ? [...texts.keys()][Math.floor(r() * texts.size)] : pathOf();
+      if (r() < 0.25 && texts.has(path)) { texts.delete(path); index.files.delete(path); }
+      else { const t = textOf(); texts.set(path, t); index.put(path, t); }
+    }
+    index.version++;
+    const words = new Set<string>(['absent']);
+    for (const t of texts.values()) for (const w of t.split(' ')) words.add(w);
+    for (let i = 0; i < 60; i++) words.add(`w${i}`); // words some earlier step held
+    const mine = dump(index, texts, words);
+    assert.deepEqual(mine, dump(new FakeIndex(texts), texts, words), `step ${step}`);
+    compared += mine.lists.filter(([, l]) => l.length > 1).length;
+  }
+  assert.ok(compared > 500, 'many lists of several files were compared');
+});
