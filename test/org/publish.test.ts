@@ -8,11 +8,13 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Indexer } from '../../server/src/index/indexer';
 import { openOrgDb, type OrgDb } from '../../server/src/org/db';
+import { DIGEST_FORMAT } from '../../server/src/org/facts';
 import { publishRepository } from '../../server/src/org/publish';
 import { closeOrgConnections, connectOrgIndex, orgQueryOf, orgRecall } from '../../server/src/org/recall';
 import { SchemaTooNewError } from '../../server/src/org/schema';
 import { renderContext } from '../../server/src/render/markdown';
 import { defaultSettings, retrieveAt, uriOfPath } from '../../server/src/service';
+import { writeFixture, type Fixture } from '../helpers/workspace';
 import { orgFixtures } from './fixtures';
 
 const SECRET = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
@@ -21,6 +23,7 @@ describe('org index on PGlite', () => {
   const dbDir = mkdtempSync(join(tmpdir(), 'needle-org-'));
   const fx = orgFixtures(SECRET);
   let db: OrgDb;
+  let keysRepo: Fixture;
   const publish = (root: string, name: string, golden = false) => publishRepository(db, root, { cacheDir: null, name, golden, commit: `c-${name}` });
 
   before(async () => { db = await openOrgDb(dbDir); });
@@ -67,6 +70,35 @@ describe('org index on PGlite', () => {
     assert.deepEqual(feeCalls.rows, [], 'the call of the vanished record resolves to nothing');
     writeFileSync(ledger, readFileSync(ledger, 'utf8').replace('public void post(', 'public void record('));
     assert.equal((await publish(fx.platform.root, 'platform')).changed, 2);
+  });
+
+  it('redacts a secret in a Javadoc from every row that carries the Javadoc', async () => {
+    keysRepo = writeFixture({
+      'src/com/acme/keys/Gateway.java': `package com.acme.keys;\n\n/** Talks to the gateway with ${SECRET} as its key. */\npublic class Gateway {\n  /**\n   * Charges an amount.\n   * The test key is ${SECRET}; never log it.\n   */\n  public void charge(long cents) {}\n}\n`,
+    });
+    const r = await publish(keysRepo.root, 'keys');
+    assert.equal(r.changed, r.files);
+    const decls = await db.query<{ name: string; summary: string; description: string }>(`SELECT name, summary, description FROM needle.decls WHERE path = $1 ORDER BY line`, ['src/com/acme/keys/Gateway.java']);
+    assert.deepEqual(decls.rows.map((d) => d.name), ['Gateway', 'charge']);
+    assert.match(decls.rows[0].summary, /redacted/, 'the summary keeps the place of the redacted key');
+    assert.match(decls.rows[1].description, /Charges an amount\. The test key is .*redacted.*never log it\./);
+    for (const [table, col] of [['needle.decls', 'summary'], ['needle.decls', 'description'], ['needle.decls', 'signature'], ['needle.decls', 'tsv::text'], ['needle.chunks', 'text'], ['needle.chunks', 'header'], ['needle.chunk_terms', 'tsv::text'], ['needle.files', 'text']]) {
+      const leak = await db.query(`SELECT 1 FROM ${table} WHERE repo_id = (SELECT id FROM needle.repos WHERE name = 'keys') AND strpos(lower(${col}), lower($1)) > 0`, [SECRET]);
+      assert.equal(leak.rows.length, 0, `${table}.${col} holds the Javadoc's secret`);
+    }
+  });
+
+  it('rewrites once, and then never, a file whose digest an older Needle wrote', async () => {
+    const keys = `(SELECT id FROM needle.repos WHERE name = 'keys')`;
+    const digests = (await db.query<{ digest: string }>(`SELECT digest FROM needle.files WHERE repo_id = ${keys}`)).rows;
+    assert.ok(digests.length > 0 && digests.every((d) => d.digest.startsWith(`${DIGEST_FORMAT}:`)), 'every digest names its format');
+    // An older Needle's rows: another source key (its code differs) and a bare hex digest over the rows' JSON.
+    await db.query(`UPDATE needle.files SET source_key = 'older', digest = md5(path) WHERE repo_id = ${keys}`);
+    const root = (await db.query<{ n: string }>(`SELECT count(*) AS n FROM needle.files WHERE repo_id = ${keys}`)).rows[0].n;
+    const first = await publish(keysRepo.root, 'keys');
+    assert.equal(first.changed, Number(root), 'a digest of the older format does not match');
+    const again = await publish(keysRepo.root, 'keys');
+    assert.deepEqual([again.changed, again.rowsWritten], [0, 0]);
   });
 
   it('refuses a schema written by a newer Needle before writing anything', async () => {

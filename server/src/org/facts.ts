@@ -112,22 +112,73 @@ function chunkRow(c: Chunk): ChunkRow {
  * A chunk cut from a file that was vetted whole (`vet`): its text and header are already redacted
  * (vetting keeps every line where it was), and its flags are those of the lines it spans.
  */
-function vettedChunkRow(c: Chunk, vet: VetResult): ChunkRow {
+function vettedChunkRow(c: Chunk, vet: VetResult, vetDescription: (text: string) => string): ChunkRow {
   const within = (line: number) => line >= c.startLine && line <= c.endLine;
   const flags: VetFlag[] = [];
   if (vet.instructionLines.some(within)) flags.push('instruction-like');
   if (vet.secrets.some((x) => within(x.line)) || c.text.includes(REDACTED)) flags.push('secret-redacted');
   return {
     startLine: c.startLine, endLine: c.endLine, kind: c.kind, symbol: c.symbol ?? null, header: c.header ?? null,
-    text: c.text, flags, search: searchWords(c.symbol ?? '', c.text, c.description ? vetted(c.description) : ''),
+    text: c.text, flags, search: searchWords(c.symbol ?? '', c.text, c.description ? vetDescription(c.description) : ''),
+  };
+}
+
+/**
+ * vetted(), each distinct text vetted once (vetting is a pure function of the text): within one
+ * file a Javadoc's summary is vetted for its declaration and again in the description of every
+ * chunk of its symbol (a long method is cut into several), and overloads repeat one Javadoc.
+ */
+function vettedOnce(): (text: string) => string {
+  const seen = new Map<string, string>();
+  return (text) => {
+    let v = seen.get(text);
+    if (v === undefined) seen.set(text, (v = vetted(text)));
+    return v;
   };
 }
 
 /** What every redacted secret's replacement starts with. */
 const REDACTED = redactionMarker('').slice(0, -1);
 
-function digestOf(rows: Omit<FileRows, 'digest' | 'sourceKey' | 'derived' | 'textDigest'>): string {
-  return createHash('sha1').update(JSON.stringify(rows)).digest('hex');
+/**
+ * The digests' format, the first thing every digest says: a digest of another format (an older
+ * Needle's, e.g. the bare hex of a hash over the rows' JSON) never equals one of this format, so a
+ * file published by an older Needle is written again once rather than silently left alone.
+ */
+export const DIGEST_FORMAT = 'd2';
+
+/**
+ * Hashes rows field by field in a fixed order, without building their JSON: each string is
+ * length-prefixed (so no two sequences of fields hash the same input), null and arrays have tags of their own.
+ */
+class RowHasher {
+  private readonly h = createHash('sha1');
+  str(s: string): this { this.h.update(`${s.length}:`).update(s); return this; }
+  opt(s: string | null): this { if (s === null) this.h.update('-'); else this.str(s); return this; }
+  num(n: number): this { this.h.update(`${n};`); return this; }
+  bool(b: boolean): this { this.h.update(b ? 't' : 'f'); return this; }
+  strs(xs: readonly string[]): this { this.num(xs.length); for (const x of xs) this.str(x); return this; }
+  decls(ds: readonly DeclRow[]): this {
+    this.num(ds.length);
+    for (const d of ds) this.str(d.symbol).str(d.kind).str(d.name).str(d.package).num(d.line).str(d.signature).str(d.summary).str(d.description).str(d.search);
+    return this;
+  }
+  chunks(cs: readonly ChunkRow[]): this {
+    this.num(cs.length);
+    for (const c of cs) this.num(c.startLine).num(c.endLine).str(c.kind).opt(c.symbol).opt(c.header).str(c.text).strs(c.flags).str(c.search);
+    return this;
+  }
+  usages(us: readonly UsageRow[]): this {
+    this.num(us.length);
+    for (const u of us) this.num(u.line).num(u.col).str(u.fromSymbol).str(u.target).str(u.name).str(u.kind).str(u.site).bool(u.foreign);
+    return this;
+  }
+  done(): string { return `${DIGEST_FORMAT}:${this.h.digest('hex')}`; }
+}
+
+/** A text file's rows' digest (it has no text column, declarations, usages or imports). */
+function textFileDigest(path: string, hash: string, chunks: readonly ChunkRow[]): string {
+  return new RowHasher().str('text-file').str(path).str(hash).chunks(chunks).done();
 }
 
 declare const __NEEDLE_ORG_ROWS_VERSION__: string | undefined;
@@ -239,18 +290,19 @@ export function javaTextRows(absPath: string, raw: string, hash: string, facts: 
   const text = vet.text;
   const lines = text.split('\n');
   const decls: DeclRow[] = [];
+  const vetProse = vettedOnce();
   for (const s of facts.symbols) {
     if (s.local || s.anonymous) continue;
     const sig = signatureLines(s, lines);
     const signature = lines.slice(sig.start, sig.end + 1).map(stripLine).join(' ').replace(/\s+/g, ' ').replace(/\s*\{\s*$/, '').trim();
-    const summary = s.javadoc ? vetted(docSummary(s.javadoc)) : '';
-    const description = s.javadoc ? vetted(javadocText(s.javadoc)) : '';
+    const summary = s.javadoc ? vetProse(docSummary(s.javadoc)) : '';
+    const description = s.javadoc ? vetProse(javadocText(s.javadoc)) : '';
     decls.push({ symbol: s.id, kind: s.kind, name: s.name, package: facts.package, line: s.nameSpan.sl, signature, summary, description, search: searchWords(s.name, summary) });
   }
   const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
-  const chunks = chunkJavaFile(absPath, text, facts).map((c) => vettedChunkRow(c, vet));
-  const rows = { hash, text, decls, imports, chunks };
-  return { ...rows, digest: createHash('sha1').update(JSON.stringify(rows)).digest('hex') };
+  const chunks = chunkJavaFile(absPath, text, facts).map((c) => vettedChunkRow(c, vet, vetProse));
+  const digest = new RowHasher().str('java-text').str(hash).str(text).decls(decls).strs(imports).chunks(chunks).done();
+  return { hash, text, decls, imports, chunks, digest };
 }
 
 /** Structurally a JavaTextRows (what a worker sent back). */
@@ -286,7 +338,7 @@ function javaFileRows(indexer: Indexer, f: IndexedFile, path: string, published:
   const rawText = () => (raw ??= indexer.textOf(f.path));
   for (const u of foreignUsages(indexer.index, f.facts, f.facts.refsReleased ? rawText() : undefined, f.hash)) if (u.kind !== 'type') usages.push({ ...u, site: site(u.line) });
   usages.sort((a, b) => a.line - b.line || a.col - b.col || a.kind.localeCompare(b.kind) || a.target.localeCompare(b.target));
-  const digest = createHash('sha1').update(own.digest).update('\0').update(JSON.stringify(usages)).digest('hex');
+  const digest = new RowHasher().str('java-file').str(own.digest).usages(usages).done();
   return { path, hash: f.hash, text: own.text, decls: own.decls, usages, imports: own.imports, chunks: own.chunks, sourceKey, derived: true, digest, textDigest: own.digest };
 }
 
@@ -297,6 +349,5 @@ function textFileRows(abs: string, rel: string, published: Map<string, string>):
   if (published.get(rel) === sourceKey) return unchangedFile(rel, r.hash, sourceKey);
   const chunks = chunkTextFile(abs, r.text).map(chunkRow);
   if (!chunks.length) return undefined;
-  const rows = { path: rel, hash: r.hash, text: null, decls: [], usages: [], imports: [], chunks };
-  return { ...rows, sourceKey, derived: true, digest: digestOf(rows), textDigest: null };
+  return { path: rel, hash: r.hash, text: null, decls: [], usages: [], imports: [], chunks, sourceKey, derived: true, digest: textFileDigest(rel, r.hash, chunks), textDigest: null };
 }
