@@ -54,3 +54,8 @@ export function edgesOf(index: WorkspaceIndex, fromPrefix: string): string[] {
   }
   return out.sort();
 }
+
+/** What a fixture file holds, by absolute path: the `textOf` the index's consumers take. */
+export function fixtureTextOf(f: Fixture): (path: string) => string | undefined {
+  return (p) => f.files[p.slice(f.root.length + 1)];
+}

@@ -2,16 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Bm25, type Scored } from '../../server/src/retrieval/bm25';
+import { seededRandom as rng } from '../helpers/random';
 
-/** A deterministic pseudo-random generator (mulberry32), so a failure can be replayed. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Zipf-like vocabulary: a few words in most documents, many rare ones. */
 function word(r: () => number, vocab: number): string {

@@ -6,16 +6,8 @@ import assert from 'node:assert/strict';
 import { fileWords, filesWithWord } from '../../server/src/retrieval/recall/wordFiles';
 import { hashText } from '../../server/src/index/files';
 import type { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
+import { seededRandom as rng } from '../helpers/random';
 
-/** A deterministic pseudo-random generator (mulberry32), so a failure can be replayed. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The little of an index the map reads: its version and its files (a new facts object per change). */
 class FakeIndex {

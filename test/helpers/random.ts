@@ -1,0 +1,11 @@
+// A deterministic pseudo-random generator for randomised tests, so a failure can be replayed from its seed.
+
+/** mulberry32: numbers in [0, 1) from a 32-bit seed. */
+export function seededRandom(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
