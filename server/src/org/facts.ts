@@ -4,7 +4,7 @@
 // repository root with '/' separators, so nothing of the publishing machine's layout leaks.
 
 import { createHash } from 'node:crypto';
-import { isAbsolute, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import type { Indexer } from '../index/indexer';
 import { discoverFiles, readSourceFile } from '../index/files';
 import { refsOfText } from '../index/parseFile';
@@ -60,11 +60,6 @@ export function memberKey(symbol: string): string {
 
 export function relPath(root: string, path: string): string {
   return relative(root, path).split(sep).join('/');
-}
-
-export function isInside(root: string, path: string): boolean {
-  const r = relative(root, path);
-  return r !== '' && !r.startsWith('..') && !isAbsolute(r);
 }
 
 /** An identifier's search words (itself and its parts, lower case), kept: a repository repeats its identifiers. */

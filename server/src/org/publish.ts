@@ -8,7 +8,8 @@ import { basename, join } from 'node:path';
 import { Indexer } from '../index/indexer';
 import type { OrgDb } from './db';
 import { OrgDbError } from './db';
-import { isJavaTextRows, isInside, memberKey, relPath, repositoryRows, type FileRows } from './facts';
+import { isJavaTextRows, memberKey, relPath, repositoryRows, type FileRows } from './facts';
+import { hostPaths } from '../platform/paths';
 import { ensureSchema, FACT_TABLES, GIN_INDEXES } from './schema';
 
 export interface RepositoryMeta {
@@ -296,7 +297,7 @@ export async function publishRepository(db: OrgDb, dir: string, options: Publish
     indexer = new Indexer({
       cacheDir: options.cacheDir, log: options.log, derive: 'org-publish',
       // A file's text rows go to the database as soon as its worker sends them (files not yet published only).
-      onDerived: (path, derived) => { if (isJavaTextRows(derived) && isInside(dir, path)) stream({ path: relPath(dir, path), ...derived }); },
+      onDerived: (path, derived) => { if (isJavaTextRows(derived) && hostPaths.inside(dir, path)) stream({ path: relPath(dir, path), ...derived }); },
     });
     // Deriving the rows needs the reference sites of files with foreign imports: kept, not parsed again.
     indexer.index.releaseRefs = false;
