@@ -24,7 +24,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { transformSync } from 'esbuild';
+import { projectModule } from './lib/projectModule.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(root, 'server/data/jdk-member-types.json');
@@ -40,12 +40,6 @@ function javaHome() {
     process.exit(1);
   }
   return home;
-}
-
-/** One of the project's TypeScript modules, compiled on the fly so the readers cannot drift. */
-async function projectModule(rel) {
-  const js = transformSync(readFileSync(join(root, rel), 'utf8'), { loader: 'ts', format: 'esm' }).code;
-  return import('data:text/javascript;base64,' + Buffer.from(js).toString('base64'));
 }
 
 const { ZipArchive } = await projectModule('server/src/deps/zip.ts');

@@ -18,7 +18,7 @@
 import { readFileSync, writeFileSync, mkdirSync, existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { transformSync } from 'esbuild';
+import { projectModule } from './lib/projectModule.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(root, 'server/data/lexicon.json');
@@ -76,17 +76,12 @@ function findSrcZip() {
 
 /** The project's own splitIdentifier, compiled on the fly so the rule cannot drift. */
 async function loadSplitter() {
-  const ts = readFileSync(join(root, 'server/src/text/identifiers.ts'), 'utf8');
-  const js = transformSync(ts, { loader: 'ts', format: 'esm' }).code;
-  const mod = await import('data:text/javascript;base64,' + Buffer.from(js).toString('base64'));
-  return mod.splitIdentifier;
+  return (await projectModule('server/src/text/identifiers.ts')).splitIdentifier;
 }
 
 /** The project's own zip reader (server/src/deps/zip.ts), compiled on the fly like the splitter. */
 async function zipEntries(path) {
-  const ts = readFileSync(join(root, 'server/src/deps/zip.ts'), 'utf8');
-  const js = transformSync(ts, { loader: 'ts', format: 'esm' }).code;
-  const { ZipArchive } = await import('data:text/javascript;base64,' + Buffer.from(js).toString('base64'));
+  const { ZipArchive } = await projectModule('server/src/deps/zip.ts');
   const zip = ZipArchive.open(path);
   return [...zip.entries.keys()].map((name) => ({
     name,

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Bm25, type Scored } from '../../server/src/retrieval/bm25';
-import { seededRandom as rng } from '../helpers/random';
+import { mulberry32 as rng } from '../../scripts/lib/prng.mjs';
 
 
 /** Zipf-like vocabulary: a few words in most documents, many rare ones. */

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { fileWords, filesWithWord } from '../../server/src/retrieval/recall/wordFiles';
 import { hashText } from '../../server/src/index/files';
 import type { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
-import { seededRandom as rng } from '../helpers/random';
+import { mulberry32 as rng } from '../../scripts/lib/prng.mjs';
 
 
 /** The little of an index the map reads: its version and its files (a new facts object per change). */
