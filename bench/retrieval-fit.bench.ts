@@ -5,18 +5,21 @@
 //  1. Every ranked candidate packing weighs (memberModel.ts MEMBER_COLUMNS, the pipeline's own
 //     structured evidence) is a row, labelled needed when it declares a gold symbol of the task.
 //     An L2-penalised logistic regression (IRLS from zero, a fixed iteration cap: deterministic,
-//     bench/surface/logistic.ts) gives P(needed). Printed: pooled and leave-one-corpus-out AUROC.
+//     bench/surface/logistic.ts) gives P(needed). Printed: pooled and leave-one-corpus-out AUROC
+//     (a corpus left out with its injected variant); of the penalties --l2 lists, the one with the
+//     best mean AUROC leaving one corpus out is used. --model-only stops here.
 //  2. With that model, rcl at budget 4,000 with the gate's follow-up rounds, as served, for a grid
 //     of `value` (tokens a needed declaration is worth: shown when p × value > its tokens) and
 //     `docP` (its Javadoc kept when p ≥ docP). `value` is the knee (Kneedle) of the Pareto frontier
 //     of pooled recall against median tokens; docP is then chosen at that value by contract recall
 //     (a gold declaration's Javadoc counts as a needed unit beside it) among the docP values that
-//     keep recall within one standard error of the knee's.
+//     keep recall within one standard error of the knee's. --objective floor takes the knee over
+//     the weakest corpus's recall instead of the pooled recall.
 // --write rewrites fitted.ts. --rows FILE keeps pass 1's rows (read back when the file exists).
 //
 //   node dist/bench/retrieval-fit.bench.js [--tasks 40] [--validation 12] [--corpus NAME]...
-//        [--value 500,1000,2000,3000] [--doc-p 0.25,0.1,0.05] [--l2 1] [--rows FILE] [--budget 4000] [--seed S]
-//        [--json FILE] [--write]
+//        [--value 500,1000,2000,3000] [--doc-p 0.25,0.1,0.05] [--l2 1,3,10,30,100] [--rows FILE] [--budget 4000] [--seed S]
+//        [--objective pooled|floor] [--model-only] [--json FILE] [--write]
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -52,13 +55,18 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   const seed = arg('--seed');
   const values = numbers(arg('--value'), [500, 1000, 2000, 3000]);
   const docPs = numbers(arg('--doc-p'), [0.25, 0.1, 0.05]);
-  const l2 = Number(arg('--l2') ?? 1);
+  const l2s = numbers(arg('--l2'), [1]);
   const budget = Number(arg('--budget') ?? 4000);
   const rowsFile = arg('--rows');
+  const objective = arg('--objective') ?? 'pooled';
+  if (!['pooled', 'floor'].includes(objective)) throw new Error('--objective pooled|floor');
   const names = args('--corpus').length ? args('--corpus') : [...DEVELOPMENT_CORPORA, ...INJECTED_CORPORA];
   const opts = { test, validation, seed };
 
-  // Pass 1: training rows.
+  // Pass 1: training rows. The rows' inputs do not depend on the coefficients, so a fitted.ts
+  // made stale by a change of MEMBER_COLUMNS is stood in for by a zero model (every p = ½).
+  const stale = PACKING.columns.length !== MEMBER_COLUMNS.length || PACKING.columns.some((c, i) => c !== MEMBER_COLUMNS[i]);
+  const collecting: Packing = stale ? { ...PACKING, columns: [...MEMBER_COLUMNS], beta: MEMBER_COLUMNS.map(() => 0) } : PACKING;
   let rows: Row[] = [];
   if (rowsFile && existsSync(rowsFile)) rows = JSON.parse(readFileSync(rowsFile, 'utf8')) as Row[];
   else {
@@ -66,7 +74,7 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
       const t0 = performance.now();
       const count = await forEachValidationTask(ROOT, name, opts, async ({ task, src, indexer, uri }) => {
         let seen: MemberRow[] = [];
-        await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, { ...defaultSettings(), observeMembers: (r) => { seen = r; } });
+        await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, { ...defaultSettings(), packing: collecting, observeMembers: (r) => { seen = r; } });
         for (const r of seen) rows.push({ corpus: name, task: task.id, x: r.x, y: labelRow(r, task, src) });
       });
       if (count === undefined) { console.log(`${name}: not present (node bench/corpora/inject.mjs ${name.replace(/-injected$/, '')}); skipped`); continue; }
@@ -75,19 +83,28 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
     if (rowsFile) writeFileSync(rowsFile, JSON.stringify(rows));
   }
   const corpora = [...new Set(rows.map((r) => r.corpus))];
-  const fit = (rs: Row[]) => fitLogistic(rs.map((r) => r.x), rs.map((r) => r.y), { l2, unpenalised: [0], maxIterations: MAX_ITERATIONS });
-  const model = fit(rows);
+  const fit = (rs: Row[], l2: number) => fitLogistic(rs.map((r) => r.x), rs.map((r) => r.y), { l2, unpenalised: [0], maxIterations: MAX_ITERATIONS });
   const score = (beta: number[], r: Row) => sigmoid(r.x.reduce((s, v, j) => s + v * beta[j], 0));
-  const pooled = auroc(rows.map((r) => ({ score: score(model.beta, r), label: r.y === 1 })));
-  const held = corpora.map((c) => {
-    const m = fit(rows.filter((r) => r.corpus !== c));
+  // Leaving one corpus out leaves its injected variant out too: the same code base with a few
+  // changed lines would otherwise stand in the training rows for the corpus held out.
+  const family = (c: string) => c.replace(/-injected$/, '');
+  const heldOut = (l2: number) => corpora.map((c) => {
+    const m = fit(rows.filter((r) => family(r.corpus) !== family(c)), l2);
     return { c, auc: auroc(rows.filter((r) => r.corpus === c).map((r) => ({ score: score(m.beta, r), label: r.y === 1 }))) };
   });
+  // The penalty: the one of --l2's list with the best mean AUROC leaving one corpus out.
+  const meanAuc = (h: { auc?: number | null }[]) => h.reduce((s, x) => s + (x.auc ?? 0), 0) / Math.max(1, h.length);
+  const penalties = l2s.map((l2) => ({ l2, held: heldOut(l2) }));
+  if (penalties.length > 1) console.log(`\npenalty by mean AUROC leaving one corpus out: ${penalties.map((p) => `λ ${p.l2} → ${meanAuc(p.held).toFixed(3)}`).join(', ')}`);
+  const { l2, held } = penalties.reduce((a, b) => (meanAuc(b.held) > meanAuc(a.held) + 1e-12 ? b : a));
+  const model = fit(rows, l2);
+  const pooled = auroc(rows.map((r) => ({ score: score(model.beta, r), label: r.y === 1 })));
   console.log(`\nmember model: ${rows.length} weighed candidates (${rows.filter((r) => r.y).length} needed) from ${new Set(rows.map((r) => r.corpus + r.task)).size} tasks; IRLS ${model.iterations} iterations${model.converged ? '' : ' (not converged)'}, λ ${l2}`);
   const byScore = auroc(rows.map((r) => ({ score: r.x[MEMBER_COLUMNS.indexOf('log score')], label: r.y === 1 })));
   console.log(`  AUROC pooled ${pooled?.toFixed(3)} (the recall score alone: ${byScore?.toFixed(3)}); leave one corpus out: ${held.map((h) => `${h.c} ${h.auc?.toFixed(3)}`).join(', ')}`);
   for (let j = 0; j < MEMBER_COLUMNS.length; j++) console.log(`  ${MEMBER_COLUMNS[j].padEnd(24)} ${model.beta[j].toFixed(4).padStart(9)}`);
   const beta = model.beta.map((b) => Math.round(b * 1e4) / 1e4);
+  if (process.argv.includes('--model-only')) process.exit(0);
 
   // Pass 2: the prices, with the model in force.
   const grid: Point[] = values.flatMap((value) => docPs.map((docP) => ({ packing: { value, docP, columns: [...MEMBER_COLUMNS], beta }, scores: new Map<string, TaskScore[]>() })));
@@ -123,11 +140,14 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   if (json) writeFileSync(json, JSON.stringify({ corpora: used, model: { columns: MEMBER_COLUMNS, beta, auroc: pooled, leaveOneCorpusOut: held }, rows: table.map((r) => ({ packing: { value: r.p.packing.value, docP: r.p.packing.docP }, metrics: r.m, spread: r.spread, perCorpusRecall: Object.fromEntries(used.map((n, i) => [n, r.per[i]])) })) }, null, 2));
   // The value is chosen with the Javadoc decision held at the first docP of the grid, so the
   // frontier traces selection alone; docP is chosen afterwards at that value.
+  // --objective floor: the recall axis is the weakest corpus's recall, so the value is bought
+  // where it lifts the corpus that falls behind, not where it lifts the pool.
+  const recallOf = (r: (typeof table)[number]) => (objective === 'floor' ? Math.min(...r.per) : r.m.recallMicro);
   const selection = table.filter((r) => r.p.packing.docP === docPs[0]);
-  const frontier = selection.filter((r, i) => !selection.some((o, j) => o !== r && o.m.recallMicro >= r.m.recallMicro && o.m.tokensMedian <= r.m.tokensMedian && (o.m.recallMicro > r.m.recallMicro || o.m.tokensMedian < r.m.tokensMedian || j < i)))
-    .sort((a, b) => a.m.tokensMedian - b.m.tokensMedian || a.m.recallMicro - b.m.recallMicro);
-  console.log(`\nPareto frontier (median tokens → recall): ${frontier.map((r) => `${Math.round(r.m.tokensMedian)}→${r.m.recallMicro.toFixed(3)} (value ${r.p.packing.value})`).join('  ')}`);
-  const k = kneeOf(frontier.map((r) => ({ tokens: r.m.tokensMedian, recall: r.m.recallMicro })));
+  const frontier = selection.filter((r, i) => !selection.some((o, j) => o !== r && recallOf(o) >= recallOf(r) && o.m.tokensMedian <= r.m.tokensMedian && (recallOf(o) > recallOf(r) || o.m.tokensMedian < r.m.tokensMedian || j < i)))
+    .sort((a, b) => a.m.tokensMedian - b.m.tokensMedian || recallOf(a) - recallOf(b));
+  console.log(`\nPareto frontier (median tokens → ${objective === 'floor' ? 'weakest corpus\'s' : 'pooled'} recall): ${frontier.map((r) => `${Math.round(r.m.tokensMedian)}→${recallOf(r).toFixed(3)} (value ${r.p.packing.value})`).join('  ')}`);
+  const k = kneeOf(frontier.map((r) => ({ tokens: r.m.tokensMedian, recall: recallOf(r) })));
   const knee = k === undefined ? frontier[frontier.length - 1] : frontier[k];
   if (!knee) { console.log('no point scored'); return; }
   // Recall alone gives a shown Javadoc no value, so the knee by itself would hide every one.
@@ -153,10 +173,10 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
       '// its injected variant), never on a test split. Written by `npm run fit:retrieval`',
       '// (bench/retrieval-fit.bench.ts); regenerate, do not hand-edit.',
       '//',
-      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-p ${docPs.map(num).join(',')} --l2 ${l2}`,
+      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-p ${docPs.map(num).join(',')} --l2 ${l2s.join(',')}${objective !== 'pooled' ? ` --objective ${objective}` : ''}`,
       `// ${m.tasks} validation tasks (${used.length} corpora: ${used.join(', ')}).`,
       `// Model: ${rows.length} weighed candidates, ${rows.filter((r) => r.y).length} needed; AUROC ${pooled?.toFixed(3)} pooled,`,
-      `// ${Math.min(...held.map((h) => h.auc ?? NaN)).toFixed(3)}–${Math.max(...held.map((h) => h.auc ?? NaN)).toFixed(3)} leaving one corpus out. value: the knee of pooled recall against`,
+      `// ${Math.min(...held.map((h) => h.auc ?? NaN)).toFixed(3)}–${Math.max(...held.map((h) => h.auc ?? NaN)).toFixed(3)} leaving one corpus out. value: the knee of ${objective === 'floor' ? 'the weakest corpus\'s' : 'pooled'} recall against`,
       '// median tokens; docP by contract recall where recall holds within one standard error. Scores:',
       `// recall ${m.recallMicro.toFixed(3)}, full coverage ${m.fullCoverageRate.toFixed(3)}, needed declarations' Javadocs shown ${m.docRecall.toFixed(3)},`,
       `// contract recall ${m.contractRecall.toFixed(3)}, ${Math.round(m.tokensMedian)} median tokens, line noise ${m.lineNoiseRatio.toFixed(3)}.`,

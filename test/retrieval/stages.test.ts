@@ -12,6 +12,7 @@ import { mergeCandidates } from '../../server/src/retrieval/merge';
 import { rerank } from '../../server/src/retrieval/rerank';
 import { addCandidate, EVIDENCE, type Candidate } from '../../server/src/retrieval/types';
 import { MEMBER_COLUMNS, memberFeatures, needProbability } from '../../server/src/retrieval/memberModel';
+import { weighCandidates } from '../../server/src/retrieval/pipeline';
 import { chooseFolders } from '../../server/src/retrieval/repos';
 import { factsOfText } from '../../server/src/index/parseFile';
 import { fixture, SHOP } from './fixture';
@@ -218,6 +219,52 @@ test('member model inputs: routes and relations add up through merge, and each i
   // P(needed) follows the coefficients: only the popularity relation counts here.
   const beta = MEMBER_COLUMNS.map((c) => (c === 'by popularity' ? 2 : 0));
   assert.equal(needProbability(x, { value: 1, docP: 1, columns: MEMBER_COLUMNS, beta }), 1 / (1 + Math.exp(-2)));
+});
+
+test('member model inputs: scores normalised per query and per type, rank within the type, the type ranked, its size, the name in the query', async () => {
+  const { req } = await fixture(SHOP);
+  const q = buildQuery(req);
+  const a = new Map<string, Candidate>();
+  addCandidate(a, 'com.acme.money.Money#plus(Money)', 4, 'graph');
+  addCandidate(a, 'com.acme.order.Discounts#applyLoyalty(Money)', 3, 'graph');
+  addCandidate(a, 'com.acme.money.Money#times(int)', 1, 'graph');
+  addCandidate(a, 'com.acme.money.Money', 0.5, 'graph');
+  addCandidate(a, 'com.acme.audit.AuditLog#record(String)', 0.4, 'graph');
+  const ranked = mergeCandidates(req.index, q, [a]).sort((x, y) => y.score - x.score);
+  const rows = new Map(weighCandidates(req, ranked, q).map((w) => [w.c.id, (c: (typeof MEMBER_COLUMNS)[number]) => w.x[MEMBER_COLUMNS.indexOf(c)]]));
+  const times = rows.get('com.acme.money.Money#times(int)')!, plus = rows.get('com.acme.money.Money#plus(Money)')!;
+  const loyalty = rows.get('com.acme.order.Discounts#applyLoyalty(Money)')!;
+  assert.equal(times('share of top score'), 0.25);
+  assert.equal(times('share of type best'), 0.25);
+  assert.equal(loyalty('share of type best'), 1);
+  assert.equal(plus('log rank in type'), 0);
+  assert.equal(times('log rank in type'), Math.log1p(1));
+  assert.equal(loyalty('log rank in type'), 0);
+  assert.equal(times('type ranked'), 1, 'Money itself is a candidate');
+  assert.equal(loyalty('type ranked'), 0, 'Discounts is not');
+  // Money declares a field, a constructor and five methods; Discounts two methods.
+  assert.ok(times('log type members') > loyalty('log type members'));
+  // total's Javadoc speaks of the loyalty discount: applyLoyalty's name is half in the query.
+  assert.ok(loyalty('name words in query') >= 0.5);
+  assert.equal(times('name words in query'), 0);
+  // Money is in total's signature and Discounts in its Javadoc link; AuditLog is neither.
+  assert.equal(times('structural type'), 1);
+  assert.equal(loyalty('structural type'), 1);
+  assert.equal(rows.get('com.acme.audit.AuditLog#record(String)')?.('structural type'), 0);
+});
+
+test('member model inputs: what a like-named sibling of the cursor method uses (parseTag for parseAttribute), and nothing an unlike-named one uses', async () => {
+  const { req } = await fixture({
+    'p/Names.java': 'package p;\npublic class Names {\n  public static String tagName(String s) { return s; }\n  public static String other(String s) { return s; }\n}\n',
+    'p/Parser.java': 'package p;\npublic class Parser {\n  String parseTag(String s) { return Names.tagName(s); }\n  String render(String s) { return Names.other(s); }\n  String parseAttribute(String s) {\n    $0\n  }\n}\n',
+  });
+  const q = buildQuery(req);
+  const a = new Map<string, Candidate>();
+  addCandidate(a, 'p.Names#tagName(String)', 1, 'graph');
+  addCandidate(a, 'p.Names#other(String)', 1, 'graph');
+  const rows = new Map(weighCandidates(req, mergeCandidates(req.index, q, [a]), q).map((w) => [w.c.id, w.x[MEMBER_COLUMNS.indexOf('used by like-named sibling')]]));
+  assert.equal(rows.get('p.Names#tagName(String)'), 1);
+  assert.equal(rows.get('p.Names#other(String)'), 0);
 });
 
 test('rerank: identifier matches outrank prose matches', async () => {

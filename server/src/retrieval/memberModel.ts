@@ -33,6 +33,14 @@ export const MEMBER_COLUMNS = [
   'static',
   'log group candidates',
   'log file declarations',
+  'share of top score',
+  'share of type best',
+  'log rank in type',
+  'type ranked',
+  'log type members',
+  'name words in query',
+  'structural type',
+  'used by like-named sibling',
   ...EVIDENCE.map((e) => `by ${e}` as const),
 ] as const;
 
@@ -65,6 +73,27 @@ export interface MemberContext {
   tokens: number;
   /** Ranked candidates in the same file-level type group. */
   groupCandidates: number;
+  /**
+   * Per-query and per-type normalisation, so a score means the same in a corpus of small classes
+   * and in one of 200-member utility types: the best candidate's score, the best score in this
+   * candidate's type group, and how many of the group rank above it.
+   */
+  top?: number;
+  groupBest?: number;
+  groupRank?: number;
+  /** Whether the candidate's file-level type is itself a ranked candidate. */
+  typeRanked?: boolean;
+  /** Declarations directly inside the candidate's parent (its siblings and itself). */
+  siblings?: number;
+  /** Share of the candidate's name's word parts among the query's words (Query.words). */
+  nameInQuery?: number;
+  /**
+   * Whether the candidate's type group is one the structural reference shows (structural.ts: the
+   * cursor's type, its supertypes, signature, Javadoc-link and field types, types used by
+   * like-named siblings), and whether a like-named sibling of the cursor's method uses it.
+   */
+  structuralType?: boolean;
+  usedByLikeNamed?: boolean;
 }
 
 const SOURCES: ItemSource[] = ['lexical', 'api', 'graph', 'similar'];
@@ -92,6 +121,14 @@ export function memberFeatures(c: Merged, ctx: MemberContext): number[] {
     sym.modifiers.includes('static') ? 1 : 0,
     Math.log1p(ctx.groupCandidates),
     Math.log1p(c.ref.file.facts.symbols.length),
+    ctx.top ? Math.min(1, Math.max(0, c.score) / ctx.top) : 0,
+    ctx.groupBest ? Math.min(1, Math.max(0, c.score) / ctx.groupBest) : 0,
+    Math.log1p(ctx.groupRank ?? 0),
+    ctx.typeRanked ? 1 : 0,
+    Math.log1p(ctx.siblings ?? 0),
+    ctx.nameInQuery ?? 0,
+    ctx.structuralType ? 1 : 0,
+    ctx.usedByLikeNamed ? 1 : 0,
     ...EVIDENCE.map((e) => (c.evidence?.[e] ? 1 : 0)),
   ];
 }

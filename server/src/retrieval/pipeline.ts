@@ -26,9 +26,10 @@ import type { Chunk } from './chunks';
 import { countTokens, fitToBudget as capItems, TOKENIZER, totalTokens } from './cap';
 import { chooseFolders } from './repos';
 import { entryFor, linesOf, Packer, round, uriOf, groupOf, type Entry } from './items';
-import type { NeedleItem } from './types';
+import type { NeedleItem, SymbolRef } from './types';
+import { splitIdentifier } from '../text/identifiers';
 import { vetText } from '../vetting';
-import { structuralItems } from './structural';
+import { likeNamedUses, structuralItems, structuralTypes } from './structural';
 import { PACKING } from './fitted';
 import { checkedPacking, memberFeatures, needProbability, type Packing } from './memberModel';
 
@@ -203,11 +204,39 @@ export function weighCandidates(req: PipelineRequest, ranked: Merged[], q: Query
   const self = q.member ?? q.type;
   const cursorGroup = self ? groupOf(self) : undefined;
   const perGroup = new Map<string, number>();
-  for (const c of ranked) perGroup.set(c.group, (perGroup.get(c.group) ?? 0) + 1);
+  const groupBest = new Map<string, number>();
+  for (const c of ranked) {
+    perGroup.set(c.group, (perGroup.get(c.group) ?? 0) + 1);
+    groupBest.set(c.group, Math.max(groupBest.get(c.group) ?? 0, c.score));
+  }
+  const ids = new Set(ranked.map((c) => c.id));
+  const top = Math.max(0, ranked[0]?.score ?? 0);
+  const queryWords = new Set(q.words);
+  const seenInGroup = new Map<string, number>();
+  const structural = new Set(structuralTypes(req, q).map(groupOf));
+  const likeNamed = new Set(likeNamedUses(req, q));
+  const siblingCounts = new Map<SymbolRef['file'], Map<number, number>>();
+  const siblingsOf = (ref: SymbolRef): number => {
+    let counts = siblingCounts.get(ref.file);
+    if (!counts) {
+      counts = new Map();
+      for (const s of ref.file.facts.symbols) counts.set(s.parent, (counts.get(s.parent) ?? 0) + 1);
+      siblingCounts.set(ref.file, counts);
+    }
+    return counts.get(ref.sym.parent) ?? 1;
+  };
   return ranked.map((c, rank) => {
     const entry = entryFor(req, c.ref, c.score, c.sources, false);
     const tokens = countTokens(entry.shown.lines.map((l) => l.text).join('\n'));
-    const x = memberFeatures(c, { rank, reference, cursorPath: req.path, cursorGroup, tokens, groupCandidates: perGroup.get(c.group) ?? 0 });
+    const groupRank = seenInGroup.get(c.group) ?? 0;
+    seenInGroup.set(c.group, groupRank + 1);
+    const parts = splitIdentifier(c.ref.sym.name);
+    const x = memberFeatures(c, {
+      rank, reference, cursorPath: req.path, cursorGroup, tokens, groupCandidates: perGroup.get(c.group) ?? 0,
+      top, groupBest: groupBest.get(c.group), groupRank, typeRanked: c.group !== c.id && ids.has(c.group), siblings: siblingsOf(c.ref),
+      nameInQuery: parts.length ? parts.filter((w) => queryWords.has(w)).length / parts.length : 0,
+      structuralType: structural.has(c.group), usedByLikeNamed: likeNamed.has(c.id),
+    });
     return { c, rank, x, p: needProbability(x, packing), entry };
   });
 }

@@ -39,13 +39,22 @@ export function structuralTypes(req: PipelineRequest, q: Query): SymbolRef[] {
   for (const link of q.javadocRefs) if (link.type) add(byName(link.type));
   const members = membersOf(own);
   for (const f of members) if (f.sym.kind === 'field') for (const n of typeNames(f.sym.type)) add(byName(n));
+  for (const id of likeNamedUses(req, q, members)) add(req.index.symbol(id));
+  return out;
+}
+
+/**
+ * What the cursor's like-named sibling methods use (same first word of the name, same kind): the
+ * targets of their call, creation, field and type edges, in edge order, repeats kept.
+ */
+export function likeNamedUses(req: PipelineRequest, q: Query, members = q.type ? membersOf(q.type) : []): string[] {
   const m = q.member?.sym;
   const word = m && (m.kind === 'method' || m.kind === 'constructor') ? splitIdentifier(m.name)[0] : undefined;
-  if (word) {
-    for (const s of members) {
-      if (s.sym.id === m!.id || s.sym.kind !== m!.kind || splitIdentifier(s.sym.name)[0] !== word) continue;
-      for (const e of req.index.edgesFrom(s.sym.id)) if (USE_EDGES.has(e.kind)) add(req.index.symbol(e.to));
-    }
+  if (!word) return [];
+  const out: string[] = [];
+  for (const s of members) {
+    if (s.sym.id === m!.id || s.sym.kind !== m!.kind || splitIdentifier(s.sym.name)[0] !== word) continue;
+    for (const e of req.index.edgesFrom(s.sym.id)) if (USE_EDGES.has(e.kind)) out.push(e.to);
   }
   return out;
 }
