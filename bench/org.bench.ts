@@ -20,6 +20,7 @@ import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
 import { Indexer } from '../server/src/index/indexer';
 import { openOrgDb } from '../server/src/org/db';
 import { insertMs, publishRepository, type PublishReport } from '../server/src/org/publish';
+import { FACT_TABLES } from '../server/src/org/schema';
 import { closeOrgConnections, connectOrgIndex, orgItems, orgQueryOf } from '../server/src/org/recall';
 import { defaultSettings, retrieveAt, uriOfPath, type Settings } from '../server/src/service';
 import { POSTGRES, startCluster, SUPERUSER } from '../test/helpers/postgres';
@@ -114,6 +115,19 @@ const f1 = (x: number) => x.toFixed(1);
     const size = await publisher.query<{ b: string }>(`SELECT sum(pg_total_relation_size(c.oid)) AS b FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'needle' AND c.relkind = 'r'`);
     const dbBytes = Number(size.rows[0].b);
     console.log(`\ndatabase size (needle tables with indexes and TOAST) ${f1(dbBytes / 1e6)} MB ÷ source ${f1(bytes / 1e6)} MB = ${(dbBytes / bytes).toFixed(2)}`);
+    // --dump-rows <file>: one line per table, repository and path with an MD5 of every published row
+    // there (tsvectors as text, so lexemes and positions count): two Needles' dumps compare with diff.
+    const dumpRows = arg('--dump-rows');
+    if (dumpRows) {
+      const lines: string[] = [];
+      for (const table of [...FACT_TABLES, 'needle.files']) {
+        const r = await publisher.query<{ name: string; path: string; md5: string }>(
+          `SELECT r.name, t.path, md5(string_agg(t::text, E'\n' ORDER BY t::text)) AS md5 FROM ${table} t JOIN needle.repos r ON r.id = t.repo_id GROUP BY 1, 2 ORDER BY 1, 2`);
+        for (const row of r.rows) lines.push(`${table} ${row.name} ${row.path} ${row.md5}`);
+      }
+      writeFileSync(dumpRows, lines.join('\n') + '\n');
+      console.log(`\nrows dumped: ${lines.length} (table, repository, path) groups to ${dumpRows}`);
+    }
     // --publish-only: stop after the publish figures (a shorter run while working on publishing).
     if (process.argv.includes('--publish-only')) { await publisher.close(); return; }
 
