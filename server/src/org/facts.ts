@@ -125,14 +125,16 @@ class SearchVocabulary {
 
   /** Adds identifiers `ids[from..to)` (numbered before begin()): each identifier's words not yet added, in order. */
   add(ids: readonly number[], from = 0, to = ids.length): this {
-    const { idMark, wordMark, stamp, out, wordText, wordsOfId } = this;
-    for (let i = from; i < to; i++) {
-      const id = ids[i];
-      if (idMark[id] === stamp) continue;
-      idMark[id] = stamp;
-      for (const w of wordsOfId[id]) if (wordMark[w] !== stamp) { wordMark[w] = stamp; out.push(wordText[w]); }
-    }
+    for (let i = from; i < to; i++) this.addId(ids[i]);
     return this;
+  }
+
+  /** Adds identifier `id`'s words not yet added. */
+  addId(id: number): void {
+    const stamp = this.stamp;
+    if (this.idMark[id] === stamp) return;
+    this.idMark[id] = stamp;
+    for (const w of this.wordsOfId[id]) if (this.wordMark[w] !== stamp) { this.wordMark[w] = stamp; this.out.push(this.wordText[w]); }
   }
 
   done(): string {
@@ -154,19 +156,73 @@ export function searchWords(...texts: string[]): string {
   return vocabulary.begin().add(ids).done();
 }
 
+const isIdentifierStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+const isIdentifierPart = (c: number) => isIdentifierStart(c) || (c >= 48 && c <= 57);
+
 /**
- * A file's identifiers numbered once, with each line's first token: a chunk (a run of whole lines of
- * this text) takes its identifiers from here instead of being scanned again.
+ * A file's identifiers (IDENTIFIER's matches) found in one pass over its characters, each distinct
+ * one made a string and numbered once (a hash table over the text's own characters, so no
+ * occurrence is copied or hashed as a string), with each line's first token: a chunk (a run of
+ * whole lines of this text) takes its identifiers from here instead of being scanned again.
  */
 export class FileIdentifiers {
-  readonly ids: number[] = [];
-  /** lineFirst[l]: index in ids of line l's first identifier; one more entry than lines. */
-  readonly lineFirst: number[] = [];
+  /** Each token's file-local number, in text order. */
+  private tokens = new Int32Array(256);
+  private count = 0;
+  /** Line l's first token is tokens[lineFirst[l]]; one more entry than lines. */
+  private readonly lineFirst: number[] = [0];
   private readonly lineStart: number[] = [0];
+  /** Local number → the vocabulary's number; the first occurrence's offset, length and hash. */
+  private readonly globalOf: number[] = [];
+  private mark = new Int32Array(0);
+  private stamp = 0;
 
   constructor(readonly text: string) {
-    vocabulary.identifiers(text, this.ids, this.lineFirst);
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.lineStart.push(i + 1);
+    const starts: number[] = [], lengths: number[] = [], hashes: number[] = [];
+    let table = new Int32Array(1024);
+    let mask = table.length - 1;
+    const place = (local: number) => {
+      let slot = (hashes[local] ^ (hashes[local] >>> 15)) & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = local + 1;
+    };
+    const n = text.length;
+    for (let i = 0; i < n;) {
+      const c = text.charCodeAt(i);
+      if (c === 10) { this.lineFirst.push(this.count); this.lineStart.push(i + 1); i++; continue; }
+      if (!isIdentifierStart(c)) { i++; continue; }
+      let h = c, j = i + 1;
+      for (; j < n; j++) {
+        const d = text.charCodeAt(j);
+        if (!isIdentifierPart(d)) break;
+        h = (Math.imul(h, 31) + d) | 0;
+      }
+      const length = j - i;
+      let slot = (h ^ (h >>> 15)) & mask;
+      let local = -1;
+      for (let e = table[slot]; e !== 0; slot = (slot + 1) & mask, e = table[slot]) {
+        const k = e - 1;
+        if (hashes[k] !== h || lengths[k] !== length) continue;
+        let same = true;
+        for (let x = 0, at = starts[k]; x < length; x++) if (text.charCodeAt(at + x) !== text.charCodeAt(i + x)) { same = false; break; }
+        if (same) { local = k; break; }
+      }
+      if (local < 0) {
+        local = this.globalOf.length;
+        this.globalOf.push(vocabulary.id(text.slice(i, j)));
+        starts.push(i); lengths.push(length); hashes.push(h);
+        table[slot] = local + 1;
+        if (2 * this.globalOf.length > table.length) {
+          table = new Int32Array(table.length * 2); mask = table.length - 1;
+          for (let k = 0; k < this.globalOf.length; k++) place(k);
+        }
+      }
+      if (this.count === this.tokens.length) { const t = new Int32Array(this.count * 2); t.set(this.tokens); this.tokens = t; }
+      this.tokens[this.count++] = local;
+      i = j;
+    }
+    this.lineFirst.push(this.count);
+    this.mark = new Int32Array(this.globalOf.length);
   }
 
   /** searchWords(symbol, chunkText, description), where chunkText is lines start..end of this text (else scanned). */
@@ -177,9 +233,20 @@ export class FileIdentifiers {
     const from = this.lineStart[startLine];
     const isLines = from !== undefined && endLine + 1 < this.lineFirst.length
       && (endLine + 1 < this.lineStart.length ? this.lineStart[endLine + 1] - 1 : this.text.length) - from === chunkText.length && this.text.startsWith(chunkText, from);
+    if (!isLines) {
+      const own: number[] = [];
+      vocabulary.identifiers(chunkText, own);
+      return vocabulary.begin().add(head).add(own).add(tail).done();
+    }
     const words = vocabulary.begin().add(head);
-    if (isLines) words.add(this.ids, this.lineFirst[startLine], this.lineFirst[endLine + 1]);
-    else { const own: number[] = []; vocabulary.identifiers(chunkText, own); words.add(own); }
+    const { tokens, mark, globalOf } = this;
+    const stamp = ++this.stamp;
+    for (let i = this.lineFirst[startLine], to = this.lineFirst[endLine + 1]; i < to; i++) {
+      const local = tokens[i];
+      if (mark[local] === stamp) continue;
+      mark[local] = stamp;
+      words.addId(globalOf[local]);
+    }
     return words.add(tail).done();
   }
 }
