@@ -19,7 +19,8 @@ import { arg, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
 import { Indexer } from '../server/src/index/indexer';
 import { openOrgDb } from '../server/src/org/db';
-import { insertMs, publishRepository, type PublishReport } from '../server/src/org/publish';
+import { copiedRows, insertMs, publishRepository, type PublishReport } from '../server/src/org/publish';
+import { FACT_TABLES } from '../server/src/org/schema';
 import { closeOrgConnections, connectOrgIndex, orgItems, orgQueryOf } from '../server/src/org/recall';
 import { defaultSettings, retrieveAt, uriOfPath, type Settings } from '../server/src/service';
 import { POSTGRES, startCluster, SUPERUSER } from '../test/helpers/postgres';
@@ -111,11 +112,25 @@ const f1 = (x: number) => x.toFixed(1);
     console.log('|---|---|---|---|---|---|');
     for (const row of cpuRows) console.log(row);
     console.log(`\nwrite time by table: ${Object.entries(insertMs).map(([t, ms]) => `${t} ${f1(ms / 1000)} s`).join(', ')}`);
+    console.log(`rows written by COPY ${copiedRows.copied}, by INSERT ${copiedRows.inserted} (words whose tsvector the server makes)`);
     const size = await publisher.query<{ b: string }>(`SELECT sum(pg_total_relation_size(c.oid)) AS b FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'needle' AND c.relkind = 'r'`);
     const dbBytes = Number(size.rows[0].b);
     console.log(`\ndatabase size (needle tables with indexes and TOAST) ${f1(dbBytes / 1e6)} MB ÷ source ${f1(bytes / 1e6)} MB = ${(dbBytes / bytes).toFixed(2)}`);
-    // --publish-only: stop after the publish figures (a shorter run while working on publishing).
-    if (process.argv.includes('--publish-only')) { await publisher.close(); return; }
+    // --dump-rows <file>: one line per table, repository and path with an MD5 of every published row
+    // there (tsvectors as text, so lexemes and positions count), but the source key (it hashes the
+    // deriving code, so it differs between any two builds): two Needles' dumps compare with diff.
+    const dumpRows = arg('--dump-rows');
+    if (dumpRows) {
+      const lines: string[] = [];
+      for (const table of [...FACT_TABLES, 'needle.files']) {
+        const r = await publisher.query<{ name: string; path: string; md5: string }>(
+          `SELECT r.name, t.path, md5(string_agg(x, E'\n' ORDER BY x)) AS md5 FROM ${table} t JOIN needle.repos r ON r.id = t.repo_id,
+           LATERAL (SELECT (to_jsonb(t) - 'source_key')::text AS x) j GROUP BY 1, 2 ORDER BY 1, 2`);
+        for (const row of r.rows) lines.push(`${table} ${row.name} ${row.path} ${row.md5}`);
+      }
+      writeFileSync(dumpRows, lines.join('\n') + '\n');
+      console.log(`\nrows dumped: ${lines.length} (table, repository, path) groups to ${dumpRows}`);
+    }
 
     // Re-publish after one changed file, with the index cache warm (as in CI after a merge).
     const copy = join(scratch, 'commons-lang3');
@@ -127,6 +142,9 @@ const f1 = (x: number) => x.toFixed(1);
     writeFileSync(victim, readFileSync(victim, 'utf8').replace('public class StringUtils {', 'public class StringUtils {\n    // changed\n'));
     const one = await publishRepository(publisher, copy, { cacheDir: cache, name: 'commons-lang3-copy' });
     console.log(`\nre-publish commons-lang3 (warm index cache): unchanged ${Math.round(unchanged.indexMs + unchanged.writeMs)} ms (${unchanged.rowsWritten} rows written); one changed file ${Math.round(one.indexMs + one.writeMs)} ms (index ${Math.round(one.indexMs)}, write ${Math.round(one.writeMs)}; ${one.changed} file(s), ${one.rowsWritten} rows)`);
+
+    // --publish-only: stop after the publish figures, re-publishing included (a shorter run while working on publishing).
+    if (process.argv.includes('--publish-only')) { await publisher.close(); return; }
 
     await publisher.query(`GRANT USAGE ON SCHEMA needle TO needle_reader`);
     await publisher.query(`GRANT SELECT ON ALL TABLES IN SCHEMA needle TO needle_reader`);

@@ -4,11 +4,13 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Indexer } from '../../server/src/index/indexer';
 import { openOrgDb, type OrgDb } from '../../server/src/org/db';
-import { publishRepository } from '../../server/src/org/publish';
+import { copiedRows, publishRepository } from '../../server/src/org/publish';
 import { closeOrgConnections, connectOrgIndex } from '../../server/src/org/recall';
 import { declarationsNamed, searchChunks } from '../../server/src/org/search';
 import { defaultSettings, retrieveAt, uriOfPath } from '../../server/src/service';
@@ -165,5 +167,34 @@ describe('org index on a PostgreSQL server', { skip: PG.skip }, () => {
     }
     assert.equal(back.org!.skipped, undefined, back.org!.skipped);
     assert.deepEqual(back.org!.items, up.org!.items);
+  });
+  it("rows sent by COPY (a server) are the rows INSERT writes (PGlite), tabs, backslashes, NULLs and the server's own tsvectors included", async () => {
+    const tricky = writeFixture({
+      'src/com/acme/odd/Odd.java': `package com.acme.odd;\n\nimport java.util.List;\n\n/** Splits on\ttabs and \\\\ backslashes; see {@code a\\tb}. */\npublic class Odd {\n\tprivate static final String SEP = "\\t\\\\";\n\t/** The _1e5x and v2x_3y5 parts. */\n\tpublic String _1e5x(String s) {\n\t\treturn s.replace("\\\\", SEP) + "\\r";\n\t}\n}\n`,
+      'config/odd.properties': `odd.path=C:\\\\temp\\\\x\nodd.tab=a\tb\n`,
+    }).root;
+    const folder = mkdtempSync(join(tmpdir(), 'needle-copy-'));
+    const server = await openOrgDb(cluster.url(SUPERUSER));
+    const lite = await openOrgDb(folder);
+    try {
+      const copied = copiedRows.copied, inserted = copiedRows.inserted;
+      for (const db of [server, lite]) {
+        await db.query(`DROP SCHEMA IF EXISTS needle CASCADE`);
+        for (const [name, root] of [['platform', fx.platform.root], ['odd', tricky]]) await publishRepository(db, root, { cacheDir: null, name, commit: 'c1', defaultBranch: 'main' });
+      }
+      // Both ways were taken on the server: COPY, and INSERT for the words only it can make into a tsvector (`_1e5x`).
+      assert.ok(copiedRows.copied > copied && copiedRows.inserted > inserted);
+      for (const table of ['needle.files', 'needle.decls', 'needle.usages', 'needle.imports', 'needle.chunks', 'needle.chunk_terms']) {
+        const rows = async (db: OrgDb) => (await db.query<{ x: string }>(`SELECT (to_jsonb(t) - 'repo_id')::text AS x FROM ${table} t ORDER BY 1`)).rows.map((r) => r.x);
+        const [a, b] = [await rows(server), await rows(lite)];
+        assert.ok(a.length > 0, table);
+        assert.deepEqual(a, b, table);
+      }
+    } finally {
+      await server.query(`DROP SCHEMA IF EXISTS needle CASCADE`);
+      await server.close();
+      await lite.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

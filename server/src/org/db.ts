@@ -12,6 +12,12 @@ export interface OrgDb {
   readonly engine: 'pglite' | 'postgres';
   /** `sql` uses $1, $2…; `params` are always bound, never spliced into the text. */
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /**
+   * `COPY <table> (<columns>) FROM STDIN` with `data` in COPY's text format (the caller escapes
+   * every value: data, never SQL); resolves to the rows copied. Absent where the engine has no
+   * COPY from the client (PGlite here): callers INSERT instead.
+   */
+  copyFrom?(sql: string, data: string): Promise<number>;
   /** Runs `fn` in one transaction: committed if it returns, rolled back if it throws. */
   transaction<T>(fn: (tx: OrgDb) => Promise<T>): Promise<T>;
   /** Statements that wrote (INSERT, UPDATE, DELETE, DDL) and rows they touched, since opening. */
@@ -58,7 +64,10 @@ export async function openOrgDb(target: string, options: OpenOptions = {}): Prom
 
 interface Raw {
   run(sql: string, params: unknown[]): Promise<{ rows: unknown[]; affected: number }>;
+  copy?(sql: string, data: string): Promise<number>;
 }
+
+const COPY_FROM_STDIN = /^COPY [a-z_.]+ \([a-z_, ]+\) FROM STDIN$/;
 
 function counted(engine: OrgDb['engine'], raw: Raw, txn: (fn: (raw: Raw) => Promise<unknown>) => Promise<unknown>, close: () => Promise<void>,
   writes = { statements: 0, rows: 0 }): OrgDb {
@@ -70,6 +79,12 @@ function counted(engine: OrgDb['engine'], raw: Raw, txn: (fn: (raw: Raw) => Prom
       if (WRITE_STATEMENT.test(sql)) { writes.statements++; writes.rows += r.affected; }
       return r as QueryResult<R>;
     },
+    copyFrom: raw.copy && (async (sql: string, data: string) => {
+      if (!COPY_FROM_STDIN.test(sql)) throw new OrgDbError(`not a COPY FROM STDIN of named columns: ${sql}`);
+      const rows = await raw.copy!(sql, data);
+      writes.statements++; writes.rows += rows;
+      return rows;
+    }),
     transaction<T>(fn: (tx: OrgDb) => Promise<T>) {
       return txn((inner) => fn(counted(engine, inner, () => Promise.reject(new OrgDbError('nested transaction')), async () => {}, writes))) as Promise<T>;
     },
@@ -124,6 +139,10 @@ async function openServer(url: string, options: OpenOptions): Promise<OrgDb> {
       const r = await client.query(sql, params);
       return { rows: r.rows, affected: r.rowCount ?? 0 };
     },
+    async copy(sql, data) {
+      if (broken) throw new OrgDbError(`connection lost: ${broken.message}`);
+      return new Promise<number>((resolve, reject) => { client.query(new CopyIn(sql, data, resolve, reject) as never); });
+    },
   };
   let inTxn = false;
   return counted('postgres', raw, async (fn) => {
@@ -143,6 +162,49 @@ async function openServer(url: string, options: OpenOptions): Promise<OrgDb> {
       inTxn = false;
     }
   }, () => client.end().catch(() => {}));
+}
+
+/** The protocol side of pg's Connection that a COPY FROM STDIN uses. */
+interface CopyConnection {
+  query(text: string): void;
+  sendCopyFromChunk(chunk: Buffer): void;
+  endCopyFrom(): void;
+}
+
+/** Bytes per CopyData message. */
+const COPY_CHUNK = 256 * 1024;
+
+/**
+ * A COPY FROM STDIN as a query pg's Client runs in its queue (its "submittable" interface, as
+ * pg-copy-streams uses): the statement goes out, and at the server's CopyInResponse the data follow
+ * in CopyData messages, then CopyDone. Settled once: by the first error, or at ReadyForQuery.
+ */
+class CopyIn {
+  private error: Error | undefined;
+  private rows = 0;
+  private settled = false;
+  constructor(private readonly text: string, private readonly data: string, private readonly resolve: (rows: number) => void, private readonly reject: (e: Error) => void) {}
+  submit(connection: CopyConnection): void { connection.query(this.text); }
+  handleCopyInResponse(connection: CopyConnection): void {
+    const bytes = Buffer.from(this.data, 'utf8');
+    for (let at = 0; at < bytes.length; at += COPY_CHUNK) connection.sendCopyFromChunk(bytes.subarray(at, Math.min(bytes.length, at + COPY_CHUNK)));
+    connection.endCopyFrom();
+  }
+  handleCommandComplete(msg: { text?: string }): void { this.rows = Number(/^COPY (\d+)/.exec(msg.text ?? '')?.[1] ?? 0); }
+  handleError(e: Error): void {
+    this.error ??= e;
+    if (!this.settled) { this.settled = true; this.reject(this.error); }
+  }
+  handleReadyForQuery(): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.error) this.reject(this.error); else this.resolve(this.rows);
+  }
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleEmptyQuery(): void {}
+  handlePortalSuspended(): void {}
+  handleCopyData(): void {}
 }
 
 /** A URL as messages show it: no user information. */

@@ -15,7 +15,7 @@ import { chunkTextFile, textFileType, type Chunk } from '../retrieval/chunks';
 import { chunkJavaFile } from '../retrieval/chunks/java';
 import { docSummary, signatureLines, stripLine } from '../retrieval/symbols';
 import { splitIdentifier } from '../text/identifiers';
-import { vetText, type VetFlag, type VetResult } from '../vetting';
+import { redactText, vetText, type VetFlag, type VetResult } from '../vetting';
 import { redactionMarker } from '../vetting/spans';
 
 export interface DeclRow { symbol: string; kind: string; name: string; package: string; line: number; signature: string; summary: string; description: string; search: string }
@@ -62,29 +62,198 @@ export function relPath(root: string, path: string): string {
   return relative(root, path).split(sep).join('/');
 }
 
-/** An identifier's search words (itself and its parts, lower case), kept: a repository repeats its identifiers. */
-const wordsOfIdentifier = new Map<string, string[]>();
-const MAX_KEPT_IDENTIFIERS = 200_000;
+/**
+ * Search words counted in numbers: each identifier and each word gets a number once (per thread), so
+ * a text's distinct words are found by marking numbers, not by hashing every occurrence into sets.
+ */
+class SearchVocabulary {
+  private idOf = new Map<string, number>();
+  /** Word numbers of identifier n: itself lower-cased, then its parts. */
+  private wordsOfId: Int32Array[] = [];
+  private wordOf = new Map<string, number>();
+  private wordText: string[] = [];
+  private idMark = new Int32Array(0);
+  private wordMark = new Int32Array(0);
+  private stamp = 0;
+  private out: string[] = [];
 
-/** Words a full-text search matches: identifier parts and whole identifiers, lower case. */
-export function searchWords(...texts: string[]): string {
-  // Each distinct identifier once (a chunk repeats its names), in order of first occurrence: the same words in the same order.
-  const ids = new Set<string>();
-  for (const t of texts) for (const id of t.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []) ids.add(id);
-  const words = new Set<string>();
-  for (const id of ids) {
-    let w = wordsOfIdentifier.get(id);
-    if (!w) {
-      if (wordsOfIdentifier.size >= MAX_KEPT_IDENTIFIERS) wordsOfIdentifier.clear();
-      wordsOfIdentifier.set(id, (w = [id.toLowerCase(), ...splitIdentifier(id)]));
-    }
-    for (const x of w) words.add(x);
+  /** Forgets everything once it holds many identifiers; only at the start of a file, since a file's FileIdentifiers hold numbers. */
+  trim(): void {
+    if (this.idOf.size < MAX_KEPT_IDENTIFIERS) return;
+    this.idOf.clear(); this.wordsOfId = []; this.wordOf.clear(); this.wordText = [];
+    this.idMark = new Int32Array(0); this.wordMark = new Int32Array(0); this.stamp = 0;
   }
-  return [...words].join(' ');
+
+  private word(w: string): number {
+    let n = this.wordOf.get(w);
+    if (n === undefined) { n = this.wordText.length; this.wordOf.set(w, n); this.wordText.push(w); }
+    return n;
+  }
+
+  id(identifier: string): number {
+    let n = this.idOf.get(identifier);
+    if (n === undefined) {
+      n = this.wordsOfId.length;
+      this.idOf.set(identifier, n);
+      this.wordsOfId.push(Int32Array.from([identifier.toLowerCase(), ...splitIdentifier(identifier)], (w) => this.word(w)));
+    }
+    return n;
+  }
+
+  /** Appends the numbers of `text`'s identifiers, in order; `lineFirst`, when given, gets each line's first token index. */
+  identifiers(text: string, into: number[], lineFirst?: number[]): void {
+    const re = IDENTIFIER;
+    re.lastIndex = 0;
+    let nl = lineFirst ? text.indexOf('\n') : -1;
+    if (lineFirst) lineFirst.push(into.length);
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      while (nl !== -1 && nl < m.index) { lineFirst!.push(into.length); nl = text.indexOf('\n', nl + 1); }
+      into.push(this.id(m[0]));
+    }
+    while (nl !== -1) { lineFirst!.push(into.length); nl = text.indexOf('\n', nl + 1); }
+    if (lineFirst) lineFirst.push(into.length);
+  }
+
+  /** Starts a text's words: every identifier and word unseen again. */
+  begin(): this {
+    this.stamp++;
+    this.out = [];
+    if (this.idMark.length < this.wordsOfId.length) { const a = new Int32Array(this.wordsOfId.length * 2); a.set(this.idMark); this.idMark = a; }
+    if (this.wordMark.length < this.wordText.length) { const a = new Int32Array(this.wordText.length * 2); a.set(this.wordMark); this.wordMark = a; }
+    return this;
+  }
+
+  /** Adds identifiers `ids[from..to)` (numbered before begin()): each identifier's words not yet added, in order. */
+  add(ids: readonly number[], from = 0, to = ids.length): this {
+    for (let i = from; i < to; i++) this.addId(ids[i]);
+    return this;
+  }
+
+  /** Adds identifier `id`'s words not yet added. */
+  addId(id: number): void {
+    const stamp = this.stamp;
+    if (this.idMark[id] === stamp) return;
+    this.idMark[id] = stamp;
+    for (const w of this.wordsOfId[id]) if (this.wordMark[w] !== stamp) { this.wordMark[w] = stamp; this.out.push(this.wordText[w]); }
+  }
+
+  done(): string {
+    return this.out.join(' ');
+  }
 }
 
+const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
+const MAX_KEPT_IDENTIFIERS = 200_000;
+const vocabulary = new SearchVocabulary();
+
+/**
+ * Words a full-text search matches: identifier parts and whole identifiers, lower case, each once,
+ * in order of the identifiers' first occurrence.
+ */
+export function searchWords(...texts: string[]): string {
+  const ids: number[] = [];
+  for (const t of texts) vocabulary.identifiers(t, ids);
+  return vocabulary.begin().add(ids).done();
+}
+
+const isIdentifierStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+const isIdentifierPart = (c: number) => isIdentifierStart(c) || (c >= 48 && c <= 57);
+
+/**
+ * A file's identifiers (IDENTIFIER's matches) found in one pass over its characters, each distinct
+ * one made a string and numbered once (a hash table over the text's own characters, so no
+ * occurrence is copied or hashed as a string), with each line's first token: a chunk (a run of
+ * whole lines of this text) takes its identifiers from here instead of being scanned again.
+ */
+export class FileIdentifiers {
+  /** Each token's file-local number, in text order. */
+  private tokens = new Int32Array(256);
+  private count = 0;
+  /** Line l's first token is tokens[lineFirst[l]]; one more entry than lines. */
+  private readonly lineFirst: number[] = [0];
+  private readonly lineStart: number[] = [0];
+  /** Local number → the vocabulary's number; the first occurrence's offset, length and hash. */
+  private readonly globalOf: number[] = [];
+  private mark = new Int32Array(0);
+  private stamp = 0;
+
+  constructor(readonly text: string) {
+    const starts: number[] = [], lengths: number[] = [], hashes: number[] = [];
+    let table = new Int32Array(1024);
+    let mask = table.length - 1;
+    const place = (local: number) => {
+      let slot = (hashes[local] ^ (hashes[local] >>> 15)) & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = local + 1;
+    };
+    const n = text.length;
+    for (let i = 0; i < n;) {
+      const c = text.charCodeAt(i);
+      if (c === 10) { this.lineFirst.push(this.count); this.lineStart.push(i + 1); i++; continue; }
+      if (!isIdentifierStart(c)) { i++; continue; }
+      let h = c, j = i + 1;
+      for (; j < n; j++) {
+        const d = text.charCodeAt(j);
+        if (!isIdentifierPart(d)) break;
+        h = (Math.imul(h, 31) + d) | 0;
+      }
+      const length = j - i;
+      let slot = (h ^ (h >>> 15)) & mask;
+      let local = -1;
+      for (let e = table[slot]; e !== 0; slot = (slot + 1) & mask, e = table[slot]) {
+        const k = e - 1;
+        if (hashes[k] !== h || lengths[k] !== length) continue;
+        let same = true;
+        for (let x = 0, at = starts[k]; x < length; x++) if (text.charCodeAt(at + x) !== text.charCodeAt(i + x)) { same = false; break; }
+        if (same) { local = k; break; }
+      }
+      if (local < 0) {
+        local = this.globalOf.length;
+        this.globalOf.push(vocabulary.id(text.slice(i, j)));
+        starts.push(i); lengths.push(length); hashes.push(h);
+        table[slot] = local + 1;
+        if (2 * this.globalOf.length > table.length) {
+          table = new Int32Array(table.length * 2); mask = table.length - 1;
+          for (let k = 0; k < this.globalOf.length; k++) place(k);
+        }
+      }
+      if (this.count === this.tokens.length) { const t = new Int32Array(this.count * 2); t.set(this.tokens); this.tokens = t; }
+      this.tokens[this.count++] = local;
+      i = j;
+    }
+    this.lineFirst.push(this.count);
+    this.mark = new Int32Array(this.globalOf.length);
+  }
+
+  /** searchWords(symbol, chunkText, description), where chunkText is lines start..end of this text (else scanned). */
+  chunkWords(symbol: string, chunkText: string, startLine: number, endLine: number, description: string): string {
+    const head: number[] = [], tail: number[] = [];
+    vocabulary.identifiers(symbol, head);
+    vocabulary.identifiers(description, tail);
+    const from = this.lineStart[startLine];
+    const isLines = from !== undefined && endLine + 1 < this.lineFirst.length
+      && (endLine + 1 < this.lineStart.length ? this.lineStart[endLine + 1] - 1 : this.text.length) - from === chunkText.length && this.text.startsWith(chunkText, from);
+    if (!isLines) {
+      const own: number[] = [];
+      vocabulary.identifiers(chunkText, own);
+      return vocabulary.begin().add(head).add(own).add(tail).done();
+    }
+    const words = vocabulary.begin().add(head);
+    const { tokens, mark, globalOf } = this;
+    const stamp = ++this.stamp;
+    for (let i = this.lineFirst[startLine], to = this.lineFirst[endLine + 1]; i < to; i++) {
+      const local = tokens[i];
+      if (mark[local] === stamp) continue;
+      mark[local] = stamp;
+      words.addId(globalOf[local]);
+    }
+    return words.add(tail).done();
+  }
+}
+
+/** A text's redacted form: what vetText gives, without the instruction scan whose flags a prose text or a header never carries. */
 function vetted(text: string): string {
-  return vetText(text).text;
+  return redactText(text);
 }
 
 /** Javadoc as prose: tags reduced to their text, markup removed, whitespace collapsed. */
@@ -107,14 +276,14 @@ function chunkRow(c: Chunk): ChunkRow {
  * A chunk cut from a file that was vetted whole (`vet`): its text and header are already redacted
  * (vetting keeps every line where it was), and its flags are those of the lines it spans.
  */
-function vettedChunkRow(c: Chunk, vet: VetResult, vetDescription: (text: string) => string): ChunkRow {
+function vettedChunkRow(c: Chunk, vet: VetResult, vetDescription: (text: string) => string, identifiers: FileIdentifiers): ChunkRow {
   const within = (line: number) => line >= c.startLine && line <= c.endLine;
   const flags: VetFlag[] = [];
   if (vet.instructionLines.some(within)) flags.push('instruction-like');
   if (vet.secrets.some((x) => within(x.line)) || c.text.includes(REDACTED)) flags.push('secret-redacted');
   return {
     startLine: c.startLine, endLine: c.endLine, kind: c.kind, symbol: c.symbol ?? null, header: c.header ?? null,
-    text: c.text, flags, search: searchWords(c.symbol ?? '', c.text, c.description ? vetDescription(c.description) : ''),
+    text: c.text, flags, search: identifiers.chunkWords(c.symbol ?? '', c.text, c.startLine, c.endLine, c.description ? vetDescription(c.description) : ''),
   };
 }
 
@@ -279,6 +448,7 @@ export interface JavaTextRows {
 }
 
 export function javaTextRows(absPath: string, raw: string, hash: string, facts: FileFacts): JavaTextRows {
+  vocabulary.trim();
   // Vetted once, whole: signatures, usage sites, chunks and the stored text are cut from the
   // redacted text (same lines), rather than each piece vetted again.
   const vet = vetText(raw);
@@ -295,7 +465,8 @@ export function javaTextRows(absPath: string, raw: string, hash: string, facts: 
     decls.push({ symbol: s.id, kind: s.kind, name: s.name, package: facts.package, line: s.nameSpan.sl, signature, summary, description, search: searchWords(s.name, summary) });
   }
   const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
-  const chunks = chunkJavaFile(absPath, text, facts).map((c) => vettedChunkRow(c, vet, vetProse));
+  const identifiers = new FileIdentifiers(text);
+  const chunks = chunkJavaFile(absPath, text, facts).map((c) => vettedChunkRow(c, vet, vetProse, identifiers));
   const digest = new RowHasher().str('java-text').str(hash).str(text).decls(decls).strs(imports).chunks(chunks).done();
   return { hash, text, decls, imports, chunks, digest };
 }
@@ -342,6 +513,7 @@ function textFileRows(abs: string, rel: string, published: Map<string, string>):
   if (!r.ok) return undefined;
   const sourceKey = sourceKeyOf(r.hash);
   if (published.get(rel) === sourceKey) return unchangedFile(rel, r.hash, sourceKey);
+  vocabulary.trim();
   const chunks = chunkTextFile(abs, r.text).map(chunkRow);
   if (!chunks.length) return undefined;
   return { path: rel, hash: r.hash, text: null, decls: [], usages: [], imports: [], chunks, sourceKey, derived: true, digest: textFileDigest(rel, r.hash, chunks), textDigest: null };

@@ -20,6 +20,14 @@ export interface VetResult {
 
 export { SECRET_KINDS } from './secrets';
 
+/**
+ * vetText(text).text without the instruction scan: for text only ever published or shown as its
+ * redacted self (a Javadoc's prose, a chunk's header), whose flags nobody reads.
+ */
+export function redactText(text: string): string {
+  return redactSecrets(new TextLines(text)).text;
+}
+
 export function vetText(text: string): VetResult {
   const lines = new TextLines(text);
   const redaction = redactSecrets(lines);
