@@ -13,6 +13,7 @@ import type { Target, WeighedCandidate } from '../retrieval/request';
 import { isTypeKind } from '../java/symbols';
 import { codeOnly } from '../java/lexer';
 import { itemCovers, ownerTypeOf } from './coverage';
+import { round } from '../retrieval/items';
 
 /** p is clamped below 1 before its log: a near-certain left-out need should not weigh as −∞. */
 const MAX_P = 1 - 1e-4;
@@ -45,7 +46,7 @@ export function retrievalEvidence(
     maxP = Math.max(maxP, p);
   }
   return {
-    leftOutLogP: round4(logP), leftOutMass: round4(mass), leftOutMaxP: round4(maxP), shownMass: round4(shownMass),
+    leftOutLogP: round(logP), leftOutMass: round(mass), leftOutMaxP: round(maxP), shownMass: round(shownMass),
     openBlocks: openBlocksAt(text, target, position), writtenTypesBare: bareWrittenTypes(surface, items),
   };
 }
@@ -80,8 +81,4 @@ function bareWrittenTypes(surface: readonly SurfaceEntry[], items: readonly Show
   let bare = 0;
   for (const t of types) if (!withShownMember.has(t)) bare++;
   return bare;
-}
-
-function round4(x: number): number {
-  return Math.round(x * 10000) / 10000;
 }

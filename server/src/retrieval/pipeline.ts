@@ -196,16 +196,12 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
   }
   req.observeMembers?.(weighed.map((w) => ({ id: w.c.id, path: w.c.ref.file.path, startLine: w.c.ref.sym.span.sl, nameLine: w.c.ref.sym.nameSpan.el, x: w.x, p: w.p, shown: shown.has(w.c.id) })));
   packer.addAll(context);
-  const candidates = weighed.map((w) => ({ symbol: w.c.id, uri: uriOf(w.c.ref.file.path), line: w.c.ref.sym.nameSpan.sl, p: round4(w.p) }));
+  const candidates = weighed.map((w) => ({ symbol: w.c.id, uri: uriOf(w.c.ref.file.path), line: w.c.ref.sym.nameSpan.sl, p: round(w.p) }));
   const packed = packer.items();
   if (!head) return { items: packed, candidates };
   const own = context.length ? packed.findIndex((it) => it.symbol === context[0].group) : -1;
   if (own < 0) return { items: [head, ...packed], candidates };
   return { items: [head, packed[own], ...packed.slice(0, own), ...packed.slice(own + 1)], candidates };
-}
-
-function round4(x: number): number {
-  return Math.round(x * 10000) / 10000;
 }
 
 interface Weighed { c: Merged; rank: number; x: number[]; p: number; entry: Entry }
