@@ -147,6 +147,21 @@ export interface GateFeatures {
   agreement?: number;
   /** Score of the weakest shown item ÷ the strongest (the rank-score margin at the cut). */
   scoreMargin?: number;
+  // Retrieval's own evidence (RetrievalEvidence): the candidates packing weighed with the member
+  // model's P(needed), against the final items (after follow-up). Written references are left to
+  // writtenFactor, and the cursor's own method is not a candidate.
+  /** Σ log(1 − p) over the weighed candidates the context does not show: log P(none of them is needed). */
+  leftOutLogP?: number;
+  /** Σ p over those candidates (the expected number of needed declarations left out). */
+  leftOutMass?: number;
+  /** The largest p among them (0 when none). */
+  leftOutMaxP?: number;
+  /** Σ p over the weighed candidates the context shows (how much the body is expected to need). */
+  shownMass?: number;
+  /** Blocks still open at the cursor in the written part of the body (0 for an empty body). */
+  openBlocks?: number;
+  /** Internal types the written part uses (directly or through a member) of which the context shows no member. */
+  writtenTypesBare?: number;
 }
 
 export interface RetrievalResult {

@@ -7,7 +7,7 @@
 // name what is missing and why.
 
 import type { ContextItem, GateFeatures, SurfaceEntry } from '../../../shared/protocol';
-import type { GateVerdict, PipelineRequest, Target } from '../retrieval/request';
+import type { GateVerdict, PipelineRequest, RetrievalEvidence, Target } from '../retrieval/request';
 import { countTokens, totalTokens } from '../retrieval/cap';
 import { calibratedConfidence, scenarioThreshold } from './calibration';
 import { confidenceOf, NOVELTY_FLOOR, type Confidence } from './confidence';
@@ -16,6 +16,7 @@ import { judgeScenario, type ScenarioJudgement } from './scenario';
 import { dependencySurface, shortName } from './surface';
 import { isTypeKind } from '../java/symbols';
 import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
+import { retrievalEvidence } from './retrievalEvidence';
 
 export interface GateApi {
   /** Declarations of `ids`; with `into`, groups already shown come back re-rendered with them (same uri and symbol). */
@@ -23,7 +24,7 @@ export interface GateApi {
   fitToBudget(items: ContextItem[], budget: number): ContextItem[];
 }
 
-export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi) => Promise<GateVerdict> | GateVerdict;
+export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi, evidence?: RetrievalEvidence) => Promise<GateVerdict> | GateVerdict;
 
 /** The verdict plus what the result also reports (τ in force, the scenario, the evidence). */
 export type RclVerdict = GateVerdict & {
@@ -119,7 +120,7 @@ function externalSupertypeInReach(req: PipelineRequest, target: Target): boolean
   return false;
 }
 
-export const gate: GateHook = (req, target, items, api) => {
+export const gate: GateHook = (req, target, items, api, evidence) => {
   const judged = judgeScenario(target ? req.textOf(target.ref.file.path) : undefined, target, req.position, req.index.file(req.path)?.facts.hasErrors ?? false);
   const { scenario } = judged;
   const tau = Number.isFinite(req.threshold) ? req.threshold : scenarioThreshold(scenario);
@@ -142,6 +143,7 @@ export const gate: GateHook = (req, target, items, api) => {
       writtenRefs: surface.filter((e) => e.written).length, writtenLines: judged.writtenLines, unresolvedNames: unresolved.length,
       surfaceSize: surface.length, budgetShare: round4(req.budgetTokens > 0 ? totalTokens(its) / req.budgetTokens : 1),
       ...structuralEvidence(surface, its, target),
+      ...retrievalEvidence(evidence?.candidates ?? [], surface, its, target, target ? req.textOf(target.ref.file.path) : undefined, req.position),
     };
   };
   const probabilityOf = (f: GateFeatures) => calibratedConfidence(f) ?? 0;

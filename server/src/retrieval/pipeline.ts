@@ -11,7 +11,7 @@
 // then config/doc chunks the task's terms hit. `result.repositories` names the folders recall used.
 
 import type { ContextItem, ItemSource, RetrievalResult, SourceLine } from '../../../shared/protocol';
-import type { GateVerdict, PipelineRequest, Target } from './request';
+import type { GateVerdict, PipelineRequest, RetrievalEvidence, Target, WeighedCandidate } from './request';
 import { buildQuery, type Query } from './query';
 import { lexicalRecall, type ConfigHit } from './recall/lexical';
 import { descriptionRecall } from './recall/descriptions';
@@ -41,8 +41,11 @@ export interface GateApi {
   itemsForSymbols: (req: PipelineRequest, ids: string[], source: 'followup', options?: FollowupOptions) => ContextItem[];
   fitToBudget: (items: ContextItem[], budget: number) => ContextItem[];
 }
-/** The gate (server/src/gate/) sees the finished items; it may also report τ and an uncertainty trace. */
-export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi) =>
+/**
+ * The gate (server/src/gate/) sees the finished items and retrieval's evidence (the candidates
+ * packing weighed, with their P(needed)); it may also report τ and an uncertainty trace.
+ */
+export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi, evidence: RetrievalEvidence) =>
   Promise<GateVerdict & GateExtras> | (GateVerdict & GateExtras);
 type GateExtras = {
   threshold?: number; uncertainty?: { api: number; repository: number; similar: number };
@@ -77,6 +80,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
   const q = await stage('query', () => buildQuery(req));
   const folders = await stage('repositories', () => chooseFolders(req, q));
   let items: NeedleItem[];
+  let candidates: WeighedCandidate[] = [];
   if (req.mode === 'similarity' || req.mode === 'fixedK') {
     items = await stage('similar', () => baselineItems(req, q, folders));
     items = await stage('cap', () => capItems(items, req.budgetTokens));
@@ -100,13 +104,17 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
     });
     const enclosing = await stage('prune', () => enclosingItem(req, q, ranked));
     // Packing decides on token upper bounds; the exact counts are enforced here (the hard cap).
-    items = await stage('cap', () => capItems(withConfig(req, packRanked(req, ranked, enclosing, q), lexical.config), req.budgetTokens, enclosing ? 1 : 0));
+    items = await stage('cap', () => {
+      const packed = packRanked(req, ranked, enclosing, q);
+      candidates = packed.candidates;
+      return capItems(withConfig(req, packed.items, lexical.config), req.budgetTokens, enclosing ? 1 : 0);
+    });
   }
   items = await stage('vet', () => vetItems(items));
   let verdict: (GateVerdict & GateExtras) | undefined;
   if (gate && req.mode === 'rcl') {
     const target = q.target;
-    verdict = await stage('gate', () => gate(req, target, items, { itemsForSymbols, fitToBudget }));
+    verdict = await stage('gate', () => gate(req, target, items, { itemsForSymbols, fitToBudget }, { candidates }));
     items = capItems(verdict.items as NeedleItem[], req.budgetTokens, items.length && items[0].sources.includes('enclosing') ? 1 : 0);
   } else timings.gate = 0;
   if (req.isCancelled?.()) throw new CancelledError();
@@ -169,7 +177,7 @@ function enclosingItem(req: PipelineRequest, q: Query, ranked: Merged[]): Needle
  * The member's class context (its type's header and the fields it mentions) joins the type's
  * group, shown right after the member: in place in its class, never a copy of the header.
  */
-function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleItem | undefined, q: Query): NeedleItem[] {
+function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleItem | undefined, q: Query): { items: NeedleItem[]; candidates: WeighedCandidate[] } {
   let head = enclosing;
   if (head && head.tokens > req.budgetTokens) head = undefined;
   const member = head && q.member;
@@ -189,11 +197,12 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
   }
   req.observeMembers?.(weighed.map((w) => ({ id: w.c.id, path: w.c.ref.file.path, startLine: w.c.ref.sym.span.sl, nameLine: w.c.ref.sym.nameSpan.el, x: w.x, p: w.p, shown: shown.has(w.c.id) })));
   packer.addAll(context);
+  const candidates = weighed.map((w) => ({ symbol: w.c.id, uri: uriOf(w.c.ref.file.path), line: w.c.ref.sym.nameSpan.sl, p: round(w.p) }));
   const packed = packer.items();
-  if (!head) return packed;
+  if (!head) return { items: packed, candidates };
   const own = context.length ? packed.findIndex((it) => it.symbol === context[0].group) : -1;
-  if (own < 0) return [head, ...packed];
-  return [head, packed[own], ...packed.slice(0, own), ...packed.slice(own + 1)];
+  if (own < 0) return { items: [head, ...packed], candidates };
+  return { items: [head, packed[own], ...packed.slice(0, own), ...packed.slice(own + 1)], candidates };
 }
 
 interface Weighed { c: Merged; rank: number; x: number[]; p: number; entry: Entry }

@@ -49,6 +49,19 @@ export interface Target {
 }
 
 /**
+ * A declaration packing weighed (pipeline.ts packRanked): its probability of being needed under
+ * the member model (memberModel.ts) and where its name is declared, so the gate can tell whether
+ * the final items show it.
+ */
+export interface WeighedCandidate { symbol: string; uri: string; line: number; p: number }
+
+/** What retrieval hands the gate beside the items: its own structured evidence, never text. */
+export interface RetrievalEvidence {
+  /** Every candidate the member model weighed, shown or not (at most MAX_WEIGHED), in rank order. */
+  candidates: WeighedCandidate[];
+}
+
+/**
  * The gate's view of a finished item set. Implemented in server/src/gate/; the pipeline calls it
  * and, for follow-up rounds, hands it a way to fetch declarations of named symbols.
  */
