@@ -34,8 +34,9 @@ const ROOT = process.cwd();
   for (const name of names) {
     let seen = 0;
     const count = await forEachValidationTask(ROOT, name, { test, validation }, async ({ task, src, indexer, uri, textOf, regions }) => {
+      const t0 = performance.now();
       const res = await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, defaultSettings());
-      scores.set(name, [...(scores.get(name) ?? []), scoreResponse(task, res, src, 0, { regions, textOf })]);
+      scores.set(name, [...(scores.get(name) ?? []), scoreResponse(task, res, src, performance.now() - t0, { regions, textOf })]);
       const followupTokens = res.items.filter((it) => it.sources.includes('followup')).reduce((a, it) => a + it.tokens, 0);
       gateOf.set(name, [...(gateOf.get(name) ?? []), { rounds: res.rounds, followupTokens, review: res.review ? 1 : 0 }]);
       const context = { tokens: res.tokens, markers: {} as Record<string, number> };
@@ -69,11 +70,11 @@ const ROOT = process.cwd();
   for (const [k, c] of [...cells].sort()) console.log(`${k.padEnd(24)} ${String(c.tokens).padStart(7)}  ${(c.tokens / total).toFixed(3)}  ${(c.signal / c.tokens).toFixed(3)}`);
   const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length ? (s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : 0; };
   const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / (xs.length || 1);
-  console.log('\ncorpus                  tasks  recall  full   median-tokens  line-noise  rounds  followup-group-tokens  review');
+  console.log('\ncorpus                  tasks  recall  full   median-tokens  line-noise  rounds  followup-group-tokens  review  p50-ms');
   for (const [n, ss] of [...scores, ['pooled', [...scores.values()].flat()] as [string, TaskScore[]]]) {
     const m = modeMetrics(ss);
     const g = n === 'pooled' ? [...gateOf.values()].flat() : gateOf.get(n) ?? [];
-    console.log(`${n.padEnd(22)} ${String(m.tasks).padStart(6)}  ${m.recallMicro.toFixed(3)}  ${m.fullCoverageRate.toFixed(3)}  ${String(Math.round(m.tokensMedian)).padStart(13)}  ${m.lineNoiseRatio.toFixed(3).padStart(10)}  ${mean(g.map((x) => x.rounds)).toFixed(2).padStart(6)}  ${mean(g.map((x) => x.followupTokens)).toFixed(0).padStart(21)}  ${mean(g.map((x) => x.review)).toFixed(3).padStart(6)}`);
+    console.log(`${n.padEnd(22)} ${String(m.tasks).padStart(6)}  ${m.recallMicro.toFixed(3)}  ${m.fullCoverageRate.toFixed(3)}  ${String(Math.round(m.tokensMedian)).padStart(13)}  ${m.lineNoiseRatio.toFixed(3).padStart(10)}  ${mean(g.map((x) => x.rounds)).toFixed(2).padStart(6)}  ${mean(g.map((x) => x.followupTokens)).toFixed(0).padStart(21)}  ${mean(g.map((x) => x.review)).toFixed(3).padStart(6)}  ${m.latencyP50Ms.toFixed(0).padStart(6)}`);
   }
   const kinds = [...new Set(contexts.flatMap((c) => Object.keys(c.markers)))].sort();
   console.log(`\n${contexts.length} contexts · median tokens ${median(contexts.map((c) => c.tokens))} · gap markers per context (mean, median): ${kinds.map((k) => `${k} ${(contexts.reduce((a, c) => a + (c.markers[k] ?? 0), 0) / contexts.length).toFixed(1)}, ${median(contexts.map((c) => c.markers[k] ?? 0))}`).join(' · ')}`);

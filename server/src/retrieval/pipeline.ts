@@ -39,6 +39,7 @@ export class CancelledError extends Error {
 export interface GateApi {
   itemsForSymbols: (req: PipelineRequest, ids: string[], source: 'followup', options?: FollowupOptions) => ContextItem[];
   fitToBudget: (items: ContextItem[], budget: number) => ContextItem[];
+  addedTokens: (req: PipelineRequest, ids: string[], into: ContextItem[]) => number;
 }
 /** The gate (server/src/gate/) sees the finished items; it may also report τ and an uncertainty trace. */
 export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi) =>
@@ -105,7 +106,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
   let verdict: (GateVerdict & GateExtras) | undefined;
   if (gate && req.mode === 'rcl') {
     const target = q.target;
-    verdict = await stage('gate', () => gate(req, target, items, { itemsForSymbols, fitToBudget }));
+    verdict = await stage('gate', () => gate(req, target, items, { itemsForSymbols, fitToBudget, addedTokens: followupTokens }));
     items = capItems(verdict.items as NeedleItem[], req.budgetTokens, items.length && items[0].sources.includes('enclosing') ? 1 : 0);
   } else timings.gate = 0;
   if (req.isCancelled?.()) throw new CancelledError();
@@ -314,6 +315,17 @@ export function itemsForSymbols(req: PipelineRequest, ids: string[], source: 'fo
   }
   packer.addAll(entries);
   return vetItems(packer.items());
+}
+
+/**
+ * Tokens the follow-up declarations of `ids` (signatures only, as the gate fetches them) would add
+ * to `into`: the groups they join re-rendered with them, less those groups as shown, and whole new
+ * groups (header and gap markers included). What packing charges a candidate, for the gate's price.
+ */
+export function followupTokens(req: PipelineRequest, ids: string[], into: ContextItem[]): number {
+  const shown = new Map<string, number>();
+  for (const it of into) if (it.symbol && !shown.has(`${it.uri}#${it.symbol}`)) shown.set(`${it.uri}#${it.symbol}`, it.tokens);
+  return itemsForSymbols(req, ids, 'followup', { into, doc: false }).reduce((sum, it) => sum + it.tokens - (shown.get(`${it.uri}#${it.symbol}`) ?? 0), 0);
 }
 
 export function fitToBudget(items: ContextItem[], budget: number): ContextItem[] {
