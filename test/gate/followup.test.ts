@@ -1,7 +1,7 @@
 // The gate's follow-up declarations: signature-only, packed into the type groups already shown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { itemsForSymbols, retrieve } from '../../server/src/retrieval/pipeline';
+import { followupTokens, itemsForSymbols, retrieve } from '../../server/src/retrieval/pipeline';
 import { FOLLOWUP_MIN_P, followupValue, gate } from '../../server/src/gate/sufficiency';
 import { dependencySurface } from '../../server/src/gate/surface';
 import { fixture, SHOP } from '../retrieval/fixture';
@@ -72,4 +72,18 @@ test('follow-up pays packing\'s price: an estimated entry is fetched only when p
   assert.deepEqual(dear.fetched.filter((id) => !written(id)), []);
   assert.ok(dear.fetched.some(written), 'written references are fetched whatever they cost');
   assert.ok(dear.v.review && dear.v.reviewReasons.some((r) => r.startsWith('not fetched as worth fewer tokens')), dear.v.reviewReasons.join('\n'));
+});
+
+test('followupTokens: what a fetched signature adds to the group it joins, as packing counts it, and nothing for one already shown', async () => {
+  const { req } = await fixture(SHOP);
+  const [shown] = itemsForSymbols(req, [`${MONEY}#times(int)`], 'followup');
+  const into = [{ ...shown, score: 3, sources: ['graph' as const] }];
+  const price = followupTokens(req, [`${MONEY}#format()`], into);
+  const [joined] = itemsForSymbols(req, [`${MONEY}#format()`], 'followup', { into, doc: false });
+  const actual = joined.tokens - shown.tokens;
+  // Packing's count is an upper bound (a line's tokens counted alone), close to the exact one.
+  assert.ok(actual > 0 && price >= actual && price <= actual + 4, `${price} for ${actual}`);
+  assert.equal(followupTokens(req, [`${MONEY}#times(int)`], into), 0);
+  // A type not shown yet pays for its header too.
+  assert.ok(followupTokens(req, [`${MONEY}#format()`], []) > price);
 });

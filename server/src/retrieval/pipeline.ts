@@ -317,15 +317,43 @@ export function itemsForSymbols(req: PipelineRequest, ids: string[], source: 'fo
   return vetItems(packer.items());
 }
 
+/** Per item set the gate prices against: each touched type group's packer, seeded with the group as shown. */
+const seededPackers = new WeakMap<ContextItem[], Map<string, Packer>>();
+
 /**
  * Tokens the follow-up declarations of `ids` (signatures only, as the gate fetches them) would add
- * to `into`: the groups they join re-rendered with them, less those groups as shown, and whole new
- * groups (header and gap markers included). What packing charges a candidate, for the gate's price.
+ * to `into`: what packing charges a candidate (Packer's count: its lines, the gap marker it
+ * splits, a new group's header), against the groups they join as shown. Not vetted, not
+ * rendered into items: a price, computed per entry the gate weighs.
  */
 export function followupTokens(req: PipelineRequest, ids: string[], into: ContextItem[]): number {
-  const shown = new Map<string, number>();
-  for (const it of into) if (it.symbol && !shown.has(`${it.uri}#${it.symbol}`)) shown.set(`${it.uri}#${it.symbol}`, it.tokens);
-  return itemsForSymbols(req, ids, 'followup', { into, doc: false }).reduce((sum, it) => sum + it.tokens - (shown.get(`${it.uri}#${it.symbol}`) ?? 0), 0);
+  const refs = [...new Set(ids)].map((id) => req.index.symbol(id)).filter((r): r is NonNullable<typeof r> => !!r);
+  let perGroup = seededPackers.get(into);
+  if (!perGroup) seededPackers.set(into, (perGroup = new Map()));
+  let added = 0;
+  for (const group of [...new Set(refs.map(groupOf))].sort()) {
+    let seeded = perGroup.get(group);
+    if (!seeded) {
+      seeded = new Packer(req, Number.MAX_SAFE_INTEGER, 0);
+      const shown = (into as NeedleItem[]).find((it) => it.symbol === group && it.entries);
+      const entries: Entry[] = [];
+      for (const e of shown?.entries ?? []) { const ref = req.index.symbol(e.id); if (ref) entries.push(entryFor(req, ref, shown!.score, shown!.sources, e.doc)); }
+      seeded.addAll(entries);
+      perGroup.set(group, seeded);
+    }
+    const mine = refs.filter((r) => groupOf(r) === group).map((r) => entryFor(req, r, 0, ['followup'], false));
+    if (mine.length === 1) {
+      // Priced without joining: the seeded group stays as shown for the next entry.
+      if (!seeded.tryAdd(mine[0], (delta) => { added += delta; return false; }) && seeded.has(mine[0].id)) continue;
+    } else {
+      const trial = new Packer(req, Number.MAX_SAFE_INTEGER, 0);
+      trial.addAll(seeded.entries());
+      const before = trial.total;
+      trial.addAll(mine);
+      added += trial.total - before;
+    }
+  }
+  return added;
 }
 
 export function fitToBudget(items: ContextItem[], budget: number): ContextItem[] {
