@@ -61,12 +61,12 @@ test('follow-up pays packing\'s price: an estimated entry is fetched only when p
     const v = await gate(request(index, { threshold: 1, maxRounds: 1 }), target, [], api);
     return { fetched: calls.flat(), priced, v };
   };
-  // Every estimated entry worth more than 1 token is fetched; written ones are not priced at all.
+  // Every estimated entry worth more than 1 token is fetched.
   const cheap = await asked(1);
   const written = (id: string) => !!cheap.v.dependencySurface.find((e) => e.symbol === id)?.written;
   assert.ok(cheap.fetched.some(written), 'the fixture has written references');
   assert.ok(cheap.fetched.filter((id) => !written(id)).length > 0, 'estimated entries are fetched when they cost little');
-  assert.ok(cheap.priced.length > 0 && !cheap.priced.some(written));
+  assert.ok(cheap.priced.some((id) => !written(id)));
   // At more tokens than any entry is worth (p × ν' ≤ 1), no estimated entry is fetched, and the review says why.
   const dear = await asked(followupValue() + 1);
   assert.deepEqual(dear.fetched.filter((id) => !written(id)), []);
@@ -84,6 +84,10 @@ test('followupTokens: what a fetched signature adds to the group it joins, as pa
   // Packing's count is an upper bound (a line's tokens counted alone), close to the exact one.
   assert.ok(actual > 0 && price >= actual && price <= actual + 4, `${price} for ${actual}`);
   assert.equal(followupTokens(req, [`${MONEY}#times(int)`], into), 0);
+  // Once accepted against the same items, an entry is priced as shown: the next one of its group pays only its own lines.
+  const fresh = [{ ...into[0] }];
+  assert.equal(followupTokens(req, [`${MONEY}#format()`], fresh, () => true), price);
+  assert.equal(followupTokens(req, [`${MONEY}#format()`], fresh), 0);
   // A type not shown yet pays for its header too.
   assert.ok(followupTokens(req, [`${MONEY}#format()`], []) > price);
 });

@@ -22,8 +22,12 @@ export interface GateApi {
   /** Declarations of `ids`; with `into`, groups already shown come back re-rendered with them (same uri and symbol). */
   itemsForSymbols(req: PipelineRequest, ids: string[], source: 'followup', options?: { into?: ContextItem[]; doc?: boolean }): ContextItem[];
   fitToBudget(items: ContextItem[], budget: number): ContextItem[];
-  /** Tokens the follow-up declarations of `ids` would add to `into` (their groups re-rendered, less the groups as shown); without it, their signatures' tokens are the estimate. */
-  addedTokens?(req: PipelineRequest, ids: string[], into: ContextItem[]): number;
+  /**
+   * Tokens the follow-up declarations of `ids` would add to `into` (as packing counts them, after
+   * what `accept` agreed to earlier against the same `into`); without it, their signatures' tokens
+   * are the estimate.
+   */
+  addedTokens?(req: PipelineRequest, ids: string[], into: ContextItem[], accept?: (tokens: number) => boolean): number;
 }
 
 export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi) => Promise<GateVerdict> | GateVerdict;
@@ -202,9 +206,10 @@ export const gate: GateHook = (req, target, items, api) => {
       // passes, what it adds for real (its group re-rendered with it: Javadoc and gap markers,
       // a header for a new group) is priced again.
       const worth = benefitOf(step.e) * value;
-      if (!step.e.written && worth <= step.tokens) { notWorth.add(step.e.symbol); continue; }
-      const tokens = step.e.written || !api.addedTokens ? step.tokens : api.addedTokens(req, step.ids, current);
-      if (!step.e.written && worth <= tokens) { notWorth.add(step.e.symbol); continue; }
+      const pays = (tokens: number) => step.e.written || worth > tokens;
+      if (!pays(step.tokens)) { notWorth.add(step.e.symbol); continue; }
+      const tokens = api.addedTokens ? api.addedTokens(req, step.ids, current, (t) => pays(t) && t <= room) : step.tokens;
+      if (!pays(tokens)) { notWorth.add(step.e.symbol); continue; }
       if (tokens > room) { droppedForBudget.add(step.e.symbol); continue; }
       room -= tokens;
       for (const id of step.ids) ids.add(id);

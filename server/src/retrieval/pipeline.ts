@@ -39,7 +39,7 @@ export class CancelledError extends Error {
 export interface GateApi {
   itemsForSymbols: (req: PipelineRequest, ids: string[], source: 'followup', options?: FollowupOptions) => ContextItem[];
   fitToBudget: (items: ContextItem[], budget: number) => ContextItem[];
-  addedTokens: (req: PipelineRequest, ids: string[], into: ContextItem[]) => number;
+  addedTokens: (req: PipelineRequest, ids: string[], into: ContextItem[], accept?: (tokens: number) => boolean) => number;
 }
 /** The gate (server/src/gate/) sees the finished items; it may also report τ and an uncertainty trace. */
 export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi) =>
@@ -323,13 +323,16 @@ const seededPackers = new WeakMap<ContextItem[], Map<string, Packer>>();
 /**
  * Tokens the follow-up declarations of `ids` (signatures only, as the gate fetches them) would add
  * to `into`: what packing charges a candidate (Packer's count: its lines, the gap marker it
- * splits, a new group's header), against the groups they join as shown. Not vetted, not
- * rendered into items: a price, computed per entry the gate weighs.
+ * splits, a new group's header), against the groups they join as shown plus what this item set's
+ * earlier accepted entries added. `accept` sees the price; when it agrees the entries count as
+ * shown for the next price (one round's plan is priced as it grows). Not vetted, not rendered
+ * into items: a price, computed per entry the gate weighs.
  */
-export function followupTokens(req: PipelineRequest, ids: string[], into: ContextItem[]): number {
+export function followupTokens(req: PipelineRequest, ids: string[], into: ContextItem[], accept: (tokens: number) => boolean = () => false): number {
   const refs = [...new Set(ids)].map((id) => req.index.symbol(id)).filter((r): r is NonNullable<typeof r> => !!r);
   let perGroup = seededPackers.get(into);
   if (!perGroup) seededPackers.set(into, (perGroup = new Map()));
+  const priced: { seeded: Packer; mine: Entry[] }[] = [];
   let added = 0;
   for (const group of [...new Set(refs.map(groupOf))].sort()) {
     let seeded = perGroup.get(group);
@@ -341,11 +344,11 @@ export function followupTokens(req: PipelineRequest, ids: string[], into: Contex
       seeded.addAll(entries);
       perGroup.set(group, seeded);
     }
-    const mine = refs.filter((r) => groupOf(r) === group).map((r) => entryFor(req, r, 0, ['followup'], false));
-    if (mine.length === 1) {
-      // Priced without joining: the seeded group stays as shown for the next entry.
-      if (!seeded.tryAdd(mine[0], (delta) => { added += delta; return false; }) && seeded.has(mine[0].id)) continue;
-    } else {
+    const mine = refs.filter((r) => groupOf(r) === group && !seeded!.has(r.sym.id)).map((r) => entryFor(req, r, 0, ['followup'], false));
+    if (!mine.length) continue;
+    priced.push({ seeded, mine });
+    if (mine.length === 1) seeded.tryAdd(mine[0], (delta) => { added += delta; return false; });
+    else {
       const trial = new Packer(req, Number.MAX_SAFE_INTEGER, 0);
       trial.addAll(seeded.entries());
       const before = trial.total;
@@ -353,6 +356,7 @@ export function followupTokens(req: PipelineRequest, ids: string[], into: Contex
       added += trial.total - before;
     }
   }
+  if (priced.length && accept(added)) for (const { seeded, mine } of priced) seeded.addAll(mine);
   return added;
 }
 
