@@ -3,7 +3,11 @@
 // what the line is (verbatim code, a written Javadoc summary, header comment, gap marker) and by
 // whether it lies in a gold declaration (attribution.ts). Diagnostic for the packing work.
 //
-//   node dist/bench/noise-breakdown.bench.js [--tasks 40] [--validation 12] [--corpus NAME]...
+// Also, per corpus and pooled: recall, full coverage, median tokens, line noise, and the gate's
+// follow-up (rounds, tokens added, review rate); gap markers per context by kind. `--dump N` prints the items of the first
+// N tasks of each corpus, one line per shown line with its token count and kind.
+//
+//   node dist/bench/noise-breakdown.bench.js [--tasks 40] [--validation 12] [--corpus NAME]... [--dump N]
 
 import type { ContextItem } from '../shared/protocol';
 import { defaultSettings, retrieveAt } from '../server/src/service';
@@ -11,7 +15,7 @@ import { countTokens } from '../server/src/retrieval/cap';
 import { arg, args } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { shownLineSources } from './retrieval/attribution';
-import { relPathOfUri } from './retrieval/score';
+import { modeMetrics, relPathOfUri, scoreResponse, type TaskScore } from './retrieval/score';
 import { forEachValidationTask } from './retrieval/validationTasks';
 
 const ROOT = process.cwd();
@@ -22,22 +26,39 @@ const ROOT = process.cwd();
   const cells = new Map<string, { tokens: number; signal: number }>();
   const add = (k: string, n: number, s: boolean) => { const c = cells.get(k) ?? { tokens: 0, signal: 0 }; c.tokens += n; if (s) c.signal += n; cells.set(k, c); };
   let total = 0;
+  const dump = Number(arg('--dump') ?? 0);
+  /** Per context: its tokens, and its gap markers by kind. */
+  const contexts: { tokens: number; markers: Record<string, number> }[] = [];
+  const scores = new Map<string, TaskScore[]>();
+  const gateOf = new Map<string, { rounds: number; followupTokens: number; review: number }[]>();
   for (const name of names) {
+    let seen = 0;
     const count = await forEachValidationTask(ROOT, name, { test, validation }, async ({ task, src, indexer, uri, textOf, regions }) => {
+      const t0 = performance.now();
       const res = await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, defaultSettings());
+      scores.set(name, [...(scores.get(name) ?? []), scoreResponse(task, res, src, performance.now() - t0, { regions, textOf })]);
+      const followupTokens = res.items.filter((it) => it.sources.includes('followup')).reduce((a, it) => a + it.tokens, 0);
+      gateOf.set(name, [...(gateOf.get(name) ?? []), { rounds: res.rounds, followupTokens, review: res.review ? 1 : 0 }]);
+      const context = { tokens: res.tokens, markers: {} as Record<string, number> };
+      contexts.push(context);
+      const dumping = seen++ < dump;
+      if (dumping) console.log(`===== ${name} ${task.file}:${task.cursor.line + 1} · ${res.tokens} tokens · ${res.items.length} items · ${res.rounds} rounds`);
       res.items.forEach((it: ContextItem, i) => {
         const rel = relPathOfUri(it.uri, src);
         const mine = regions.filter((r) => r.file === rel);
         const lines = rel ? (textOf(rel) ?? '').split('\n') : [];
         const srcs = rel ? shownLineSources(it, lines) : [];
         const place = i === 0 && it.sources.includes('enclosing') ? 'cursor member' : it.sources.includes('enclosing') ? 'own type group' : !(it as { symbols?: string[] }).symbols ? 'chunk' : it.sources.length === 1 && it.sources[0] === 'followup' ? 'follow-up group' : 'ranked group';
+        if (dumping) console.log(`--- ${it.symbol ?? it.kind} · ${place} · ${it.tokens} tokens`);
         it.text.split('\n').forEach((line, k) => {
           const n = countTokens(line);
           total += n;
           const at = it.sourceLines?.[k];
           // A gap marker by what it hides: a Javadoc, whole declarations, or lines (a body).
           const what = at?.written === 'gap' ? `gap ${at.hidden?.javadoc ? 'javadoc' : at.hidden?.members.length ? 'members' : 'lines'}` : at?.written ?? 'code';
+          if (at?.written === 'gap') context.markers[what] = (context.markers[what] ?? 0) + 1;
           const s = srcs[k] !== undefined && mine.some((r) => r.start <= srcs[k] && srcs[k] <= r.end);
+          if (dumping) console.log(`${String(n).padStart(3)} ${s ? '*' : ' '} ${what.padEnd(11)} ${line}`);
           add(`${place.padEnd(16)} ${what}`, n, s);
           add(`${place.padEnd(16)} (all)`, n, s);
         });
@@ -47,5 +68,15 @@ const ROOT = process.cwd();
   }
   console.log('where                    tokens  share  signal-share');
   for (const [k, c] of [...cells].sort()) console.log(`${k.padEnd(24)} ${String(c.tokens).padStart(7)}  ${(c.tokens / total).toFixed(3)}  ${(c.signal / c.tokens).toFixed(3)}`);
+  const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length ? (s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : 0; };
+  const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / (xs.length || 1);
+  console.log('\ncorpus                  tasks  recall  full   median-tokens  line-noise  rounds  followup-group-tokens  review  p50-ms');
+  for (const [n, ss] of [...scores, ['pooled', [...scores.values()].flat()] as [string, TaskScore[]]]) {
+    const m = modeMetrics(ss);
+    const g = n === 'pooled' ? [...gateOf.values()].flat() : gateOf.get(n) ?? [];
+    console.log(`${n.padEnd(22)} ${String(m.tasks).padStart(6)}  ${m.recallMicro.toFixed(3)}  ${m.fullCoverageRate.toFixed(3)}  ${String(Math.round(m.tokensMedian)).padStart(13)}  ${m.lineNoiseRatio.toFixed(3).padStart(10)}  ${mean(g.map((x) => x.rounds)).toFixed(2).padStart(6)}  ${mean(g.map((x) => x.followupTokens)).toFixed(0).padStart(21)}  ${mean(g.map((x) => x.review)).toFixed(3).padStart(6)}  ${m.latencyP50Ms.toFixed(0).padStart(6)}`);
+  }
+  const kinds = [...new Set(contexts.flatMap((c) => Object.keys(c.markers)))].sort();
+  console.log(`\n${contexts.length} contexts · median tokens ${median(contexts.map((c) => c.tokens))} · gap markers per context (mean, median): ${kinds.map((k) => `${k} ${(contexts.reduce((a, c) => a + (c.markers[k] ?? 0), 0) / contexts.length).toFixed(1)}, ${median(contexts.map((c) => c.markers[k] ?? 0))}`).join(' · ')}`);
   process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -49,7 +49,9 @@ export interface ContextItem {
 
 /**
  * The origin of one shown line. A verbatim line is source line `line` of the item's file (secrets
- * redacted aside). A line the server wrote stands for the declaration whose first line is `line`:
+ * redacted aside); one that carries `hidden` (a folded body) is that line followed by ` … }`,
+ * which stands for the hidden lines: the rest of the body the line opens, through its closing
+ * brace. A line the server wrote stands for the declaration whose first line is `line`:
  * a Javadoc's first sentence (`doc`), a header naming the declaration (`header`), or a marker of
  * source lines left out (`gap`, with the lines it hides in `hidden`).
  */
@@ -70,6 +72,11 @@ export interface HiddenLines {
   constants?: boolean;
   /** The hidden lines are the Javadoc comment of the declaration that follows (marked `/** … *\/`). */
   javadoc?: boolean;
+  /**
+   * The hidden lines are the rest of a body the line before them opens (it ends with `{`), through
+   * its closing brace: such a gap is folded onto that line as ` … }` when the line is shown.
+   */
+  body?: boolean;
 }
 
 export interface SurfaceEntry {

@@ -1,8 +1,8 @@
 // The gate's follow-up declarations: signature-only, packed into the type groups already shown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { itemsForSymbols, retrieve } from '../../server/src/retrieval/pipeline';
-import { FOLLOWUP_MIN_P, gate } from '../../server/src/gate/sufficiency';
+import { followupTokens, itemsForSymbols, retrieve } from '../../server/src/retrieval/pipeline';
+import { FOLLOWUP_MIN_P, followupValue, gate } from '../../server/src/gate/sufficiency';
 import { dependencySurface } from '../../server/src/gate/surface';
 import { fixture, SHOP } from '../retrieval/fixture';
 import { buildIndex, fakeApi, request, SERVICE, targetAt } from './helpers';
@@ -48,4 +48,46 @@ test('follow-up asks only for surface entries at least FOLLOWUP_MIN_P likely to 
   const asked = calls.flat();
   assert.ok(asked.length > 0);
   for (const id of asked) assert.ok(surface.find((e) => e.symbol === id)!.weight >= FOLLOWUP_MIN_P, id);
+});
+
+test('follow-up pays packing\'s price: an estimated entry is fetched only when p × ν\' × value exceeds the tokens it adds', async () => {
+  const index = await buildIndex();
+  const target = targetAt(index, SERVICE, 20, 4);
+  const asked = async (tokens: number) => {
+    const calls: string[][] = [];
+    /** The entry each priced step is for (a type's step brings its needed members along). */
+    const priced: string[] = [];
+    const api = { ...fakeApi(index, calls), addedTokens: (_req: unknown, ids: string[]) => { priced.push(ids[0]); return tokens; } };
+    const v = await gate(request(index, { threshold: 1, maxRounds: 1 }), target, [], api);
+    return { fetched: calls.flat(), priced, v };
+  };
+  // Every estimated entry worth more than 1 token is fetched.
+  const cheap = await asked(1);
+  const written = (id: string) => !!cheap.v.dependencySurface.find((e) => e.symbol === id)?.written;
+  assert.ok(cheap.fetched.some(written), 'the fixture has written references');
+  assert.ok(cheap.fetched.filter((id) => !written(id)).length > 0, 'estimated entries are fetched when they cost little');
+  assert.ok(cheap.priced.some((id) => !written(id)));
+  // At more tokens than any entry is worth (p × ν' ≤ 1), no estimated entry is fetched, and the review says why.
+  const dear = await asked(followupValue() + 1);
+  assert.deepEqual(dear.fetched.filter((id) => !written(id)), []);
+  assert.ok(dear.fetched.some(written), 'written references are fetched whatever they cost');
+  assert.ok(dear.v.review && dear.v.reviewReasons.some((r) => r.startsWith('not fetched as worth fewer tokens')), dear.v.reviewReasons.join('\n'));
+});
+
+test('followupTokens: what a fetched signature adds to the group it joins, as packing counts it, and nothing for one already shown', async () => {
+  const { req } = await fixture(SHOP);
+  const [shown] = itemsForSymbols(req, [`${MONEY}#times(int)`], 'followup');
+  const into = [{ ...shown, score: 3, sources: ['graph' as const] }];
+  const price = followupTokens(req, [`${MONEY}#format()`], into);
+  const [joined] = itemsForSymbols(req, [`${MONEY}#format()`], 'followup', { into, doc: false });
+  const actual = joined.tokens - shown.tokens;
+  // Packing's count is an upper bound (a line's tokens counted alone), close to the exact one.
+  assert.ok(actual > 0 && price >= actual && price <= actual + 4, `${price} for ${actual}`);
+  assert.equal(followupTokens(req, [`${MONEY}#times(int)`], into), 0);
+  // Once accepted against the same items, an entry is priced as shown: the next one of its group pays only its own lines.
+  const fresh = [{ ...into[0] }];
+  assert.equal(followupTokens(req, [`${MONEY}#format()`], fresh, () => true), price);
+  assert.equal(followupTokens(req, [`${MONEY}#format()`], fresh), 0);
+  // A type not shown yet pays for its header too.
+  assert.ok(followupTokens(req, [`${MONEY}#format()`], []) > price);
 });

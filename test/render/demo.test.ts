@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ContextItem, RetrievalResult } from '../../shared/protocol';
 import { renderContext } from '../../server/src/render/markdown';
+import { FOLD } from '../../server/src/render/shownLines';
 import { itemsForSymbols } from '../../server/src/retrieval/pipeline';
 import { fixture } from '../retrieval/fixture';
 import { repoRoot } from '../helpers/repoRoot';
@@ -56,7 +57,9 @@ test('every item maps each shown line to its source line, inside its range, verb
     it.sourceLines!.forEach((at, i) => {
       assert.ok(at.line >= 0 && at.line < src.length);
       if (at.written) return;
-      assert.equal(text[i], src[at.line], `${it.symbol}: line ${at.line} shown verbatim`);
+      // A folded body: the line verbatim, then ` … }` standing for the rest of the body it opens.
+      assert.equal(text[i], at.hidden ? src[at.line].trimEnd() + FOLD : src[at.line], `${it.symbol}: line ${at.line} shown verbatim`);
+      if (at.hidden) assert.ok(at.hidden.body && at.hidden.start === at.line + 1 && src[at.hidden.end].trim().startsWith('}'), `${it.symbol}: line ${at.line + 1} folds the rest of its body`);
       assert.ok(at.line >= it.range.start.line && at.line <= it.range.end.line, `${it.symbol}: line ${at.line + 1} inside the item's range`);
       assert.ok(!seen.has(at.line), `${it.symbol}: line ${at.line + 1} shown once`);
       seen.add(at.line);
@@ -90,6 +93,7 @@ function assertGapsMarked(it: ContextItem): void {
   for (const at of it.sourceLines!) {
     if (at.written === 'gap') for (let l = at.hidden!.start; l <= at.hidden!.end; l++) covered.add(l);
     if (!at.written) covered.add(at.line);
+    if (!at.written && at.hidden) for (let l = at.hidden.start; l <= at.hidden.end; l++) covered.add(l);
     // A summary stands for the Javadoc just above its declaration.
     if (at.written === 'doc') for (let l = at.line - 1; l >= 0 && /^\s*(\/\*\*|\*)/.test(src[l]); l--) covered.add(l);
   }
@@ -101,10 +105,11 @@ function assertGapsMarked(it: ContextItem): void {
   }
 }
 
-test('every gap is marked: `// … N more members`, `// … N lines elided`', () => {
+test('every gap is marked: `// … N members`, `// … N lines`, a body folded as `{ … }`', () => {
   for (const it of result.items) assertGapsMarked(it);
-  assert.match(markdown, /\/\/ … \d+ more members?$/m);
-  assert.match(markdown, /\/\/ … \d+ lines? elided$/m);
+  assert.match(markdown, /\/\/ … \d+ members?$/m);
+  // The demo's bodies all end the way their signature opens them, so each is folded, none marked by lines.
+  assert.match(markdown, /\) \{ … \}$/m);
 });
 
 test('an enum keeps its constants or says how many it hides (OrderStatus: DRAFT … CANCELLED)', () => {
@@ -115,12 +120,12 @@ test('an enum keeps its constants or says how many it hides (OrderStatus: DRAFT 
   const shown = constants.filter((c) => text.some((l) => new RegExp(`^\\s*${c}[,;]?$`).test(l)));
   const hidden = status.sourceLines!.filter((a) => a.written === 'gap' && a.hidden!.constants).reduce((n, a) => n + a.hidden!.members.length, 0);
   assert.equal(shown.length + hidden, constants.length, status.text);
-  // DRAFT and CANCELLED cost no more tokens than `// … 1 more constant`: shown instead (outline.ts).
+  // DRAFT and CANCELLED cost no more tokens than `// … 1 constant`: shown instead (outline.ts).
   for (const c of ['DRAFT', 'CANCELLED']) assert.ok(shown.includes(c), `${c} shown, not marked`);
   // The last constant shown is followed by a marker or a constant, never straight by a method.
   const settled = text.findIndex((l) => l.trim() === 'SETTLED,');
   assert.ok(settled >= 0);
-  assert.match(text[settled + 1], /^\s*(\/\/ … \d+ more constants?|CANCELLED;)$/);
+  assert.match(text[settled + 1], /^\s*(\/\/ … \d+ constants?|CANCELLED;)$/);
 });
 
 test('a Javadoc first sentence is not cut at "e.g." and keeps its inline tags\' text', async () => {

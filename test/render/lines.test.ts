@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import type { ContextItem, SourceLine } from '../../shared/protocol';
 import { docSummary } from '../../server/src/retrieval/symbols';
 import { fileText, languageOf, renderContext } from '../../server/src/render/markdown';
-import { gapText } from '../../server/src/render/shownLines';
+import { foldBodies, gapText } from '../../server/src/render/shownLines';
+import { countTokens } from '../../server/src/retrieval/cap';
 import { itemsForSymbols } from '../../server/src/retrieval/pipeline';
 import { fixture } from '../retrieval/fixture';
 
@@ -37,11 +38,23 @@ test('the fence language follows the file', () => {
 });
 
 test('gap markers say what they hide', () => {
-  assert.equal(gapText('  ', { start: 3, end: 8, members: [] }), '  // … 6 lines elided');
-  assert.equal(gapText('', { start: 3, end: 3, members: [] }), '// … 1 line elided');
-  assert.equal(gapText('    ', { start: 3, end: 9, members: [3, 5, 8] }), '    // … 3 more members');
-  assert.equal(gapText('    ', { start: 3, end: 3, members: [3], constants: true }), '    // … 1 more constant');
+  assert.equal(gapText('  ', { start: 3, end: 8, members: [] }), '  // … 6 lines');
+  assert.equal(gapText('', { start: 3, end: 3, members: [] }), '// … 1 line');
+  assert.equal(gapText('    ', { start: 3, end: 9, members: [3, 5, 8] }), '    // … 3 members');
+  assert.equal(gapText('    ', { start: 3, end: 3, members: [3], constants: true }), '    // … 1 constant');
   assert.equal(gapText('  ', { start: 3, end: 7, members: [], javadoc: true }), '  /** … */');
+});
+
+test('the rest of a body folds onto the line that opens it, only when that line is shown right before it and opens it', () => {
+  const body = { start: 4, end: 6, members: [], body: true };
+  const gap = { text: '    // … 3 lines', at: { line: 3, written: 'gap' as const, hidden: body } };
+  assert.deepEqual(foldBodies([{ text: '  void m() {', at: { line: 3 } }, gap]), [{ text: '  void m() { … }', at: { line: 3, hidden: body } }]);
+  // Not after a line that does not end with `{`, nor after another line than the one before the body, nor without `body`.
+  assert.equal(foldBodies([{ text: '  void m() { // starts', at: { line: 3 } }, gap]).length, 2);
+  assert.equal(foldBodies([{ text: '  void m() {', at: { line: 2 } }, gap]).length, 2);
+  assert.equal(foldBodies([{ text: '  void m() {', at: { line: 3 } }, { ...gap, at: { ...gap.at, hidden: { start: 4, end: 6, members: [] } } }]).length, 2);
+  // Cheaper than the marker line it replaces.
+  assert.ok(countTokens('  void m() { … }') < countTokens('  void m() {\n    // … 3 lines'));
 });
 
 test('a signature shown without its Javadoc marks it, a Javadoc whose lines lack `*` included', async () => {
@@ -50,12 +63,13 @@ test('a signature shown without its Javadoc marks it, a Javadoc whose lines lack
     'p/Use.java': 'package p;\nclass Use { void f() { $0 } }\n',
   });
   const [sig] = itemsForSymbols(req, ['p.V#check(Object)'], 'followup', { doc: false });
-  assert.deepEqual(sig.text.split('\n').slice(1), ['public final class V {', '    /** … */', '    public static void check(Object o) {', '        // … 2 lines elided']);
-  assert.deepEqual(sig.sourceLines![3].hidden, undefined);
+  assert.deepEqual(sig.text.split('\n').slice(1), ['public final class V {', '    /** … */', '    public static void check(Object o) { … }']);
+  // The folded line is source line 7, and says which lines its `… }` stands for.
+  assert.deepEqual(sig.sourceLines![3], { line: 7, hidden: { start: 8, end: 9, members: [], body: true } });
   assert.deepEqual(sig.sourceLines![2].hidden, { start: 2, end: 6, members: [], javadoc: true });
   const [withDoc] = itemsForSymbols(req, ['p.V#check(Object)'], 'followup');
   assert.ok(withDoc.text.includes('    /** Validates it */\n    public static void check(Object o) {'), withDoc.text);
-  assert.ok(!withDoc.text.includes('elided\n    public'), 'the summarised Javadoc is not a gap');
+  assert.ok(!withDoc.text.includes('*/\n    /** Validates'), 'the summarised Javadoc is not a gap');
 });
 
 function item(lines: [string, SourceLine][], start: number, end: number): ContextItem {
@@ -70,24 +84,26 @@ test('items of one file are shown as the union of their lines, once, in source o
   const a = item([
     ['class A {', { line: 0 }],
     ['  int x;', { line: 1 }],
-    ['  // … 3 more members', { line: 0, written: 'gap', hidden: { start: 2, end: 20, members: [2, 10, 15] } }],
+    ['  // … 3 members', { line: 0, written: 'gap', hidden: { start: 2, end: 20, members: [2, 10, 15] } }],
   ], 0, 1);
+  const body = { start: 11, end: 13, members: [], body: true };
   const b = item([
     ['class A {', { line: 0 }],
     ['  /** Does m. */', { line: 10, written: 'doc' }],
-    ['  void m() {', { line: 10 }],
-    ['    // … 2 lines elided', { line: 10, written: 'gap', hidden: { start: 11, end: 12, members: [] } }],
-  ], 0, 12);
+    ['  void m() { … }', { line: 10, hidden: body }],
+  ], 0, 13);
   const merged = fileText([b, a]).split('\n');
   assert.deepEqual(merged, [
     'class A {',
     '  int x;',
-    '  // … 1 more member',
+    '  // … 1 member',
     '  /** Does m. */',
-    '  void m() {',
-    '    // … 2 lines elided',
-    '  // … 1 more member',
+    '  void m() { … }',
+    '  // … 1 member',
   ]);
+  // Another item shows a line of the folded body: the fold opens, and what is still hidden is marked around it.
+  const c = item([['      x();', { line: 12 }]], 12, 12);
+  assert.deepEqual(fileText([b, c]).split('\n'), ['class A {', '  /** Does m. */', '  void m() {', '      // … 1 line', '      x();', '      // … 1 line']);
   // One item: exactly its text.
   assert.equal(fileText([a]), a.text);
   // An item without a map is shown as it is, after the merged ones.
@@ -123,17 +139,17 @@ test('a type group: header once, members in place, every stretch left out marked
     '// p.Kinds (enum)',
     '/** Kinds of things. */',
     'public enum Kinds {',
-    '    // … 1 more constant',
+    '    // … 1 constant',
     '    BETA,',
     '    GAMMA,',
     // A stretch no dearer than its marker is shown instead of it.
     '    DELTA;',
     '    /** Whether it is early, e.g. alpha. */',
-    '    public boolean early() {',
-    '        // … 2 lines elided',
-    '    // … 2 more members',
+    '    public boolean early() { … }',
+    '    // … 2 members',
   ]);
-  assert.deepEqual(g.sourceLines!.map((s) => s.written ?? s.line), ['header', 'doc', 2, 'gap', 4, 5, 6, 'doc', 9, 'gap', 'gap']);
+  assert.deepEqual(g.sourceLines!.map((s) => s.written ?? s.line), ['header', 'doc', 2, 'gap', 4, 5, 6, 'doc', 9, 'gap']);
+  assert.deepEqual(g.sourceLines![8].hidden, { start: 10, end: 11, members: [], body: true });
   assert.deepEqual(g.sourceLines!.at(-1)!.hidden, { start: 13, end: 14, members: [13, 14] });
   // The whole result renders through the same renderer, with the file's language.
   const md = renderContext({ items: [g], tokens: g.tokens, tokenizer: 't', coverage: 1, novelty: 0, confidence: 1, threshold: 0.5, review: false, reviewReasons: [], rounds: 0, dependencySurface: [], uncertainty: { api: 0, repository: 0, similar: 0 }, timingsMs: { total: 0 } });

@@ -58,7 +58,7 @@ test('dependence: closeness decays with distance, CFG weighs most; only top-k is
 test('prune: whole lines, marked elisions, signature kept, cursor window', async () => {
   const lines = ['a', '  b', '  c', '  d', 'e'];
   const kept = keepLines(lines, 0, 4, new Set([0, 4]));
-  assert.deepEqual(kept.map((s) => s.text), ['a', '  // … 3 lines elided', 'e']);
+  assert.deepEqual(kept.map((s) => s.text), ['a', '  // … 3 lines', 'e']);
   assert.deepEqual(kept.map((s) => s.at), [{ line: 0 }, { line: 0, written: 'gap', hidden: { start: 1, end: 3, members: [] } }, { line: 4 }]);
   const body = Array.from({ length: 100 }, (_, i) => `    x${i}();`).join('\n');
   const { req } = await fixture({ 'p/Big.java': `package p;\nclass Big {\n  /** Does a lot. */\n  void big() {\n${body.replace('x50();', 'x50();$0')}\n  }\n}\n` });
@@ -69,12 +69,15 @@ test('prune: whole lines, marked elisions, signature kept, cursor window', async
   assert.ok(text.some((l) => l.includes('void big() {')));
   assert.ok(text.some((l) => l.includes('x50();')));
   assert.ok(!text.some((l) => l.includes('x20();')));
-  assert.ok(text.some((l) => /\/\/ … \d+ lines elided/.test(l)));
+  assert.ok(text.some((l) => /\/\/ … \d+ lines$/.test(l)));
   for (const l of text) if (!l.startsWith('//') && !l.includes('… ')) assert.ok(lines2.includes(l), `not a whole line: ${l}`);
   const m = req.index.symbol('p.Big#big()')!;
   const d = declarationLines(m, lines2).lines.map((s) => s.text);
   assert.deepEqual(d.slice(0, 2), ['  /** Does a lot. */', '  void big() {']);
-  assert.match(d[2], /lines elided/);
+  assert.match(d[2], /\/\/ … \d+ lines$/);
+  // The rest of the body, which the signature's `{` opens: folded onto it when shown (outline.ts).
+  const dl = declarationLines(m, lines2).lines;
+  assert.deepEqual(dl[2].at.hidden, { start: m.sym.span.sl + 1, end: m.sym.span.el, members: [], body: true });
 });
 
 test('cap: real tokenizer, drops whole lowest items, never exceeds', () => {

@@ -11,17 +11,24 @@ import type { GateVerdict, PipelineRequest, RetrievalEvidence, Target } from '..
 import { countTokens, totalTokens } from '../retrieval/cap';
 import { calibratedConfidence, scenarioThreshold } from './calibration';
 import { confidenceOf, NOVELTY_FLOOR, type Confidence } from './confidence';
-import { markCovered, ownerTypeOf } from './coverage';
+import { markCovered, ownerTypeOf, TYPE_MEMBER_NEED_P } from './coverage';
 import { judgeScenario, type ScenarioJudgement } from './scenario';
 import { dependencySurface, shortName } from './surface';
 import { isTypeKind } from '../java/symbols';
 import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
 import { retrievalEvidence } from './retrievalEvidence';
+import { PACKING } from '../retrieval/fitted';
 
 export interface GateApi {
   /** Declarations of `ids`; with `into`, groups already shown come back re-rendered with them (same uri and symbol). */
   itemsForSymbols(req: PipelineRequest, ids: string[], source: 'followup', options?: { into?: ContextItem[]; doc?: boolean }): ContextItem[];
   fitToBudget(items: ContextItem[], budget: number): ContextItem[];
+  /**
+   * Tokens the follow-up declarations of `ids` would add to `into` (as packing counts them, after
+   * what `accept` agreed to earlier against the same `into`); without it, their signatures' tokens
+   * are the estimate.
+   */
+  addedTokens?(req: PipelineRequest, ids: string[], into: ContextItem[], accept?: (tokens: number) => boolean): number;
 }
 
 export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi, evidence?: RetrievalEvidence) => Promise<GateVerdict> | GateVerdict;
@@ -52,6 +59,13 @@ export const FOLLOWUP_MIN_P = 0.02;
 export const FOLLOWUP_TARGET = 0.95;
 /** Tokens a new type group costs beyond its members' signatures (header line, braces, elision marks). */
 export const GROUP_OVERHEAD_TOKENS = 6;
+/**
+ * What a needed declaration is worth in tokens: the one price packing charges
+ * (retrieval/fitted.ts PACKING.value). Follow-up fetches an entry only when p × ν' × value exceeds
+ * the tokens it adds, ν' = benefitOf's novelty factor: a needed symbol the model already knows
+ * is worth less to fetch (RCL §4: follow-up goes for uncovered high-novelty symbols).
+ */
+export const followupValue = (): number => PACKING.value;
 /** Missing symbols named in a review reason. */
 export const REASON_SYMBOLS = 5;
 
@@ -156,6 +170,9 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
   let rounds = 0;
   const notFound = new Set<string>();
   const droppedForBudget = new Set<string>();
+  /** Entries whose expected worth (p × ν' × value) was below the tokens they would add. */
+  const notWorth = new Set<string>();
+  const value = followupValue();
   const maxRounds = Math.max(0, Math.floor(req.maxRounds ?? 0));
   const lineCache = new Map<string, string[]>();
   const signatureTokens = (id: string): number => {
@@ -172,11 +189,12 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
     const wanted = surface.filter((e) => !e.covered && !notFound.has(e.symbol) && (e.written || e.weight >= FOLLOWUP_MIN_P));
     if (wanted.length === 0) break;
     // Expected benefit per token: p × ν ÷ tokens of what would be added (its signature, plus a
-    // header when its type is not shown yet). A type needed for its members brings them along.
+    // header when its type is not shown yet). A type brings along the members its coverage needs.
     const plan = wanted.map((e) => {
       const owner = ownerTypeOf(e.symbol) ?? e.symbol;
       const withMembers = ownerTypeOf(e.symbol) === undefined
-        ? wanted.filter((m) => ownerTypeOf(m.symbol) === e.symbol && (m.written || m.weight >= FOLLOWUP_MIN_P)).map((m) => m.symbol)
+        // Only the members its coverage needs (coverage.ts): every other member pays its own way.
+        ? wanted.filter((m) => ownerTypeOf(m.symbol) === e.symbol && (m.written || m.weight >= TYPE_MEMBER_NEED_P)).map((m) => m.symbol)
         : [];
       const ids = [e.symbol, ...withMembers];
       const tokens = ids.reduce((s, id) => s + signatureTokens(id), 0) + (shownGroups.has(owner) ? 0 : GROUP_OVERHEAD_TOKENS);
@@ -186,8 +204,16 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
     const ids = new Set<string>();
     for (const step of plan) {
       if (step.ids.every((id) => ids.has(id))) continue;
-      if (step.tokens > room) { droppedForBudget.add(step.e.symbol); continue; }
-      room -= step.tokens;
+      // The price: the signature's tokens are a lower bound of what the entry adds; when that
+      // passes, what it adds for real (its group re-rendered with it: Javadoc and gap markers,
+      // a header for a new group) is priced again.
+      const worth = benefitOf(step.e) * value;
+      const pays = (tokens: number) => step.e.written || worth > tokens;
+      if (!pays(step.tokens)) { notWorth.add(step.e.symbol); continue; }
+      const tokens = api.addedTokens ? api.addedTokens(req, step.ids, current, (t) => pays(t) && t <= room) : step.tokens;
+      if (!pays(tokens)) { notWorth.add(step.e.symbol); continue; }
+      if (tokens > room) { droppedForBudget.add(step.e.symbol); continue; }
+      room -= tokens;
       for (const id of step.ids) ids.add(id);
     }
     if (ids.size === 0) break;
@@ -236,7 +262,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
   const confidence = formsVerdict ? p : 0;
   const knownMissing = knownMissingNeeds(surface, unresolved);
   const review = mustReview(confidence, tau, knownMissing);
-  const reviewReasons = review ? reasonsFor({ surface, confidence, tau, rounds, maxRounds, notFound, dropped: droppedForBudget, judged, unresolved, conf, knownMissing }) : [];
+  const reviewReasons = review ? reasonsFor({ surface, confidence, tau, rounds, maxRounds, notFound, dropped: droppedForBudget, notWorth, judged, unresolved, conf, knownMissing }) : [];
   const verdict: RclVerdict = {
     coverage: round4(conf.coverage), novelty: round4(conf.novelty), confidence: round4(confidence),
     review, reviewReasons, rounds, dependencySurface: surface, items: current, threshold: tau,
@@ -308,7 +334,7 @@ function coversEntry(item: ContextItem, e: SurfaceEntry): boolean {
 
 interface ReasonInput {
   surface: SurfaceEntry[]; confidence: number; tau: number; rounds: number; maxRounds: number; conf: Confidence;
-  notFound: Set<string>; dropped: Set<string>; judged: ScenarioJudgement; unresolved: string[]; knownMissing: number;
+  notFound: Set<string>; dropped: Set<string>; notWorth: Set<string>; judged: ScenarioJudgement; unresolved: string[]; knownMissing: number;
 }
 
 function listed(names: string[]): string {
@@ -332,7 +358,9 @@ function reasonsFor(r: ReasonInput): string[] {
   if (nf.length) out.push(`follow-up retrieval found no declaration to show for: ${listed(nf)}`);
   const bd = missing.filter((e) => r.dropped.has(e.symbol)).map((e) => shortName(e.symbol));
   if (bd.length) out.push(`the token budget could not hold: ${listed(bd)}`);
-  const left = missing.filter((e) => (e.written || e.weight >= FOLLOWUP_MIN_P) && !r.notFound.has(e.symbol) && !r.dropped.has(e.symbol));
+  const nw = missing.filter((e) => r.notWorth.has(e.symbol) && !r.dropped.has(e.symbol)).map((e) => shortName(e.symbol));
+  if (nw.length) out.push(`not fetched as worth fewer tokens than they would add (p × novelty × ${followupValue()}): ${listed(nw)}`);
+  const left = missing.filter((e) => (e.written || e.weight >= FOLLOWUP_MIN_P) && !r.notFound.has(e.symbol) && !r.dropped.has(e.symbol) && !r.notWorth.has(e.symbol));
   if (left.length && r.rounds >= r.maxRounds) out.push(`the follow-up rounds (${r.maxRounds}) ended before fetching: ${listed(left.map((e) => shortName(e.symbol)))}`);
   const unlikely = missing.filter((e) => !e.written && e.weight < FOLLOWUP_MIN_P);
   if (unlikely.length) out.push(`${unlikely.length} estimated entr${unlikely.length === 1 ? 'y was' : 'ies were'} not fetched as too unlikely to be worth the tokens (p < ${FOLLOWUP_MIN_P} each, Σp ${unlikely.reduce((a, e) => a + e.weight, 0).toFixed(2)}): ${listed(unlikely.map((e) => shortName(e.symbol)))}`);

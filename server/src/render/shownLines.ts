@@ -6,13 +6,54 @@ import type { ContextItem, HiddenLines, SourceLine } from '../../../shared/proto
 
 export interface ShownLine { text: string; at: SourceLine }
 
-/** The text of a gap marker: `// … 3 more members`, `// … 2 more constants`, `// … 6 lines elided`, `/** … *\/` (a Javadoc). */
+const indentOf = (s: string) => /^\s*/.exec(s)![0];
+
+/**
+ * The text of a gap marker: `// … 3 members`, `// … 2 constants`, `// … 6 lines`, `/** … *\/` (a
+ * Javadoc). As short as it can be while it still says what and how much it hides: "more" and
+ * "elided" add a token each and say nothing the `…` does not.
+ */
 export function gapText(indent: string, hidden: HiddenLines): string {
   if (hidden.javadoc) return `${indent}/** … */`;
   const n = hidden.members.length;
-  if (n) return `${indent}// … ${n} more ${hidden.constants ? (n === 1 ? 'constant' : 'constants') : n === 1 ? 'member' : 'members'}`;
+  if (n) return `${indent}// … ${n} ${hidden.constants ? (n === 1 ? 'constant' : 'constants') : n === 1 ? 'member' : 'members'}`;
   const lines = hidden.end - hidden.start + 1;
-  return `${indent}// … ${lines} line${lines === 1 ? '' : 's'} elided`;
+  return `${indent}// … ${lines} line${lines === 1 ? '' : 's'}`;
+}
+
+/** What a folded body adds to the line that opens it: `void run() {` becomes `void run() { … }`. */
+export const FOLD = ' … }';
+
+/** Whether `opener` can carry the fold of a body gap: it ends with the `{` the hidden lines close. */
+export function canFold(opener: string): boolean {
+  return opener.trimEnd().endsWith('{');
+}
+
+/**
+ * Lines in source order with every body gap (`hidden.body`) folded onto the verbatim line that
+ * opens it, right before it: one line `sig { … }` instead of `sig {` and `// … 6 lines`, six tokens
+ * fewer, the hidden lines still on record in that line's `hidden`.
+ */
+export function foldBodies(shown: ShownLine[]): ShownLine[] {
+  const out: ShownLine[] = [];
+  for (const s of shown) {
+    const prev = out[out.length - 1];
+    const h = s.at.hidden;
+    if (s.at.written === 'gap' && h?.body && prev && !prev.at.written && !prev.at.hidden && prev.at.line === h.start - 1 && canFold(prev.text)) {
+      out[out.length - 1] = { text: prev.text.trimEnd() + FOLD, at: { line: prev.at.line, hidden: h } };
+      continue;
+    }
+    out.push(s);
+  }
+  return out;
+}
+
+/** A folded line as the verbatim line and the gap it carries; any other line as it is. */
+export function unfold(s: ShownLine): ShownLine[] {
+  if (s.at.written || !s.at.hidden) return [s];
+  const h = s.at.hidden;
+  const text = s.text.endsWith(FOLD) ? s.text.slice(0, -FOLD.length) : s.text;
+  return [{ text, at: { line: s.at.line } }, gapLine(indentOf(text) + '    ', s.at.line, h)];
 }
 
 export function gapLine(indent: string, owner: number, hidden: HiddenLines): ShownLine {
@@ -46,14 +87,13 @@ export function shownLinesOf(item: ContextItem): ShownLine[] | undefined {
   return texts.map((text, i) => ({ text, at: map[i] }));
 }
 
-const indentOf = (s: string) => /^\s*/.exec(s)![0];
-
 /**
  * The union of several items' lines of one file, each source line once, in source order. Gap
  * markers are re-cut around lines another item shows (their `hidden.members` say how many
  * declarations each piece still hides); a Javadoc summary is dropped when the Javadoc itself is shown.
  */
-export function mergeShownLines(parts: ShownLine[][]): ShownLine[] {
+export function mergeShownLines(folded: ShownLine[][]): ShownLine[] {
+  const parts = folded.map((p) => p.flatMap(unfold));
   const verbatim = new Map<number, ShownLine>();
   for (const part of parts) {
     for (const s of part) {
@@ -89,7 +129,9 @@ export function mergeShownLines(parts: ShownLine[][]): ShownLine[] {
       if (!hiddenHere && start >= 0) {
         const members = h.members.filter((m) => m >= start && m < l);
         // A declarations gap cut down to no declaration hides only the body of one another item shows.
-        if (!h.members.length || members.length) pieces.push(gapLine(indent, s.at.line, { start, end: l - 1, members, ...(h.constants ? { constants: true } : {}), ...(h.javadoc ? { javadoc: true } : {}) }));
+        // A piece of a body is the rest of it only when nothing inside was shown.
+        const whole = start === h.start && l - 1 === h.end;
+        if (!h.members.length || members.length) pieces.push(gapLine(indent, s.at.line, { start, end: l - 1, members, ...(h.constants ? { constants: true } : {}), ...(h.javadoc ? { javadoc: true } : {}), ...(h.body && whole ? { body: true } : {}) }));
         start = -1;
       }
     }
@@ -103,5 +145,5 @@ export function mergeShownLines(parts: ShownLine[][]): ShownLine[] {
     marked.push(h);
     out.push(p);
   }
-  return out.sort(bySourceOrder);
+  return foldBodies(out.sort(bySourceOrder));
 }

@@ -104,11 +104,13 @@ function renderGroup(req: PipelineRequest, g: Group): void {
   // joining newline as one token: an upper bound, since BPE merges across a boundary only lower
   // the count. items() counts exactly.
   const blockOf = new Map<OutlineLine | ShownLine, number>();
-  parts.forEach((p, i) => blockOf.set(p, block[i]));
+  /** A folded line is a new line object: it counts with the entry whose verbatim line it extends. */
+  const blockOfLine = new Map<number, number>();
+  parts.forEach((p, i) => { blockOf.set(p, block[i]); if (!p.at.written) blockOfLine.set(p.at.line, block[i]); });
   let tokens = 0, run: string[] = [], runBlock: number | undefined, pieces = 0;
   const flush = () => { if (run.length) { tokens += countTokens(run.join('\n')); pieces++; } run = []; };
   for (const s of g.shown) {
-    const b = blockOf.get(s);
+    const b = blockOf.get(s) ?? (!s.at.written && s.at.hidden ? blockOfLine.get(s.at.line) : undefined);
     if (b === undefined || b !== runBlock) { flush(); runBlock = b; }
     run.push(s.text);
     if (b === undefined) { flush(); runBlock = undefined; }
@@ -144,6 +146,11 @@ export class Packer {
 
   hasGroup(group: string): boolean {
     return this.groups.has(group);
+  }
+
+  /** Every entry packed, group by group. */
+  entries(): Entry[] {
+    return [...this.groups.values()].flatMap((g) => g.entries);
   }
 
   has(id: string): boolean {

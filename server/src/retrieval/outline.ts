@@ -1,12 +1,12 @@
 // How a Java item's lines are cut: the declarations chosen for it (each as the shown lines
 // declarationLines gives), put in source order with every source line once, and every stretch of
-// source left out marked where it is: `// … 3 more members`, `// … 2 more constants` (an enum never
-// loses constants silently), `// … 6 lines elided`, unless the stretch's own lines cost no more
-// tokens than its marker: then they are shown instead. Which declarations are chosen is decided
+// source left out marked where it is: `// … 3 members`, `// … 2 constants` (an enum never loses
+// constants silently), `// … 6 lines`, the rest of a body folded onto its opening line as `{ … }`,
+// unless the stretch's own lines cost no more tokens than its marker: then they are shown instead. Which declarations are chosen is decided
 // elsewhere; this module only cuts.
 
 import type { FileFacts, SymbolFact } from '../java/facts';
-import { gapLine, bySourceOrder, type ShownLine } from '../render/shownLines';
+import { FOLD, foldBodies, gapLine, bySourceOrder, type ShownLine } from '../render/shownLines';
 import { countTokens } from './cap';
 
 /** A shown line plus, for a Javadoc summary, the Javadoc lines it stands for (not a gap). */
@@ -42,7 +42,8 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
     const key = `${p.at.written}:${p.at.line}:${p.at.hidden?.start ?? ''}:${p.text}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const plain = p.at.written === 'gap' && p.at.hidden ? shownInstead(lines, p.at.hidden.start, p.at.hidden.end, p.text) : undefined;
+    // A body folds onto its opening line: what stands for it then is the fold, not a marker line.
+    const plain = p.at.written === 'gap' && p.at.hidden ? shownInstead(lines, p.at.hidden.start, p.at.hidden.end, p.at.hidden.body ? FOLD : p.text) : undefined;
     if (plain) {
       for (const l of plain) if (!verbatim.has(l.at.line)) { verbatim.add(l.at.line); out.push(l); }
       accounted.push([p.at.hidden!.start, p.at.hidden!.end]);
@@ -76,7 +77,7 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
     next = Math.max(next, b + 1);
   }
   if (next <= extent.end) mark(next, extent.end);
-  return kept.sort(bySourceOrder);
+  return foldBodies(kept.sort(bySourceOrder));
 }
 
 /** A stretch this long or longer is never cheaper than its marker (a marker is one line). */
@@ -84,7 +85,7 @@ const MAX_INSTEAD_LINES = 3;
 
 /**
  * The stretch's own lines when they cost no more tokens than the marker that would stand for them
- * (`}` after a one-line body, `DRAFT,` behind `// … 1 more constant`): such a marker carries
+ * (`DRAFT,` behind `// … 1 constant`, `}` after a body line): such a marker carries
  * nothing, so the source is shown instead. Undefined otherwise.
  */
 function shownInstead(lines: string[], start: number, end: number, marker: string): OutlineLine[] | undefined {

@@ -40,6 +40,7 @@ export class CancelledError extends Error {
 export interface GateApi {
   itemsForSymbols: (req: PipelineRequest, ids: string[], source: 'followup', options?: FollowupOptions) => ContextItem[];
   fitToBudget: (items: ContextItem[], budget: number) => ContextItem[];
+  addedTokens: (req: PipelineRequest, ids: string[], into: ContextItem[], accept?: (tokens: number) => boolean) => number;
 }
 /**
  * The gate (server/src/gate/) sees the finished items and retrieval's evidence (the candidates
@@ -114,7 +115,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
   let verdict: (GateVerdict & GateExtras) | undefined;
   if (gate && req.mode === 'rcl') {
     const target = q.target;
-    verdict = await stage('gate', () => gate(req, target, items, { itemsForSymbols, fitToBudget }, { candidates }));
+    verdict = await stage('gate', () => gate(req, target, items, { itemsForSymbols, fitToBudget, addedTokens: followupTokens }, { candidates }));
     items = capItems(verdict.items as NeedleItem[], req.budgetTokens, items.length && items[0].sources.includes('enclosing') ? 1 : 0);
   } else timings.gate = 0;
   if (req.isCancelled?.()) throw new CancelledError();
@@ -352,6 +353,49 @@ export function itemsForSymbols(req: PipelineRequest, ids: string[], source: 'fo
   }
   packer.addAll(entries);
   return vetItems(packer.items());
+}
+
+/** Per item set the gate prices against: each touched type group's packer, seeded with the group as shown. */
+const seededPackers = new WeakMap<ContextItem[], Map<string, Packer>>();
+
+/**
+ * Tokens the follow-up declarations of `ids` (signatures only, as the gate fetches them) would add
+ * to `into`: what packing charges a candidate (Packer's count: its lines, the gap marker it
+ * splits, a new group's header), against the groups they join as shown plus what this item set's
+ * earlier accepted entries added. `accept` sees the price; when it agrees the entries count as
+ * shown for the next price (one round's plan is priced as it grows). Not vetted, not rendered
+ * into items: a price, computed per entry the gate weighs.
+ */
+export function followupTokens(req: PipelineRequest, ids: string[], into: ContextItem[], accept: (tokens: number) => boolean = () => false): number {
+  const refs = [...new Set(ids)].map((id) => req.index.symbol(id)).filter((r): r is NonNullable<typeof r> => !!r);
+  let perGroup = seededPackers.get(into);
+  if (!perGroup) seededPackers.set(into, (perGroup = new Map()));
+  const priced: { seeded: Packer; mine: Entry[] }[] = [];
+  let added = 0;
+  for (const group of [...new Set(refs.map(groupOf))].sort()) {
+    let seeded = perGroup.get(group);
+    if (!seeded) {
+      seeded = new Packer(req, Number.MAX_SAFE_INTEGER, 0);
+      const shown = (into as NeedleItem[]).find((it) => it.symbol === group && it.entries);
+      const entries: Entry[] = [];
+      for (const e of shown?.entries ?? []) { const ref = req.index.symbol(e.id); if (ref) entries.push(entryFor(req, ref, shown!.score, shown!.sources, e.doc)); }
+      seeded.addAll(entries);
+      perGroup.set(group, seeded);
+    }
+    const mine = refs.filter((r) => groupOf(r) === group && !seeded!.has(r.sym.id)).map((r) => entryFor(req, r, 0, ['followup'], false));
+    if (!mine.length) continue;
+    priced.push({ seeded, mine });
+    if (mine.length === 1) seeded.tryAdd(mine[0], (delta) => { added += delta; return false; });
+    else {
+      const trial = new Packer(req, Number.MAX_SAFE_INTEGER, 0);
+      trial.addAll(seeded.entries());
+      const before = trial.total;
+      trial.addAll(mine);
+      added += trial.total - before;
+    }
+  }
+  if (priced.length && accept(added)) for (const { seeded, mine } of priced) seeded.addAll(mine);
+  return added;
 }
 
 export function fitToBudget(items: ContextItem[], budget: number): ContextItem[] {

@@ -1,6 +1,7 @@
 // Stage 6 (The Needle and the Noise §4 (6), SWE-Pruner): goal-scoped, line-preserving pruning. Everything is cut at
-// whole lines, never inside one; every cut is marked with a line `// … N lines elided` that
-// records the source lines it hides (outline.ts, render/shownLines.ts).
+// whole lines, never inside one; every cut is marked with a line `// … N lines` that records the
+// source lines it hides, or, for the rest of a body, folded onto the line that opens it as
+// `{ … }` (outline.ts, render/shownLines.ts).
 // Signatures are always kept. The cursor's own member keeps the lines around the cursor and
 // the lines that mention the goal's identifiers; other declarations are shown as signature plus
 // the Javadoc's first sentence (The Needle and the Noise: "signatures are enough to orient; bodies are noise").
@@ -11,7 +12,7 @@ import type { Query } from './query';
 import { docStartLine, docSummary, ownerType, signatureLines, membersOf } from './symbols';
 import { identifiersIn } from '../text/identifiers';
 import { isTypeKind } from '../java/symbols';
-import { gapLine } from '../render/shownLines';
+import { canFold, gapLine } from '../render/shownLines';
 import { verbatimLine, type OutlineLine } from './outline';
 
 /** The cursor's member is shown whole up to this many lines, else pruned around the cursor. */
@@ -118,7 +119,8 @@ export function declarationLines(ref: SymbolRef, lines: string[], options: { doc
   }
   for (let l = sig.start; l <= sig.end; l++) out.push(verbatimLine(lines, l));
   const isTypeDecl = isTypeKind(sym.kind);
-  if (!isTypeDecl && sym.span.el > sig.end) out.push(gapLine(indent + '    ', sym.span.sl, { start: sig.end + 1, end: sym.span.el, members: [] }));
+  // The rest of the body, through its closing brace: folded onto the signature as `{ … }` when the signature's last line opens it.
+  if (!isTypeDecl && sym.span.el > sig.end) out.push(gapLine(indent + '    ', sym.span.sl, { start: sig.end + 1, end: sym.span.el, members: [], ...(canFold(lines[sig.end] ?? '') ? { body: true } : {}) }));
   return { lines: out, start: sig.start, end: isTypeDecl ? sig.end : sym.span.el };
 }
 
