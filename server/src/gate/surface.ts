@@ -19,10 +19,10 @@ import type { SymbolFact } from '../java/facts';
 import fittedRoutes from '../../data/surface-routes.json';
 import { parseTypeText, qualifiedTypeIn, typeNameResolver, type TypeNameResolver } from '../java/resolve';
 import { isTypeKind, type TypeInfo } from '../java/symbols';
-import type { SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
+import type { IndexedFile, SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
 import type { Target } from '../retrieval/request';
 import { splitIdentifier } from '../text/identifiers';
-import { declarationsByName, usageCounts } from '../retrieval/symbols';
+import { declarationsByName, perIndexVersionIncremental, usageCounts } from '../retrieval/symbols';
 import { STOP } from '../retrieval/query';
 import { noveltyOf, type NoveltyInput } from './novelty';
 import { uriOf } from '../retrieval/items';
@@ -545,12 +545,11 @@ class Builder {
   }
 
   private cousinUse(own: TypeInfo): void {
-    const direct = directSubtypes(this.index);
     const arity = this.sym.params?.length ?? 0;
     const cousins: SymbolFact[] = [];
     for (const e of this.index.edgesFrom(own.id)) {
       if (e.kind !== 'extends' && e.kind !== 'implements') continue;
-      for (const sub of direct.get(e.to) ?? []) {
+      for (const sub of directSubtypesOf(this.index, e.to)) {
         const c = sub === own.id ? undefined : this.index.table.type(sub);
         if (!c) continue;
         for (const i of c.members.get(this.sym.name) ?? []) {
@@ -724,10 +723,9 @@ class Builder {
     const out: TypeInfo[] = [];
     const seen = new Set([t.id]);
     const queue = [t.id];
-    const direct = directSubtypes(this.index);
     while (queue.length && out.length < MAX_SUBTYPES) {
       const id = queue.shift()!;
-      const subs = direct.get(id) ?? [];
+      const subs = directSubtypesOf(this.index, id);
       for (const s of subs) {
         if (seen.has(s)) continue;
         seen.add(s);
@@ -808,24 +806,49 @@ function cachedNovelty(input: NoveltyInput, orgPrefixes: string[] | undefined): 
   return v;
 }
 
+/** A file's extends/implements edges as [supertype, subtype] pairs: its share of the subtype table. */
+function supertypePairsOf(r: IndexedFile['resolution']): [string, string][] {
+  const out: [string, string][] = [];
+  for (const e of r?.edges ?? []) if (e.kind === 'extends' || e.kind === 'implements') out.push([e.to, e.from]);
+  return out;
+}
+
 /**
- * Direct subtypes by supertype id, from the resolved extends/implements edges; built once per
- * index version (edgesTo scans every referencing file's edges, too slow for popular base types).
+ * Direct subtypes by supertype id, from the resolved extends/implements edges, kept in step with
+ * the index file by file (perIndexVersionIncremental): an edit re-reads the edited file's edges,
+ * not every file's (a full scan per index version was most of the gate's own time on the larger
+ * corpora, where every keystroke is a new version). Per supertype, each subtype with the number of
+ * files declaring that pair (a type id can live in two folders); lists are sorted on read.
  */
-const subtypeMemo = new WeakMap<WorkspaceIndex, { version: number; map: Map<string, string[]> }>();
-function directSubtypes(index: WorkspaceIndex): Map<string, string[]> {
-  const m = subtypeMemo.get(index);
-  if (m && m.version === index.version) return m.map;
-  const sets = new Map<string, Set<string>>();
-  for (const f of index.allFiles()) for (const e of f.resolution?.edges ?? []) {
-    if (e.kind !== 'extends' && e.kind !== 'implements') continue;
-    let set = sets.get(e.to);
-    if (!set) sets.set(e.to, (set = new Set()));
-    set.add(e.from);
-  }
-  const map = new Map([...sets].map(([k, v]) => [k, [...v].sort()]));
-  subtypeMemo.set(index, { version: index.version, map });
-  return map;
+const subtypeTable = perIndexVersionIncremental({
+  source: (f) => f.resolution,
+  part: (f) => supertypePairsOf(f.resolution),
+  create: () => ({ subs: new Map<string, Map<string, number>>(), sorted: new Map<string, string[]>() }),
+  apply: (t, changes) => {
+    for (const ch of changes) {
+      for (const [sup, sub] of ch.before ?? []) {
+        const subs = t.subs.get(sup)!;
+        const n = subs.get(sub)! - 1;
+        if (n) subs.set(sub, n); else subs.delete(sub);
+        if (!subs.size) t.subs.delete(sup);
+        t.sorted.delete(sup);
+      }
+      for (const [sup, sub] of ch.after ?? []) {
+        let subs = t.subs.get(sup);
+        if (!subs) t.subs.set(sup, (subs = new Map()));
+        subs.set(sub, (subs.get(sub) ?? 0) + 1);
+        t.sorted.delete(sup);
+      }
+    }
+  },
+});
+
+/** The direct internal subtypes of a type id, sorted. */
+export function directSubtypesOf(index: WorkspaceIndex, id: string): readonly string[] {
+  const t = subtypeTable(index);
+  let list = t.sorted.get(id);
+  if (!list) t.sorted.set(id, (list = [...(t.subs.get(id)?.keys() ?? [])].sort()));
+  return list;
 }
 
 /** Lower-case word parts of a member's name (a constructor's is its class's). */
