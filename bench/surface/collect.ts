@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { ContextItem } from '../../shared/protocol';
 import { Indexer } from '../../server/src/index/indexer';
 import { retrieveAt, defaultSettings } from '../../server/src/service';
-import { dependencySurface, surfaceCandidates, type RouteHint } from '../../server/src/gate/surface';
+import { dependencySurface, surfaceCandidates, type RouteHint, type RouteScenario } from '../../server/src/gate/surface';
 import { markCovered } from '../../server/src/gate/coverage';
 import { bodyInSpan as bodyText } from '../../server/src/gate/sufficiency';
 import { relPathOfUri, itemHolds } from '../retrieval/score';
@@ -32,6 +32,8 @@ export interface CandidateRow {
 
 export interface TaskRows {
   corpus: string;
+  /** Whose route table prices its rows (the collection's scenario). */
+  scenario: RouteScenario;
   task: string;
   gold: GoldSymbol[];
   /** Gold symbols that no candidate matched, each with how it relates to the target (MissClass). */
@@ -137,7 +139,7 @@ async function collectTask(indexer: Indexer, o: CollectOptions, task: Task): Pro
     const t0 = performance.now();
     const cands = surfaceCandidates(indexer.index, ref, body);
     const ms = performance.now() - t0;
-    const entries = new Map(dependencySurface(indexer.index, ref, body, { max: Infinity }).map((e) => [e.symbol, e]));
+    const entries = new Map(dependencySurface(indexer.index, ref, body, { max: Infinity, scenario: routeScenarioOf(o.scenario) }).map((e) => [e.symbol, e]));
     const items: ContextItem[] = result.items;
     const covered = new Set(markCovered([...entries.values()], items).filter((e) => e.covered).map((e) => e.symbol));
     const matched = new Set<GoldSymbol>();
@@ -160,10 +162,14 @@ async function collectTask(indexer: Indexer, o: CollectOptions, task: Task): Pro
     const owner = ref.sym.parent >= 0 ? `${facts.symbols[ref.sym.parent].kind} ${facts.symbols[ref.sym.parent].name}` : '-';
     const candidateIds = new Set(cands.map((c) => c.symbol));
     const missed = st.gold.filter((g) => !matched.has(g)).map((g) => ({ ...g, why: missClassOf(indexer.index, ref, o.sourceRoot, g, candidateIds) }));
-    return { corpus: o.name, task: task.id, gold: st.gold, missed, rows, fullyCovered, gate, owner, ms };
+    return { corpus: o.name, scenario: routeScenarioOf(o.scenario), task: task.id, gold: st.gold, missed, rows, fullyCovered, gate, owner, ms };
   } finally {
     await indexer.closeDocument(path);
   }
+}
+
+export function routeScenarioOf(scenario: CollectOptions['scenario']): RouteScenario {
+  return scenario === 'partial' ? 'partial-body' : 'new-body';
 }
 
 /** The name written at a symbol's declaration (a constructor's is its class name). */

@@ -1,17 +1,17 @@
-// Fits the gate's route table (server/src/gate/surface.ts ROUTE_BIAS/ROUTE_LOGIT) on collected
+// Fits one scenario's route table (server/src/gate/surface.ts ROUTE_TABLES) on collected
 // candidates and scores a table: p = σ(bias + Σ_route (slope · strongest weight + offset)), one
-// slope and one offset column per route, intercept unpenalised. Partial-body routes (body-ref,
-// body-text) never occur with emptied bodies and are left to the hand-set values.
+// slope and one offset column per route, intercept unpenalised. The written-evidence routes
+// (body-ref, body-text) keep their set values, and their rows are left out of the fit: a written
+// reference is certain, and in the partial-body sample it is never gold (gold = first used after the cut).
 
 import type { SurfaceEntry } from '../../shared/protocol';
 import { confidenceOf } from '../../server/src/gate/confidence';
-import { MAX_MASS_SCALE, MAX_SURFACE, normalizedMass, SURFACE_MASS, ROUTE_LOGIT, EVIDENCE_ROUTE_LOGIT, routeProbability, routeWeights, type RouteHint, type RouteTable } from '../../server/src/gate/surface';
+import { boundSurface, MAX_SURFACE, massScale, normalizedMass, EVIDENCE_ROUTE_LOGIT, routeProbability, routeWeights, type RouteHint, type RouteTable } from '../../server/src/gate/surface';
 import { auroc } from '../retrieval/score';
 import { fitLogistic } from './logistic';
 import type { TaskRows } from './collect';
 
-/** Routes the sample cannot fit (bodies are emptied): their entries are copied from the current table. */
-/** Routes of partial-body evidence: set in surface.ts, not fitted (the sample has emptied bodies). */
+/** Routes of written evidence: set in surface.ts, not fitted. */
 export const UNFITTED_ROUTES: string[] = Object.keys(EVIDENCE_ROUTE_LOGIT);
 
 const evidenceOf = (reasons: RouteHint[]) => [...routeWeights(reasons).keys()].some((k) => UNFITTED_ROUTES.includes(k));
@@ -37,26 +37,34 @@ function design(reasons: RouteHint[], routes: string[]): number[] {
  * (normalizedMass): each round fixes every row's offset at log(its method's scale) under the
  * previous fit and refits, so the table learns the ranking within a method, not the method's mass.
  */
-export function fitTable(tasks: TaskRows[], routes: string[], l2: number, massRounds = 0): RouteTable & { iterations: number; converged: boolean } {
+export function fitTable(tasks: TaskRows[], routes: string[], l2: number, massRounds = 0, prior?: RouteTable): RouteTable & { iterations: number; converged: boolean } {
   const x: number[][] = [], y: number[] = [], taskOf: number[] = [];
-  tasks.forEach((t, ti) => { for (const r of t.rows) { x.push(design(r.reasons, routes)); y.push(r.gold ? 1 : 0); taskOf.push(ti); } });
-  let fit = fitLogistic(x, y, { l2, unpenalised: [0] });
+  const withEvidence = tasks.map((t) => t.rows.some((r) => evidenceOf(r.reasons)));
+  tasks.forEach((t, ti) => { for (const r of t.rows) if (!evidenceOf(r.reasons)) { x.push(design(r.reasons, routes)); y.push(r.gold ? 1 : 0); taskOf.push(ti); } });
+  // With a prior table the fit is of the difference from it (β = β_prior + δ, L2 on δ): a small
+  // sample moves the prior's coefficients only as far as its evidence goes.
+  const base = [prior?.bias ?? 0, ...routes.flatMap((k) => [...(prior?.logit[k] ?? [0, 0])])];
+  const priorZ = x.map((row) => row.reduce((z, v, j) => z + v * base[j], 0));
+  let fit = fitLogistic(x, y, { l2, unpenalised: [0], offsets: priorZ });
+  const beta = () => fit.beta.map((b, j) => b + base[j]);
   for (let round = 0; round < massRounds; round++) {
     const mass = new Array<number>(tasks.length).fill(0);
-    x.forEach((row, i) => { let z = 0; row.forEach((v, j) => { z += v * fit.beta[j]; }); mass[taskOf[i]] += 1 / (1 + Math.exp(-z)); });
-    const offsets = taskOf.map((ti) => Math.log(mass[ti] > 0 ? Math.min(MAX_MASS_SCALE, SURFACE_MASS / mass[ti]) : 1));
+    const b = beta();
+    x.forEach((row, i) => { let z = 0; row.forEach((v, j) => { z += v * b[j]; }); mass[taskOf[i]] += 1 / (1 + Math.exp(-z)); });
+    const offsets = taskOf.map((ti, i) => priorZ[i] + Math.log(massScale(mass[ti], withEvidence[ti])));
     fit = fitLogistic(x, y, { l2, unpenalised: [0], offsets });
   }
+  const b = beta();
   const logit: Record<string, readonly [number, number]> = {};
-  for (const k of UNFITTED_ROUTES) logit[k] = ROUTE_LOGIT[k];
-  routes.forEach((k, j) => { logit[k] = [round2(fit.beta[1 + 2 * j]), round2(fit.beta[2 + 2 * j])]; });
-  return { bias: round2(fit.beta[0]), logit, iterations: fit.iterations, converged: fit.converged };
+  for (const k of UNFITTED_ROUTES) logit[k] = EVIDENCE_ROUTE_LOGIT[k as keyof typeof EVIDENCE_ROUTE_LOGIT];
+  routes.forEach((k, j) => { logit[k] = [round2(b[1 + 2 * j]), round2(b[2 + 2 * j])]; });
+  return { bias: round2(b[0]), logit, iterations: fit.iterations, converged: fit.converged };
 }
 
 export interface Scores {
   candidates: number;
   gold: number;
-  /** Share of gold symbols that are candidates at all / on the bounded surface (p ≥ top MAX_SURFACE by p). */
+  /** Share of gold symbols that are candidates at all / on the bounded surface (written entries plus the top MAX_SURFACE estimated by p, as the gate bounds it). */
   candidateRecall: number;
   surfaceRecall: number;
   logLoss: number;
@@ -77,7 +85,7 @@ export function score(tasks: TaskRows[], p: (t: TaskRows, i: number) => number, 
   for (const t of tasks) {
     gold += t.gold.length;
     const ps = massOf ? normalizedMass(t.rows.map((_, i) => p(t, i)), t.rows.map((r) => evidenceOf(r.reasons))) : t.rows.map((_, i) => p(t, i));
-    const order = t.rows.map((_, i) => i).sort((a, b) => ps[b] - ps[a] || (t.rows[a].symbol < t.rows[b].symbol ? -1 : 1)).slice(0, MAX_SURFACE);
+    const order = boundSurface(t.rows.map((_, i) => i).sort((a, b) => ps[b] - ps[a] || (t.rows[a].symbol < t.rows[b].symbol ? -1 : 1)), (i) => t.rows[i].reasons.some((r) => r.route === 'body-ref'), MAX_SURFACE);
     const surface: SurfaceEntry[] = order.map((i) => ({ symbol: t.rows[i].symbol, kind: 'method', internal: true, covered: t.rows[i].covered, novelty: t.rows[i].novelty, weight: ps[i] }));
     taskPts.push({ score: confidenceOf(surface).confidence, label: t.fullyCovered });
     for (const i of order) { if (t.rows[i].gold) onSurface++; mass += ps[i]; }
@@ -101,17 +109,29 @@ export function score(tasks: TaskRows[], p: (t: TaskRows, i: number) => number, 
   };
 }
 
-/** Out-of-fold probabilities: tasks dealt round-robin (in collection order) into `folds` folds, each scored by a table fitted on the others. */
-export function crossValidated(tasks: TaskRows[], routes: string[], l2: number, folds: number, massRounds = 0): Map<TaskRows, number[]> {
+/**
+ * Out-of-fold probabilities, each task scored by a table fitted on the other folds: `folds` a
+ * number deals the tasks round-robin (in collection order); 'corpus' holds one corpus out at a time.
+ * The evidence routes keep their set values (they are not fitted). `priorFor`: the prior table of
+ * a fold, from what it holds out (fitted without the held-out methods, so nothing leaks).
+ */
+export function crossValidated(tasks: TaskRows[], routes: string[], l2: number, folds: number | 'corpus', massRounds = 0, priorFor?: (heldOut: TaskRows[]) => RouteTable): Map<TaskRows, number[]> {
   const out = new Map<TaskRows, number[]>();
-  for (let f = 0; f < folds; f++) {
-    const train = tasks.filter((_, i) => i % folds !== f);
-    const table = fitTable(train, routes, l2, massRounds);
+  const foldOf = folds === 'corpus' ? corpusFolds(tasks) : tasks.map((_, i) => i % folds);
+  const n = Math.max(0, ...foldOf) + 1;
+  for (let f = 0; f < n; f++) {
+    const train = tasks.filter((_, i) => foldOf[i] !== f);
+    const table = fitTable(train, routes, l2, massRounds, priorFor?.(tasks.filter((_, i) => foldOf[i] === f)));
     tasks.forEach((t, i) => {
-      if (i % folds === f) out.set(t, t.rows.map((r) => routeProbability(table, r.reasons)));
+      if (foldOf[i] === f) out.set(t, t.rows.map((r) => routeProbability(table, r.reasons)));
     });
   }
   return out;
+}
+
+function corpusFolds(tasks: TaskRows[]): number[] {
+  const names = [...new Set(tasks.map((t) => t.corpus))].sort();
+  return tasks.map((t) => names.indexOf(t.corpus));
 }
 
 /** Per route: candidates it reaches, precision, and share of all gold it reaches. */

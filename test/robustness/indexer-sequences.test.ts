@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { Indexer } from '../../server/src/index/indexer';
 import type { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 import { declarationsByName, typesBySimpleName, usageCounts } from '../../server/src/retrieval/symbols';
+import { directSubtypesOf } from '../../server/src/gate/surface';
 import { corpusDump } from '../../server/src/retrieval/recall/similar';
 import { descriptionRecall } from '../../server/src/retrieval/recall/descriptions';
 import { globalPopular } from '../../server/src/retrieval/recall/graph';
@@ -50,7 +51,11 @@ function tables(ix: Indexer): string {
   const dump = (name: string, m: Map<string, unknown>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, v]) => `${name} ${k} ${JSON.stringify(v)}`);
   const described = [NAMES.map((n) => n.toLowerCase()), METHODS, ['alpha', 'run', 'save', 'size']]
     .map((words) => `described ${JSON.stringify([...descriptionRecall(index, { words } as unknown as Query)])}`);
-  return [...dump('type', typesBySimpleName(index)), ...dump('decl', declarationsByName(index)), ...dump('uses', usageCounts(index)),
+  // The gate's subtype table (kept in step file by file) for every type, edges out of every declaration.
+  const types = [...typesBySimpleName(index).values()].flat().sort();
+  const subtypes = types.map((id) => `subtypes ${id} ${JSON.stringify(directSubtypesOf(index, id))}`);
+  const edges = [...declarationsByName(index).values()].flat().sort().map((id) => `edges ${id} ${JSON.stringify(index.edgesFrom(id))}`);
+  return [...dump('type', typesBySimpleName(index)), ...dump('decl', declarationsByName(index)), ...dump('uses', usageCounts(index)), ...subtypes, ...edges,
     `popular ${JSON.stringify(globalPopular(index))}`, ...described,
     corpusDump(index, (p) => ix.textOf(p), QUERIES)].join('\n');
 }

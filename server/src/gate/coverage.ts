@@ -8,12 +8,12 @@
 import type { ContextItem, SurfaceEntry } from '../../../shared/protocol';
 import { declaredName } from './surface';
 
-/** Whether one item shows the declaration of one surface entry. */
-export function itemCovers(item: ContextItem, entry: SurfaceEntry): boolean {
+/** Whether one item shows the declaration of one surface entry (`name`: its declaredName, when the caller has it). */
+export function itemCovers(item: ContextItem, entry: SurfaceEntry, name?: string): boolean {
   if (item.symbol !== undefined && item.symbol === entry.symbol) return true;
   if (entry.uri === undefined || entry.line === undefined || item.uri !== entry.uri) return false;
   if (entry.line < item.range.start.line || entry.line > item.range.end.line) return false;
-  return containsWord(item.text, declaredName(entry.symbol));
+  return containsWord(item.text, name ?? declaredName(entry.symbol));
 }
 
 function containsWord(text: string, word: string): boolean {
@@ -46,7 +46,10 @@ export function ownerTypeOf(symbol: string): string | undefined {
  * its header plus every member of it the surface needs (written, or p ≥ TYPE_MEMBER_NEED_P).
  */
 export function markCovered(surface: SurfaceEntry[], items: ContextItem[]): SurfaceEntry[] {
-  const marked = surface.map((e) => ({ ...e, covered: items.some((it) => itemCovers(it, e)) }));
+  const marked = surface.map((e) => {
+    const name = declaredName(e.symbol); // once per entry, not per (entry, item) pair
+    return { ...e, covered: items.some((it) => itemCovers(it, e, name)) };
+  });
   const missingMember = new Set<string>();
   for (const e of marked) {
     const owner = ownerTypeOf(e.symbol);

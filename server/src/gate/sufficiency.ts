@@ -140,7 +140,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
   const tau = Number.isFinite(req.threshold) ? req.threshold : scenarioThreshold(scenario);
   const inMethod = scenario !== 'outside-method';
   const surfaceRaw = inMethod && target
-    ? dependencySurface(req.index, target, scenario === 'existing-body' ? undefined : bodyTextOf(req, target), { writtenOnly: scenario === 'existing-body' })
+    ? dependencySurface(req.index, target, scenario === 'existing-body' ? undefined : bodyTextOf(req, target), { writtenOnly: scenario === 'existing-body', ...(scenario === 'new-body' || scenario === 'partial-body' ? { scenario } : {}) })
     : [];
   const unresolved = inMethod ? unresolvedNamesOf(req, target) : [];
   const formsVerdict = inMethod && judged.parses;

@@ -17,12 +17,12 @@
 import type { SurfaceEntry } from '../../../shared/protocol';
 import type { SymbolFact } from '../java/facts';
 import fittedRoutes from '../../data/surface-routes.json';
-import { parseTypeText, qualifiedTypeIn, typeNameResolver, type TypeNameResolver } from '../java/resolve';
+import { parseTypeText, qualifiedTypeIn, typeNameResolver, type Edge, type TypeNameResolver } from '../java/resolve';
 import { isTypeKind, type TypeInfo } from '../java/symbols';
-import type { SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
+import type { IndexedFile, SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
 import type { Target } from '../retrieval/request';
 import { splitIdentifier } from '../text/identifiers';
-import { declarationsByName, usageCounts } from '../retrieval/symbols';
+import { declarationsByName, perIndexVersionIncremental, usageCounts, usersOf } from '../retrieval/symbols';
 import { STOP } from '../retrieval/query';
 import { noveltyOf, type NoveltyInput } from './novelty';
 import { uriOf } from '../retrieval/items';
@@ -109,6 +109,20 @@ export const W_COUSIN_USE = 0.6;
 export const W_NAMED_MEMBER = 0.5;
 export const MIN_NAMED_SHARE = 0.5;
 export const MAX_NAMED_TYPES = 24;
+/**
+ * Routes through what a partial body has written (they fire only on written references):
+ * - callee-use: what the bodies of the written calls use (the continuation often works with the
+ *   same helpers one level down), ÷ sqrt(number of callees), at most MAX_KIN callees read;
+ * - written-type-member: members of the types the written half works with (types it names,
+ *   owners of the members it uses, declared types of the fields it reads and return types of the
+ *   methods it calls), spread like param-member, at most MAX_NAMED_TYPES types;
+ * - co-use: what the other users of a written reference also use, × the share of those users
+ *   (smoothed: uses / (users + 1)), for references with 2..MAX_CO_USERS users.
+ */
+export const W_CALLEE_USE = 0.6;
+export const W_WRITTEN_TYPE_MEMBER = 0.6;
+export const W_CO_USE = 0.6;
+export const MAX_CO_USERS = 48;
 /** Word parts too common in member names to say what a member does (accessor and builder verbs). */
 const WEAK_NAME_WORDS = new Set(['get', 'set', 'is', 'has', 'to', 'with', 'add', 'new', 'create', 'of', 'value', 'values', 'code', 'link', 'see', 'since']);
 /** At most this many kin methods and subtypes are read (bounded work on wide hierarchies). */
@@ -120,7 +134,7 @@ export const MAX_SUBTYPES = 32;
  */
 export const SPREAD_BASE = 4;
 /**
- * The surface is bounded: the heaviest entries, ties by id. On validation (200 new bodies, 5
+ * The estimate is bounded (what the body has written is kept whole besides): the heaviest estimated entries, ties by id. On validation (200 new bodies, 5
  * corpora) the candidates reached 85 % of the gold but the 60 heaviest only 73 %; the 100 heaviest
  * reach 79 %. Entries past the 60th are light (they add little mass and are rarely fetched), but
  * they count when coverage and novelty are judged.
@@ -133,40 +147,60 @@ export const MIN_WEIGHT = 0.05;
 // The weights above say how strongly each route points at a symbol; they are not probabilities
 // (entries weighted ≥ 0.5 were gold only ~18 % of the time). Each entry's weight is therefore
 // replaced by a calibrated probability: a logistic model over the strongest weight per route,
-//   p = σ(ROUTE_BIAS + Σ_route (slope_r · w_r + offset_r))   (routes absent contribute 0),
-// then scaled per method (normalizedMass below). Fitted offline on the validation split of the
-// retrieval benchmark only (bench/surface-fit.bench.ts: IRLS, L2 = 1, fitted as used: 3 rounds with
-// each method's scale as a fixed offset; gold = the internal symbols the original body referenced;
-// test tasks never used) by `npm run fit:surface -- --write`, which writes the table to
-// server/data/surface-routes.json with the command that made it and prints each route's
-// precision in its sample. A fixed table, not a model at run time: deterministic, no I/O.
+//   p = σ(bias + Σ_route (slope_r · w_r + offset_r))   (routes absent contribute 0),
+// one table per scenario with an estimate (new body, partial body), then scaled per method
+// (normalizedMass below). Fitted offline on the validation split of the retrieval benchmark only
+// (bench/surface-fit.bench.ts: IRLS, L2 = 1, fitted as used: 3 rounds with each method's scale as a
+// fixed offset; gold = the internal symbols the original body referenced (new) or first used after
+// the cut (partial: what is written is certain and left out of the fit); test tasks never used) by
+// `npm run fit:surface -- --write`, which writes both tables to server/data/surface-routes.json with
+// the command that made them and prints each route's precision in its sample. Fixed tables, not a
+// model at run time: deterministic, no I/O.
 /** Every route of the surface, in table order: each hint carries its route as data, never recovered from its reason text. */
 export const ROUTE_NAMES = [
   'body-ref', 'body-text', 'signature-type', 'javadoc-link', 'javadoc-name', 'overridden', 'param-member', 'own-field', 'own-helper',
   'own-method', 'fieldtype-member', 'return-factory', 'super-abstract', 'imported-type', 'static-import', 'sibling-use', 'inherited',
   'overload', 'kin-overload-use', 'kin-super-use', 'kin-sub-use', 'accessor-field', 'delegate', 'alike-use', 'namesake', 'namesake-use',
-  'collaborator-api', 'cousin-use', 'named-member',
+  'collaborator-api', 'cousin-use', 'named-member', 'callee-use', 'written-type-member', 'co-use',
 ] as const;
 export type Route = (typeof ROUTE_NAMES)[number];
 
-/** The fitted part of the route table, checked against the routes this code has. */
-function fittedRouteLogit(): Record<string, readonly [number, number]> {
+/**
+ * The scenarios with an estimate, each with its own fitted table: the same route means something
+ * else beside a written half (a sibling's habit is weaker evidence once the body has shown what it
+ * does; what the written calls lead to is evidence only there). An existing body estimates nothing.
+ */
+export const ROUTE_SCENARIOS = ['new-body', 'partial-body'] as const;
+export type RouteScenario = (typeof ROUTE_SCENARIOS)[number];
+
+/** The fitted part of one scenario's route table, checked against the routes this code has. */
+function fittedTable(scenario: RouteScenario): { bias: number; logit: Record<string, readonly [number, number]> } {
+  const t = (fittedRoutes.scenarios as Record<string, { bias: number; logit: Record<string, number[]> } | undefined>)[scenario];
+  if (!t) throw new Error(`server/data/surface-routes.json has no table for ${scenario}: regenerate it with \`npm run fit:surface -- --write\``);
   const known = new Set<string>(ROUTE_NAMES);
-  const unknown = Object.keys(fittedRoutes.logit).filter((k) => !known.has(k));
+  const unknown = Object.keys(t.logit).filter((k) => !known.has(k));
   if (unknown.length) throw new Error(`server/data/surface-routes.json has routes this code lacks (${unknown.join(', ')}): regenerate it with \`npm run fit:surface -- --write\``);
-  return Object.fromEntries(Object.entries(fittedRoutes.logit).map(([k, v]) => [k, [v[0], v[1]] as const]));
+  return { bias: t.bias, logit: Object.fromEntries(Object.entries(t.logit).map(([k, v]) => [k, [v[0], v[1]] as const])) };
 }
 
-export const ROUTE_BIAS: number = fittedRoutes.bias;
 /**
- * Partial-body evidence is not in the fitting sample (bodies are emptied), so these two are set,
- * not fitted: a reference is near-certain, a name in the body text as strong as the strongest
- * fitted route.
+ * Written evidence is not fitted: a reference is certain (p = 1 whatever the table says), a name
+ * in the body text the index has not linked is as strong as the strongest fitted route. In the
+ * partial-body sample neither can be gold (gold = what is first used after the cut), so the
+ * sample cannot say how likely they are; the fit leaves their rows out.
  */
 export const EVIDENCE_ROUTE_LOGIT: Readonly<Record<'body-ref' | 'body-text', readonly [slope: number, offset: number]>> = {
   'body-ref': [0, 12], 'body-text': [1.6, 0.9],
 };
-export const ROUTE_LOGIT: Readonly<Record<string, readonly [slope: number, offset: number]>> = { ...fittedRouteLogit(), ...EVIDENCE_ROUTE_LOGIT };
+/** The route table in force per scenario (server/data/surface-routes.json plus the evidence routes). */
+function tableInForce(scenario: RouteScenario): RouteTable {
+  const t = fittedTable(scenario);
+  return { bias: t.bias, logit: { ...t.logit, ...EVIDENCE_ROUTE_LOGIT } };
+}
+export const ROUTE_TABLES: Readonly<Record<RouteScenario, RouteTable>> = { 'new-body': tableInForce('new-body'), 'partial-body': tableInForce('partial-body') };
+/** The new-body table's bias and routes (the scenario without any written evidence). */
+export const ROUTE_BIAS: number = ROUTE_TABLES['new-body'].bias;
+export const ROUTE_LOGIT: Readonly<Record<string, readonly [slope: number, offset: number]>> = ROUTE_TABLES['new-body'].logit;
 
 /**
  * The routes that say the method itself needs a symbol: written in its body, a type of its
@@ -194,9 +228,9 @@ export function routeProbability(table: RouteTable, reasons: RouteHint[]): numbe
   return 1 / (1 + Math.exp(-z));
 }
 
-/** Calibrated probability that an entry reached by these routes (reason, raw weight) is needed. */
-export function calibratedProbability(reasons: RouteHint[]): number {
-  return routeProbability({ bias: ROUTE_BIAS, logit: ROUTE_LOGIT }, reasons);
+/** Calibrated probability that an entry reached by these routes (reason, raw weight) is needed, under the scenario's table. */
+export function calibratedProbability(reasons: RouteHint[], scenario: RouteScenario = 'new-body'): number {
+  return routeProbability(ROUTE_TABLES[scenario], reasons);
 }
 
 // ---- Per-method mass: the surface is one method's, and a method needs a few symbols -----------
@@ -224,8 +258,22 @@ const PARTIAL_BODY_ROUTES = new Set<Route>(['body-ref', 'body-text']);
 export function normalizedMass(ps: number[], evidence: boolean[]): number[] {
   let sum = 0;
   ps.forEach((p, i) => { if (!evidence[i]) sum += p; });
-  const scale = sum > 0 ? Math.min(evidence.includes(true) ? 1 : MAX_MASS_SCALE, SURFACE_MASS / sum) : 1;
+  const scale = massScale(sum, evidence.includes(true));
   return ps.map((p, i) => (evidence[i] ? p : Math.min(MAX_ESTIMATED_P, p * scale)));
+}
+
+/** The factor a surface's estimated entries are scaled by, from their sum of p and whether the body holds written evidence (the fit uses it too). */
+export function massScale(estimatedSum: number, withEvidence: boolean): number {
+  return estimatedSum > 0 ? Math.min(withEvidence ? 1 : MAX_MASS_SCALE, SURFACE_MASS / estimatedSum) : 1;
+}
+
+/**
+ * The bounded surface, from entries ranked heaviest first: every written entry (certain, not an
+ * estimate, so never crowded out) plus the `max` heaviest estimated ones.
+ */
+export function boundSurface<T>(ranked: T[], written: (entry: T) => boolean, max: number): T[] {
+  let estimated = 0;
+  return ranked.filter((e) => written(e) || estimated++ < max);
 }
 
 /** How strongly one route points at a symbol: its raw weight, the route, and the reason shown. */
@@ -234,8 +282,10 @@ export interface RouteHint { w: number; route: Route; reason: string }
 export interface SurfaceOptions {
   max?: number;
   orgPrefixes?: string[];
-  /** Probability of an entry from its route hints (default calibratedProbability; the fitting tool passes refits). */
+  /** Probability of an entry from its route hints (default calibratedProbability under `scenario`'s table; the fitting tool passes refits). */
   probability?: (reasons: RouteHint[]) => number;
+  /** Whose route table prices the entries: the gate's judged scenario (default: partial-body when the body holds written evidence, else new-body). */
+  scenario?: RouteScenario;
   /**
    * Only what the written body references (a complete method: nothing is left to estimate). The
    * size bound does not apply: every written reference is needed.
@@ -320,6 +370,9 @@ class Builder {
       this.add(e.to, W_BODY_REF, 'body-ref', e.kind === 'type' ? 'type used in body' : 'referenced in body');
     }
     if (writtenOnly) return;
+    // 1b. Where the written half leads: its callees' uses, the types it works with, what its references' other users use.
+    const written = this.index.edgesFrom(sym.id).filter((e) => !(e.kind === 'type' && sigIds.has(e.to)));
+    if (written.length) this.fromWritten(written);
     // 2. Internal types of the signature.
     for (const t of sigTypes) this.add(t.id, W_SIGNATURE_TYPE, 'signature-type', 'type in signature');
 
@@ -536,7 +589,7 @@ class Builder {
       for (const [key, idxs] of t.members) for (const i of idxs) {
         const m = t.facts.symbols[i];
         if (key === '<init>' || isTypeKind(m.kind) || (m.modifiers.includes('private') && t.file !== this.ref.file.path)) continue;
-        const parts = splitIdentifier(m.name).filter((w) => !WEAK_NAME_WORDS.has(w));
+        const parts = strongNameWords(m.name);
         if (!parts.length) continue;
         const share = parts.filter((w) => intent.has(w)).length / parts.length;
         if (share >= MIN_NAMED_SHARE) this.add(m.id, W_NAMED_MEMBER * share, 'named-member', `named like the method's intent, member of ${t.name}`);
@@ -544,13 +597,64 @@ class Builder {
     }
   }
 
+  private fromWritten(written: Edge[]): void {
+    const refs = [...new Set(written.map((e) => e.to))].sort();
+    const callees = refs.map((id) => this.index.symbol(id)).filter((r): r is SymbolRef => !!r && (r.sym.kind === 'method' || r.sym.kind === 'constructor')).slice(0, MAX_KIN);
+    if (callees.length) {
+      const share = 1 / Math.sqrt(callees.length);
+      for (const c of callees) {
+        for (const to of new Set(this.index.edgesFrom(c.sym.id).map((e) => e.to))) this.add(to, W_CALLEE_USE * share, 'callee-use', 'used by a method the body calls');
+      }
+    }
+    const types = new Map<string, TypeInfo>();
+    const addType = (t: TypeInfo | undefined) => { if (t && t.id !== this.ownerType?.id && !types.has(t.id) && types.size < MAX_NAMED_TYPES) types.set(t.id, t); };
+    for (const id of refs) {
+      const r = this.index.symbol(id);
+      if (!r) continue;
+      if (isTypeKind(r.sym.kind)) { addType(this.index.table.type(id)); continue; }
+      const owner = id.indexOf('#') >= 0 ? this.index.table.type(id.slice(0, id.indexOf('#'))) : undefined;
+      addType(owner);
+      for (const t of this.typesIn(r, r.sym.kind === 'field' ? r.sym.type : r.sym.kind === 'method' ? r.sym.returnType : undefined)) addType(t);
+    }
+    for (const t of types.values()) this.members(t, W_WRITTEN_TYPE_MEMBER, 'written-type-member', `member of ${t.name}, which the body works with`, false);
+    const usage = usageCounts(this.index);
+    for (const id of refs) {
+      const n = usage.get(id) ?? 0;
+      if (n < 2 || n > MAX_CO_USERS) continue;
+      // From the usage table (kept in step with the index), not edgesTo: that reads every referencing file's edges.
+      const users = usersOf(this.index, id).filter((u) => u !== this.sym.id);
+      if (!users.length) continue;
+      const uses = new Map<string, number>();
+      for (const u of users) for (const to of new Set(this.index.edgesFrom(u).map((e) => e.to))) uses.set(to, (uses.get(to) ?? 0) + 1);
+      for (const [to, k] of [...uses].sort((a, b) => (a[0] < b[0] ? -1 : 1))) this.add(to, W_CO_USE * k / (users.length + 1), 'co-use', 'used with what the body uses, elsewhere');
+    }
+  }
+
+  private resolvers = new Map<string, TypeNameResolver>();
+
+  /** Internal types mentioned by a type text written in another declaration's file, resolved there. */
+  private typesIn(r: SymbolRef, text: string | undefined): TypeInfo[] {
+    if (!text) return [];
+    if (r.file.path === this.ref.file.path) return this.typesOf(text);
+    let resolve = this.resolvers.get(r.file.path);
+    if (!resolve) this.resolvers.set(r.file.path, (resolve = typeNameResolver(this.index.table, r.file.path, r.file.facts)));
+    const out: TypeInfo[] = [];
+    const walk = (p: ReturnType<typeof parseTypeText>) => {
+      if (!p) return;
+      const t = resolve!(p.name, r.index);
+      if (t && t !== 'external' && !out.some((x) => x.id === t.id)) out.push(t);
+      for (const a of p.args) walk(a);
+    };
+    walk(parseTypeText(text));
+    return out;
+  }
+
   private cousinUse(own: TypeInfo): void {
-    const direct = directSubtypes(this.index);
     const arity = this.sym.params?.length ?? 0;
     const cousins: SymbolFact[] = [];
     for (const e of this.index.edgesFrom(own.id)) {
       if (e.kind !== 'extends' && e.kind !== 'implements') continue;
-      for (const sub of direct.get(e.to) ?? []) {
+      for (const sub of directSubtypesOf(this.index, e.to)) {
         const c = sub === own.id ? undefined : this.index.table.type(sub);
         if (!c) continue;
         for (const i of c.members.get(this.sym.name) ?? []) {
@@ -724,10 +828,9 @@ class Builder {
     const out: TypeInfo[] = [];
     const seen = new Set([t.id]);
     const queue = [t.id];
-    const direct = directSubtypes(this.index);
     while (queue.length && out.length < MAX_SUBTYPES) {
       const id = queue.shift()!;
-      const subs = direct.get(id) ?? [];
+      const subs = directSubtypesOf(this.index, id);
       for (const s of subs) {
         if (seen.has(s)) continue;
         seen.add(s);
@@ -761,12 +864,13 @@ class Builder {
 
   entries(options: SurfaceOptions): SurfaceEntry[] {
     const max = options.max ?? (options.writtenOnly ? Infinity : MAX_SURFACE);
-    const probability = options.probability ?? calibratedProbability;
     const cands = [...this.cands.values()];
+    const scenario = options.scenario ?? (cands.some((c) => c.reasons.some((r) => PARTIAL_BODY_ROUTES.has(r.route))) ? 'partial-body' : 'new-body');
+    const probability = options.probability ?? ((reasons: RouteHint[]) => calibratedProbability(reasons, scenario));
     const ps = normalizedMass(cands.map((c) => probability(c.reasons)), cands.map((c) => c.reasons.some((r) => PARTIAL_BODY_ROUTES.has(r.route))));
     // What the body already references is needed for certain: p = 1, not an estimate.
     cands.forEach((c, i) => { c.weight = c.reasons.some((r) => r.route === 'body-ref') ? 1 : ps[i]; });
-    const ranked = [...this.cands.entries()].sort((a, b) => b[1].weight - a[1].weight || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, max);
+    const ranked = boundSurface([...this.cands.entries()].sort((a, b) => b[1].weight - a[1].weight || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)), ([, c]) => c.reasons.some((r) => r.route === 'body-ref'), max);
     return ranked.map(([id, c]) => {
       const r = this.index.symbol(id)!;
       const s = r.sym;
@@ -808,29 +912,78 @@ function cachedNovelty(input: NoveltyInput, orgPrefixes: string[] | undefined): 
   return v;
 }
 
+/** A file's extends/implements edges as [supertype, subtype] pairs: its share of the subtype table. */
+function supertypePairsOf(r: IndexedFile['resolution']): [string, string][] {
+  const out: [string, string][] = [];
+  for (const e of r?.edges ?? []) if (e.kind === 'extends' || e.kind === 'implements') out.push([e.to, e.from]);
+  return out;
+}
+
 /**
- * Direct subtypes by supertype id, from the resolved extends/implements edges; built once per
- * index version (edgesTo scans every referencing file's edges, too slow for popular base types).
+ * Direct subtypes by supertype id, from the resolved extends/implements edges, kept in step with
+ * the index file by file (perIndexVersionIncremental): an edit re-reads the edited file's edges,
+ * not every file's (a full scan per index version was most of the gate's own time on the larger
+ * corpora, where every keystroke is a new version). Per supertype, each subtype with the number of
+ * files declaring that pair (a type id can live in two folders); lists are sorted on read.
  */
-const subtypeMemo = new WeakMap<WorkspaceIndex, { version: number; map: Map<string, string[]> }>();
-function directSubtypes(index: WorkspaceIndex): Map<string, string[]> {
-  const m = subtypeMemo.get(index);
-  if (m && m.version === index.version) return m.map;
-  const sets = new Map<string, Set<string>>();
-  for (const f of index.allFiles()) for (const e of f.resolution?.edges ?? []) {
-    if (e.kind !== 'extends' && e.kind !== 'implements') continue;
-    let set = sets.get(e.to);
-    if (!set) sets.set(e.to, (set = new Set()));
-    set.add(e.from);
+const subtypeTable = perIndexVersionIncremental({
+  source: (f) => f.resolution,
+  part: (f) => supertypePairsOf(f.resolution),
+  create: () => ({ subs: new Map<string, Map<string, number>>(), sorted: new Map<string, string[]>() }),
+  apply: (t, changes) => {
+    for (const ch of changes) {
+      for (const [sup, sub] of ch.before ?? []) {
+        const subs = t.subs.get(sup)!;
+        const n = subs.get(sub)! - 1;
+        if (n) subs.set(sub, n); else subs.delete(sub);
+        if (!subs.size) t.subs.delete(sup);
+        t.sorted.delete(sup);
+      }
+      for (const [sup, sub] of ch.after ?? []) {
+        let subs = t.subs.get(sup);
+        if (!subs) t.subs.set(sup, (subs = new Map()));
+        subs.set(sub, (subs.get(sub) ?? 0) + 1);
+        t.sorted.delete(sup);
+      }
+    }
+  },
+});
+
+/** The direct internal subtypes of a type id, sorted. */
+export function directSubtypesOf(index: WorkspaceIndex, id: string): readonly string[] {
+  const t = subtypeTable(index);
+  let list = t.sorted.get(id);
+  if (!list) t.sorted.set(id, (list = [...(t.subs.get(id)?.keys() ?? [])].sort()));
+  return list;
+}
+
+/**
+ * Word parts of declared names, memoised: the same members are read on every request (named-member
+ * reads every member of up to MAX_NAMED_TYPES types). Pure functions of the name; bounded.
+ */
+const namePartsMemo = new Map<string, string[]>();
+const strongWordsMemo = new Map<string, string[]>();
+const NAME_MEMO_SIZE = 100_000;
+function memoised(memo: Map<string, string[]>, name: string, f: (name: string) => string[]): string[] {
+  let v = memo.get(name);
+  if (v === undefined) {
+    v = f(name);
+    if (memo.size >= NAME_MEMO_SIZE) memo.clear();
+    memo.set(name, v);
   }
-  const map = new Map([...sets].map(([k, v]) => [k, [...v].sort()]));
-  subtypeMemo.set(index, { version: index.version, map });
-  return map;
+  return v;
+}
+function nameParts(name: string): string[] {
+  return memoised(namePartsMemo, name, splitIdentifier);
+}
+/** A member name's word parts that say what it does (WEAK_NAME_WORDS out). */
+function strongNameWords(name: string): string[] {
+  return memoised(strongWordsMemo, name, (n) => nameParts(n).filter((w) => !WEAK_NAME_WORDS.has(w)));
 }
 
 /** Lower-case word parts of a member's name (a constructor's is its class's). */
 function nameWords(s: SymbolFact): Set<string> {
-  return new Set(splitIdentifier(s.name));
+  return new Set(nameParts(s.name));
 }
 
 function jaccard(a: Set<string>, b: Set<string>): number {

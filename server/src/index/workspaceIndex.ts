@@ -24,6 +24,26 @@ export interface LibraryMark { dependency: string; internal: boolean; fromSource
 
 export interface IndexStats { files: number; symbols: number; edges: number; unresolved: number; external: number; resolvedShare: number }
 
+/**
+ * A resolution's edges grouped by the symbol they leave, in source order: built on the first
+ * edgesFrom into the file and kept with the resolution object (replaced, never edited, when the
+ * file changes). The gate reads the edges of every member of a class, and filtering the whole
+ * file's edges per member was quadratic in the size of large classes.
+ */
+const edgesBySourceMemo = new WeakMap<FileResolution, Map<string, Edge[]>>();
+function edgesBySource(r: FileResolution): Map<string, Edge[]> {
+  let m = edgesBySourceMemo.get(r);
+  if (!m) {
+    m = new Map();
+    for (const e of r.edges) {
+      const list = m.get(e.from);
+      if (list) list.push(e); else m.set(e.from, [e]);
+    }
+    edgesBySourceMemo.set(r, m);
+  }
+  return m;
+}
+
 export class WorkspaceIndex {
   readonly table = new SymbolTable();
   private files = new Map<string, IndexedFile>();
@@ -256,11 +276,12 @@ export class WorkspaceIndex {
     return { file, index: at.index, sym: file.facts.symbols[at.index] };
   }
 
-  /** Edges out of a symbol (its own references), in source order. */
+  /** Edges out of a symbol (its own references), in source order (a new array: callers may keep or change it). */
   edgesFrom(id: string): Edge[] {
     const at = this.symbolsById.get(id);
-    const f = at && this.files.get(at.path);
-    return f?.resolution?.edges.filter((e) => e.from === id) ?? [];
+    const r = at && this.files.get(at.path)?.resolution;
+    if (!r) return [];
+    return edgesBySource(r).get(id)?.slice() ?? [];
   }
 
   /** Edges into a symbol (its callers and users), ordered by file then position. */
