@@ -50,7 +50,7 @@ function definitions(index: WorkspaceIndex) {
   };
 }
 
-const sorted = (m: Iterable<[string, unknown]>) => [...m].map(([k, v]) => [k, v]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+const sorted = (m: Iterable<[string, unknown]>): [string, unknown][] => [...m].map(([k, v]): [string, unknown] => [k, v]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
 
 test('names, types and usage tables after random edits (one id in two folders too) equal their definitions', async () => {
   const r = rng(1616);
