@@ -2,7 +2,8 @@
 // edits: per name its ids with their files in parallel arrays, per target its users as one
 // sorted array with repeats counted apart. After random edits, deletes, new files and copies of
 // a class in a second folder (one declaration id in two files), each must answer exactly what
-// its definition, computed here straight from the index's files, says.
+// its definition, computed here straight from the index's files, says; and so must the index's
+// callers map (edgesTo).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { factsOfText } from '../../server/src/index/parseFile';
@@ -73,6 +74,12 @@ test('names, types and usage tables after random edits (one id in two folders to
     assert.deepEqual(sorted(declarationsByName(index)), sorted(want.decl as [string, unknown][]), `step ${step}: declarations by name`);
     assert.deepEqual(sorted(typesBySimpleName(index)), sorted(want.type as [string, unknown][]), `step ${step}: types by simple name`);
     assert.deepEqual(sorted(usageCounts(index)), sorted(want.uses as [string, unknown][]), `step ${step}: usage counts`);
+    // The callers map (kept in step since the first check; one file held as its path, more as a Set).
+    const files = index.allFiles().sort((a, b) => (a.path < b.path ? -1 : 1));
+    for (const [to] of want.uses) {
+      const edges = files.flatMap((f) => (f.resolution?.edges ?? []).filter((e) => e.to === to).map((e) => ({ ...e, path: f.path })));
+      assert.deepEqual(index.edgesTo(to as string), edges, `step ${step}: edges into ${to}`);
+    }
     checked++;
   }
   assert.ok(duplicated >= 10 && checked >= 10, `the sequence had one class in both folders at ${duplicated} steps and was checked at ${checked}`);
