@@ -1,7 +1,9 @@
 // `node --expose-gc dist/bench/memory.bench.js [requests] [--corpus jdk-java.base|jdk-all] [--files 50]`:
 // where the index and retrieval's workspace-wide structures spend heap. The index is built cold;
 // then each structure of retrieval's prepare phase (retrieval/prepare.ts) is built on its own
-// after a full GC, and the growth of the live heap is attributed to it; then `requests` warm
+// after a full GC, and the growth of the live heap is attributed to it (the JS heap plus the
+// memory outside it that typed arrays and buffers hold: a structure that moves its numbers into
+// typed arrays must not look smaller than it is); then `requests` warm
 // retrievals spread over `--files` files (the memos). Reports the process's peak RSS and its RSS
 // after the requests (issue 16: both ≤ 1.5 GB on the whole JDK, 1,000 retrievals across 50 files).
 // By allocation site: add --heap-prof (the indexer stays alive until exit for it).
@@ -27,7 +29,8 @@ const peakRss = () => process.resourceUsage().maxRSS / 1024; // KB -> MB (decima
   const root = corpusSourceRoot(corpus, 'fail');
   const count = Number(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : 20);
   const fileCount = Number(arg('--files') ?? 50);
-  const heap = () => { gc(); gc(); return mb(process.memoryUsage().heapUsed); };
+  // `external` counts ArrayBuffer backing stores (typed arrays), which `heapUsed` leaves out.
+  const heap = () => { gc(); gc(); const m = process.memoryUsage(); return mb(m.heapUsed + m.external); };
   const base = heap();
   const ix = new Indexer({ cacheDir: mkdtempSync(join(tmpdir(), 'needle-memory-')) });
   const t0 = performance.now();
@@ -64,8 +67,9 @@ const peakRss = () => process.resourceUsage().maxRSS / 1024; // KB -> MB (decima
   const now = heap();
   rows.push([`${chosen.length} requests across ${chosenFiles.length} files (memos, caches; ${Math.round(reqMs)} ms)`, now - last]);
   last = now;
-  console.log(`${corpus}: ${ix.index.stats().files} files. Live heap growth per structure (MB, after a full GC):`);
+  console.log(`${corpus}: ${ix.index.stats().files} files. Live heap growth per structure (MB, JS heap + external, after a full GC):`);
   for (const [name, v] of rows) console.log(`  ${name.padEnd(64)} ${v.toFixed(1).padStart(8)}`);
-  console.log(`  total live heap ${Math.round(last)} MB`);
+  const m = process.memoryUsage();
+  console.log(`  total live heap ${Math.round(last)} MB (JS heap ${Math.round(mb(m.heapUsed))} MB, external ${Math.round(mb(m.external))} MB)`);
   console.log(`  peak RSS: after indexing ${Math.round(indexPeak)} MB, after the structures ${Math.round(preparedPeak)} MB, after the requests ${Math.round(peakRss())} MB; RSS after the requests ${Math.round(rssAfter)} MB`);
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -74,3 +74,37 @@ test('bm25: after removals and re-additions, scores and topK equal a fresh corpu
     }
   }
 });
+
+test('bm25: packed postings (trim) answer exactly as unpacked, through later additions, removals and reused term ids', () => {
+  for (let seed = 200; seed < 230; seed++) {
+    const r = rng(seed);
+    const vocab = 5 + Math.floor(r() * 200);
+    // Whole weights pack into one Int32Array; a fractional weight (seed % 5 === 0) keeps doubles.
+    const fractional = seed % 5 === 0;
+    const doc = () => Array.from({ length: 1 + Math.floor(r() * 30) }, (): [string, number] => [word(r, vocab), fractional && r() < 0.2 ? 0.5 + r() : 1 + Math.floor(r() * 3)]);
+    const packed = new Bm25(), plain = new Bm25();
+    const both = (f: (bm: Bm25) => void) => { f(packed); f(plain); };
+    const n = 30 + Math.floor(r() * 200);
+    for (let d = 0; d < n; d++) { const t = doc(); both((bm) => bm.add(t)); }
+    packed.trim();
+    // After the pack: removals (terms whose last document goes free their ids), additions that
+    // reuse those ids or extend packed lists, and a second pack on some seeds.
+    for (let round = 0; round < 3; round++) {
+      for (let d = 0; d < n; d++) if (r() < 0.15) both((bm) => bm.remove(d));
+      for (let d = 0; d < n / 5; d++) { const t = doc(); both((bm) => bm.add(t)); }
+      if (seed % 2 && round === 1) packed.trim();
+    }
+    const total = n + 3 * Math.floor(n / 5) + 3;
+    const tieBreak = (a: number, b: number) => a - b;
+    for (let qi = 0; qi < 8; qi++) {
+      const query = Array.from({ length: 1 + Math.floor(r() * 20) }, () => word(r, vocab * 1.2));
+      assert.deepEqual(packed.topK(query, 10, tieBreak), plain.topK(query, 10, tieBreak), `seed ${seed}, topK ${qi}`);
+      assert.deepEqual([...packed.search(query)], [...plain.search(query)], `seed ${seed}, search ${qi}`);
+    }
+    for (let d = 0; d < total; d++) {
+      assert.deepEqual(packed.termsOf(d), plain.termsOf(d), `seed ${seed}, terms of ${d}`);
+      assert.equal(packed.score(d, ['w1', 'w2', 'w3']), plain.score(d, ['w1', 'w2', 'w3']), `seed ${seed}, score of ${d}`);
+    }
+    assert.equal(packed.size, plain.size);
+  }
+});

@@ -53,9 +53,10 @@ export class WorkspaceIndex {
   /**
    * Target symbol id -> files holding edges into it. Only queries of callers need it, so it is
    * built on the first such query (a warm start restores ~400k edges on java.base) and kept
-   * current from then on.
+   * current from then on. A target most files never touch: one file is held as its path, a
+   * Set only from the second on (a Set per target was most of the map on the whole JDK).
    */
-  private incomingMap: Map<string, Set<string>> | undefined;
+  private incomingMap: Map<string, string | Set<string>> | undefined;
   /** Simple type name -> files whose resolution consulted it. */
   private consultedBy = new Map<string, Set<string>>();
   /** Bumped on every change; snapshots and caches compare it. */
@@ -213,7 +214,7 @@ export class WorkspaceIndex {
 
   /** Records a file's resolution in the reverse maps. */
   private noteResolution(path: string, r: FileResolution): void {
-    if (this.incomingMap) for (const e of r.edges) addTo(this.incomingMap, e.to, path);
+    if (this.incomingMap) for (const e of r.edges) addOneOrMore(this.incomingMap, e.to, path);
     for (const n of r.consulted) addTo(this.consultedBy, n, path);
   }
 
@@ -222,16 +223,16 @@ export class WorkspaceIndex {
     this.incoming();
   }
 
-  private incoming(): Map<string, Set<string>> {
+  private incoming(): Map<string, string | Set<string>> {
     if (this.incomingMap) return this.incomingMap;
-    const map = new Map<string, Set<string>>();
-    for (const f of this.files.values()) for (const e of f.resolution?.edges ?? []) addTo(map, e.to, f.path);
+    const map = new Map<string, string | Set<string>>();
+    for (const f of this.files.values()) for (const e of f.resolution?.edges ?? []) addOneOrMore(map, e.to, f.path);
     return (this.incomingMap = map);
   }
 
   private forgetResolution(f: IndexedFile): void {
     if (!f.resolution) return;
-    if (this.incomingMap) for (const e of f.resolution.edges) this.incomingMap.get(e.to)?.delete(f.path);
+    if (this.incomingMap) for (const e of f.resolution.edges) deleteOneOrMore(this.incomingMap, e.to, f.path);
     for (const n of f.resolution.consulted) this.consultedBy.get(n)?.delete(f.path);
     f.resolution = undefined;
   }
@@ -287,7 +288,8 @@ export class WorkspaceIndex {
   /** Edges into a symbol (its callers and users), ordered by file then position. */
   edgesTo(id: string): (Edge & { path: string })[] {
     const out: (Edge & { path: string })[] = [];
-    for (const p of [...(this.incoming().get(id) ?? [])].sort()) {
+    const files = this.incoming().get(id);
+    for (const p of typeof files === 'string' ? [files] : [...(files ?? [])].sort()) {
       for (const e of this.files.get(p)?.resolution?.edges ?? []) if (e.to === id) out.push({ ...e, path: p });
     }
     return out;
@@ -333,6 +335,21 @@ export class WorkspaceIndex {
     }
     return out.join('\n');
   }
+}
+
+/** Adds `value` to a key's values, held as the value itself while it is the only one. */
+function addOneOrMore(map: Map<string, string | Set<string>>, key: string, value: string): void {
+  const v = map.get(key);
+  if (v === undefined) map.set(key, value);
+  else if (typeof v === 'string') { if (v !== value) map.set(key, new Set([v, value])); }
+  else v.add(value);
+}
+
+/** Takes `value` from a key's values (addOneOrMore's form: the last one left is held as itself, none as no key). */
+function deleteOneOrMore(map: Map<string, string | Set<string>>, key: string, value: string): void {
+  const v = map.get(key);
+  if (v === value) map.delete(key);
+  else if (typeof v !== 'string' && v?.delete(value) && v.size === 1) map.set(key, v.values().next().value as string);
 }
 
 function addTo(map: Map<string, Set<string>>, key: string, value: string): void {

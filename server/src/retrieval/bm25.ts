@@ -10,6 +10,8 @@ export const B = 0.75;
  * costs more in its header and spare room than in its entries.
  */
 type Postings = number[];
+/** A term's postings as read: a view of the packed pool, the array added since, or both joined. */
+type PostingList = ArrayLike<number>;
 
 /**
  * A document: its distinct term ids, ascending, with each one's frequency, are the range
@@ -29,12 +31,21 @@ export class Bm25 {
   /** Removed documents stay as `null`: ids are positions, so they never move (nor do their pool ranges). */
   private docs: (Doc | null)[] = [];
   private termPool = new Int32Array(64);
-  private tfPool = new Float64Array(64);
+  /** Frequencies: whole numbers as 32-bit integers, until a weight that is not one comes (then doubles). */
+  private tfPool: Int32Array | Float64Array = new Int32Array(64);
   private pooled = 0;
   private live = 0;
   private totalLen = 0;
-  /** term id -> documents containing it: a query touches only its own postings. */
+  /**
+   * term id -> documents containing it: a query touches only its own postings. Those added since
+   * the last pack() are here, one array per term; pack() moves every term's into `packed`, one
+   * Int32Array for all (term id -> its range [packedAt, packedAt + packedLen)): on the whole
+   * JDK a JS array per term held 8 bytes per number and a header per term.
+   */
   private postings: (Postings | undefined)[] = [];
+  private packed = new Int32Array(0);
+  private packedAt = new Int32Array(0);
+  private packedLen = new Int32Array(0);
   /** term -> the most one posting of it adds to a score (MaxScore bound); reset by add(). */
   private bounds = new Map<string, number>();
 
@@ -54,6 +65,7 @@ export class Bm25 {
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i], f = tf.get(id)!;
       this.termPool[start + i] = id;
+      if (this.tfPool instanceof Int32Array && !(Number.isInteger(f) && f >= 0 && f <= 0x7fffffff)) this.tfPool = Float64Array.from(this.tfPool);
       this.tfPool[start + i] = f;
       this.df[id]++;
       const list = this.postings[id];
@@ -71,8 +83,9 @@ export class Bm25 {
   private reserve(n: number): number {
     const start = this.pooled;
     if (start + n > this.termPool.length) {
-      const size = Math.max(2 * this.termPool.length, start + n);
-      const terms = new Int32Array(size), tfs = new Float64Array(size);
+      // A quarter more, not twice: after trim() the pools are exact, and one edit must not double a large corpus's.
+      const size = Math.max(this.termPool.length + (this.termPool.length >> 2), start + n, 64);
+      const terms = new Int32Array(size), tfs = this.tfPool instanceof Int32Array ? new Int32Array(size) : new Float64Array(size);
       terms.set(this.termPool.subarray(0, start));
       tfs.set(this.tfPool.subarray(0, start));
       this.termPool = terms;
@@ -93,6 +106,7 @@ export class Bm25 {
     this.termOf[id] = own;
     this.df[id] = 0;
     this.postings[id] = undefined;
+    if (id < this.packedLen.length) this.packedLen[id] = 0;
     return id;
   }
 
@@ -122,6 +136,7 @@ export class Bm25 {
       this.ids.delete(this.termOf[id]);
       this.termOf[id] = '';
       this.postings[id] = undefined;
+      if (id < this.packedLen.length) this.packedLen[id] = 0;
       this.freeIds.push(id);
     }
     this.docs[doc] = null;
@@ -130,9 +145,40 @@ export class Bm25 {
     this.bounds.clear();
   }
 
-  /** Gives back the spare room of grown postings (after adding many documents at once). */
+  /**
+   * Gives back spare room after adding many documents at once: the pools are cut to their size,
+   * and every term's postings are packed into one Int32Array (when every frequency is a whole
+   * number, else the per-term arrays are only cut to size). Answers are unchanged: the lists hold
+   * the same numbers in the same order.
+   */
   trim(): void {
-    for (let id = 0; id < this.postings.length; id++) this.postings[id] = this.postings[id]?.slice();
+    this.termPool = this.termPool.slice(0, this.pooled);
+    this.tfPool = this.tfPool.slice(0, this.pooled);
+    if (!(this.tfPool instanceof Int32Array)) {
+      for (let id = 0; id < this.postings.length; id++) this.postings[id] = this.postings[id]?.slice();
+      return;
+    }
+    const terms = this.termOf.length;
+    let total = 0;
+    for (let id = 0; id < terms; id++) total += this.packedLenOf(id) + (this.postings[id]?.length ?? 0);
+    const packed = new Int32Array(total), at = new Int32Array(terms), len = new Int32Array(terms);
+    let n = 0;
+    for (let id = 0; id < terms; id++) {
+      at[id] = n;
+      const from = this.packedLenOf(id) ? this.packedAt[id] : 0;
+      packed.set(this.packed.subarray(from, from + this.packedLenOf(id)), n);
+      n += this.packedLenOf(id);
+      for (const x of this.postings[id] ?? []) packed[n++] = x;
+      len[id] = n - at[id];
+      this.postings[id] = undefined;
+    }
+    this.packed = packed;
+    this.packedAt = at;
+    this.packedLen = len;
+  }
+
+  private packedLenOf(id: number): number {
+    return id < this.packedLen.length ? this.packedLen[id] : 0;
   }
 
   /** A live document's terms with their frequencies, in term order (to re-add it elsewhere). */
@@ -199,9 +245,20 @@ export class Bm25 {
     return s;
   }
 
-  private listOf(term: string): Postings | undefined {
+  private listOf(term: string): PostingList | undefined {
     const id = this.ids.get(term);
-    return id === undefined ? undefined : this.postings[id];
+    return id === undefined ? undefined : this.listOfId(id);
+  }
+
+  /** A live term's postings: its packed range, then any added since (docs ascending throughout). */
+  private listOfId(id: number): PostingList | undefined {
+    const added = this.postings[id], n = this.packedLenOf(id);
+    if (!n) return added;
+    const packed = this.packed.subarray(this.packedAt[id], this.packedAt[id] + n);
+    if (!added) return packed;
+    const out = Array.from(packed);
+    for (const x of added) out.push(x);
+    return out;
   }
 
   /** The largest score contribution of a term over all its postings (cached until the next add). */
@@ -245,7 +302,7 @@ export class Bm25 {
       }
       return s;
     };
-    const cursors = terms.map((t, i) => ({ term: t, id: termIds[i], idf: idfs[i], ub: this.bound(t), list: this.postings[termIds[i]]!, pos: 0 }))
+    const cursors = terms.map((t, i) => ({ term: t, id: termIds[i], idf: idfs[i], ub: this.bound(t), list: this.listOfId(termIds[i])!, pos: 0 }))
       .sort((a, b) => a.ub - b.ub || (a.term < b.term ? -1 : 1));
     /** bounded[i]: the sum of the bounds of cursors[0..i-1]. */
     const bounded = [0];

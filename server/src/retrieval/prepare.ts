@@ -30,7 +30,9 @@ export interface PrepareInput {
 
 /** The structures, in the order they are built (cheapest first, so progress moves early). */
 export const PREPARE_STEPS: readonly { name: string; build: (p: PrepareInput) => void }[] = [
-  { name: 'names, types and usage tables', build: ({ index }) => { declarationsByName(index); typesBySimpleName(index); usageCounts(index); } },
+  { name: 'declarations by name', build: ({ index }) => { declarationsByName(index); } },
+  { name: 'types by simple name', build: ({ index }) => { typesBySimpleName(index); } },
+  { name: 'usage counts', build: ({ index }) => { usageCounts(index); } },
   { name: 'callers and popular declarations', build: ({ index }) => { index.prepareIncoming(); globalPopular(index); } },
   { name: 'description index', build: ({ index, saved }) => {
     // The shares the build derived or loaded, kept only while it may save them.

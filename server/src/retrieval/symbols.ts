@@ -309,9 +309,9 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
 }
 
 /** A file's non-local declarations `keep` accepts: name -> ids in source order. */
-function namesOf(f: IndexedFile, keep: (s: SymbolFact) => boolean): Map<string, string[]> {
+function namesOf(facts: IndexedFile['facts'], keep: (s: SymbolFact) => boolean): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const s of f.facts.symbols) {
+  for (const s of facts.symbols) {
     if (s.local || s.anonymous || !keep(s)) continue;
     const ids = out.get(s.name);
     if (ids) ids.push(s.id);
@@ -321,33 +321,66 @@ function namesOf(f: IndexedFile, keep: (s: SymbolFact) => boolean): Map<string, 
 }
 
 /**
+ * A names table: per name the answer `out`; every declaration of the name in (path, source
+ * order), `all`, only where that differs from `out` (an id in two files, or sorted ids out of
+ * path order); and the file of each, `paths`, one string when they are all in one file (most
+ * names). No per-file copy: a file's share is its facts, and its names are derived again when it goes.
+ */
+interface NamesState { out: Map<string, string[]>; all: Map<string, string[]>; paths: Map<string, string | string[]> }
+
+/**
  * Simple name -> ids of the declarations `keep` accepts, unique, in file-path then source order
- * (or sorted, `sortIds`). Per name the table remembers each file's ids, so an edit recomputes
- * only the names the edited files declare(d).
+ * (or sorted, `sortIds`). An edit recomputes only the names the edited files declare(d), each in
+ * the number of its declarations.
  */
 function namesTable(keep: (s: SymbolFact) => boolean, sortIds: boolean) {
   return perIndexVersionIncremental({
     source: (f) => f.facts,
-    part: (f) => namesOf(f, keep),
-    create: () => ({ out: new Map<string, string[]>(), byFile: new Map<string, Map<string, string[]>>() }),
+    part: (f) => f.facts,
+    create: (): NamesState => ({ out: new Map(), all: new Map(), paths: new Map() }),
     apply: (t, changes) => {
-      const touched = new Set<string>();
-      for (const ch of changes) {
-        for (const name of ch.before?.keys() ?? []) { t.byFile.get(name)?.delete(ch.path); touched.add(name); }
-        for (const [name, ids] of ch.after ?? []) {
-          let files = t.byFile.get(name);
-          if (!files) t.byFile.set(name, (files = new Map()));
-          files.set(ch.path, ids);
-          touched.add(name);
+      // The touched names' entries, copied once per apply (a caller may hold the arrays handed out).
+      const work = new Map<string, { ids: string[]; paths: string[] }>();
+      const entriesOf = (name: string) => {
+        let w = work.get(name);
+        if (!w) {
+          const ids = [...(t.all.get(name) ?? t.out.get(name) ?? [])], p = t.paths.get(name);
+          work.set(name, (w = { ids, paths: typeof p === 'string' ? ids.map(() => p) : [...(p ?? [])] }));
+        }
+        return w;
+      };
+      /** The first entry whose path is not before `path` (entries are sorted by path). */
+      const firstAt = (paths: string[], path: string) => {
+        let lo = 0, hi = paths.length;
+        while (lo < hi) { const mid = (lo + hi) >> 1; if (paths[mid] < path) lo = mid + 1; else hi = mid; }
+        return lo;
+      };
+      // In path order, so that a first build appends.
+      for (const ch of [...changes].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+        for (const name of ch.before ? namesOf(ch.before, keep).keys() : []) {
+          const w = entriesOf(name);
+          const from = firstAt(w.paths, ch.path);
+          let to = from;
+          while (to < w.paths.length && w.paths[to] === ch.path) to++;
+          w.ids.splice(from, to - from);
+          w.paths.splice(from, to - from);
+        }
+        for (const [name, ids] of ch.after ? namesOf(ch.after, keep) : []) {
+          const w = entriesOf(name);
+          const at = firstAt(w.paths, ch.path);
+          if (at === w.paths.length) { for (const id of ids) { w.ids.push(id); w.paths.push(ch.path); } }
+          else { w.ids.splice(at, 0, ...ids); w.paths.splice(at, 0, ...ids.map(() => ch.path)); }
         }
       }
-      for (const name of touched) {
-        const files = t.byFile.get(name);
-        if (!files?.size) { t.byFile.delete(name); t.out.delete(name); continue; }
-        const ids = new Set<string>();
-        for (const path of [...files.keys()].sort()) for (const id of files.get(path)!) ids.add(id);
-        const list = [...ids];
-        t.out.set(name, sortIds ? list.sort() : list);
+      for (const [name, w] of work) {
+        if (!w.ids.length) { t.out.delete(name); t.all.delete(name); t.paths.delete(name); continue; }
+        // Exact-size copies: arrays grown by push keep spare room (a one-element array, 17 slots).
+        const unique = [...new Set(w.ids)];
+        if (sortIds) unique.sort();
+        const same = unique.length === w.ids.length && unique.every((id, i) => id === w.ids[i]);
+        t.out.set(name, unique);
+        if (same) t.all.delete(name); else t.all.set(name, w.ids.slice());
+        t.paths.set(name, w.paths.every((p) => p === w.paths[0]) ? w.paths[0] : w.paths.slice());
       }
     },
   });
@@ -389,33 +422,72 @@ function usesOf(r: IndexedFile['resolution']): string[] {
   return out;
 }
 
+/** The sorted list's first position not before `x`. */
+function lowerBound(list: string[], x: string): number {
+  let lo = 0, hi = list.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (list[mid] < x) lo = mid + 1; else hi = mid; }
+  return lo;
+}
+
+/**
+ * Per target, its distinct users as one sorted array (not a Map of user -> files: on the whole
+ * JDK that was a Map entry per pair). A user declared in two files (a declaration id in two
+ * folders) can use a target from both: the files beyond the first are counted in `repeats`, by
+ * pair, which only such ids ever enter. The count is the number of distinct users.
+ */
+interface UsageState { out: Map<string, number>; users: Map<string, string[]>; repeats: Map<string, number> }
+
 const usageTable = perIndexVersionIncremental({
   source: (f) => f.resolution,
   part: (f) => f.resolution,
-  // Per target, each user with the number of files it uses the target from (a declaration id can
-  // live in two folders): the count is the number of distinct users.
-  create: () => ({ out: new Map<string, number>(), users: new Map<string, Map<string, number>>() }),
+  create: (): UsageState => ({ out: new Map(), users: new Map(), repeats: new Map() }),
   apply: (t, changes) => {
     const touched = new Set<string>();
+    const pairKey = (to: string, u: string) => `${to}\n${u}`;
+    if (!t.users.size && changes.every((ch) => !ch.before)) {
+      // A first build: every pair at once, sorted per target (inserting one by one is quadratic
+      // in a popular target's users).
+      for (const ch of changes) {
+        const after = usesOf(ch.after);
+        for (let i = 0; i < after.length; i += 2) {
+          const users = t.users.get(after[i]);
+          if (users) users.push(after[i + 1]); else t.users.set(after[i], [after[i + 1]]);
+        }
+      }
+      for (const [to, users] of t.users) {
+        users.sort();
+        let n = 0;
+        for (let i = 0; i < users.length; i++) {
+          if (n && users[n - 1] === users[i]) { const k = pairKey(to, users[i]); t.repeats.set(k, (t.repeats.get(k) ?? 0) + 1); continue; }
+          users[n++] = users[i];
+        }
+        t.users.set(to, users.slice(0, n)); // exact size: pushes leave spare room
+        t.out.set(to, n);
+      }
+      return;
+    }
     for (const ch of changes) {
       const before = usesOf(ch.before), after = usesOf(ch.after);
       for (let i = 0; i < before.length; i += 2) {
-        const to = before[i], u = before[i + 1];
+        const to = before[i], u = before[i + 1], k = pairKey(to, u);
+        const r = t.repeats.get(k);
+        if (r) { if (r > 1) t.repeats.set(k, r - 1); else t.repeats.delete(k); continue; }
         const users = t.users.get(to)!;
-        const n = users.get(u)! - 1;
-        if (n) users.set(u, n); else users.delete(u);
+        users.splice(lowerBound(users, u), 1);
         touched.add(to);
       }
       for (let i = 0; i < after.length; i += 2) {
         const to = after[i], u = after[i + 1];
         let users = t.users.get(to);
-        if (!users) t.users.set(to, (users = new Map()));
-        users.set(u, (users.get(u) ?? 0) + 1);
+        if (!users) t.users.set(to, (users = []));
+        const at = lowerBound(users, u);
+        if (users[at] === u) { const k = pairKey(to, u); t.repeats.set(k, (t.repeats.get(k) ?? 0) + 1); continue; }
+        users.splice(at, 0, u);
         touched.add(to);
       }
     }
     for (const to of touched) {
-      const n = t.users.get(to)?.size ?? 0;
+      const n = t.users.get(to)?.length ?? 0;
       if (n) t.out.set(to, n);
       else { t.users.delete(to); t.out.delete(to); }
     }
