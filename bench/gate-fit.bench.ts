@@ -27,7 +27,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GateFeatures } from '../shared/protocol';
-import { calibratedConfidence, checkedModel, designRow, GATE_COLUMNS, JUDGED_SCENARIOS, MONOTONE, UNPENALISED_COLUMNS, writtenFactorOf, type GateModel, type JudgedScenario } from '../server/src/gate/calibration';
+import { calibratedConfidence, checkedModel, designRow, GATE_COLUMNS, JUDGED_SCENARIOS, MONOTONE, TO_WRITE, UNPENALISED_COLUMNS, writtenFactorOf, type GateModel, type JudgedScenario } from '../server/src/gate/calibration';
 import { arg, args, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { calibrationMetrics, thresholdFor } from './retrieval/calibration';
@@ -145,6 +145,10 @@ export function fitGate(records: Record_[]): { beta: number[]; dropped: string[]
   const fitted = records.filter((r) => writtenFactorOf(r.features) === 1);
   const y = fitted.map((r) => (r.sufficient ? 1 : 0));
   const thin = JUDGED_SCENARIOS.filter((sc) => fitted.filter((r) => r.features.scenario === sc && !r.sufficient).length < MIN_EVENTS_FOR_SLOPES);
+  // New and partial bodies share their slopes (calibration.ts), so one of them cannot be kept to its
+  // intercept alone: the model would still apply the shared slopes to it. Refuse rather than pretend.
+  const thinToWrite = thin.filter((sc) => TO_WRITE.includes(sc));
+  if (thinToWrite.length) throw new Error(`fit:gate: ${thinToWrite.join(', ')} has fewer than ${MIN_EVENTS_FOR_SLOPES} insufficient validation records, and its slopes are shared with the other body still to write; collect more tasks (--validation)`);
   const interceptOnly = new Set(GATE_COLUMNS.flatMap((c, j) => (thin.some((sc) => c.endsWith(`×${sc}`)) ? [j] : [])));
   const dropped = new Set<number>();
   const rows = fitted.map((r) => designRow(r.features));

@@ -62,12 +62,14 @@ test('the pooled model: new and partial bodies share the to-write slopes, an exi
 
 test('the pipeline hands the gate the candidates packing weighed; left-out evidence reaches the features', async () => {
   const { req } = await fixture(SHOP);
-  const r = await retrieve(req, gate);
+  let seen: { target: Parameters<typeof gate>[1]; api: Parameters<typeof gate>[3] } | undefined;
+  const r = await retrieve(req, (rq, target, items, api, evidence) => { seen = { target, api }; return gate(rq, target, items, api, evidence); });
+  assert.ok(seen?.target, 'the gate was asked about the cursor method');
   const f = r.gateFeatures!;
   assert.ok(f, 'features reported');
   assert.ok((f.shownMass ?? 0) > 0, `the shown candidates carry probability: ${JSON.stringify(f)}`);
   assert.ok(f.leftOutLogP !== undefined && f.leftOutLogP <= 0 && f.leftOutMass !== undefined && f.leftOutMaxP !== undefined);
   // Without retrieval's evidence the gate sees no candidates at all.
-  const v = (await gate(req, undefined, r.items, { itemsForSymbols: () => [], fitToBudget: (x) => x })) as RclVerdict;
+  const v = (await gate(req, seen.target, r.items, seen.api)) as RclVerdict;
   assert.equal(v.gateFeatures.shownMass, 0);
 });

@@ -110,6 +110,7 @@ test('every gap is marked: `// … N members`, `// … N lines`, a body folded a
   assert.match(markdown, /\/\/ … \d+ members?$/m);
   // The demo's bodies all end the way their signature opens them, so each is folded, none marked by lines.
   assert.match(markdown, /\) \{ … \}$/m);
+  assert.doesNotMatch(markdown, /\/\/ … \d+ lines?$/m);
 });
 
 test('an enum keeps its constants or says how many it hides (OrderStatus: DRAFT … CANCELLED)', () => {

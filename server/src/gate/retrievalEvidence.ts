@@ -14,6 +14,7 @@ import { isTypeKind } from '../java/symbols';
 import { codeOnly } from '../java/lexer';
 import { itemCovers, ownerTypeOf } from './coverage';
 import { round } from '../retrieval/items';
+import { declaredName } from './surface';
 
 /** p is clamped below 1 before its log: a near-certain left-out need should not weigh as −∞. */
 const MAX_P = 1 - 1e-4;
@@ -39,7 +40,8 @@ export function retrievalEvidence(
   for (const c of candidates) {
     if (c.symbol === self || written.has(c.symbol) || !(c.p > 0)) continue;
     const probe: SurfaceEntry = { symbol: c.symbol, kind: '', uri: c.uri, line: c.line, internal: true, covered: false, novelty: 0, weight: c.p };
-    if (items.some((it) => itemCovers(it, probe))) { shownMass += c.p; continue; }
+    const name = declaredName(c.symbol);
+    if (items.some((it) => itemCovers(it, probe, name))) { shownMass += c.p; continue; }
     const p = Math.min(MAX_P, c.p);
     logP += Math.log1p(-p);
     mass += p;

@@ -65,7 +65,7 @@ export const GROUP_OVERHEAD_TOKENS = 6;
  * the tokens it adds, ν' = benefitOf's novelty factor: a needed symbol the model already knows
  * is worth less to fetch (RCL §4: follow-up goes for uncovered high-novelty symbols).
  */
-export const followupValue = (): number => PACKING.value;
+export const followupValue = (req?: Pick<PipelineRequest, 'packing'>): number => (req?.packing ?? PACKING).value;
 /** Missing symbols named in a review reason. */
 export const REASON_SYMBOLS = 5;
 
@@ -172,7 +172,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
   const droppedForBudget = new Set<string>();
   /** Entries whose expected worth (p × ν' × value) was below the tokens they would add. */
   const notWorth = new Set<string>();
-  const value = followupValue();
+  const value = followupValue(req);
   const maxRounds = Math.max(0, Math.floor(req.maxRounds ?? 0));
   const lineCache = new Map<string, string[]>();
   const signatureTokens = (id: string): number => {
@@ -243,7 +243,8 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
       const e = surface.find((x) => x.symbol === id);
       if (e && !changed.some((it) => coversEntry(it, e))) notFound.add(id);
     }
-    if (changed.length === 0) continue;
+    // Nothing new to show: a fresh array, so the next round's prices forget what this one accepted.
+    if (changed.length === 0) { current = [...current]; continue; }
     const updated = current.map((it, i) => replaced.get(i) ?? it);
     const pinned = updated.length && updated[0].sources.includes('enclosing') ? [updated[0]] : [];
     const rest = [...updated.slice(pinned.length), ...added].sort((a, b) => b.score - a.score);
@@ -262,7 +263,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
   const confidence = formsVerdict ? p : 0;
   const knownMissing = knownMissingNeeds(surface, unresolved);
   const review = mustReview(confidence, tau, knownMissing);
-  const reviewReasons = review ? reasonsFor({ surface, confidence, tau, rounds, maxRounds, notFound, dropped: droppedForBudget, notWorth, judged, unresolved, conf, knownMissing }) : [];
+  const reviewReasons = review ? reasonsFor({ surface, confidence, tau, rounds, maxRounds, notFound, dropped: droppedForBudget, notWorth, judged, unresolved, conf, knownMissing, value }) : [];
   const verdict: RclVerdict = {
     coverage: round4(conf.coverage), novelty: round4(conf.novelty), confidence: round4(confidence),
     review, reviewReasons, rounds, dependencySurface: surface, items: current, threshold: tau,
@@ -335,6 +336,8 @@ function coversEntry(item: ContextItem, e: SurfaceEntry): boolean {
 interface ReasonInput {
   surface: SurfaceEntry[]; confidence: number; tau: number; rounds: number; maxRounds: number; conf: Confidence;
   notFound: Set<string>; dropped: Set<string>; notWorth: Set<string>; judged: ScenarioJudgement; unresolved: string[]; knownMissing: number;
+  /** The price follow-up charged (followupValue). */
+  value: number;
 }
 
 function listed(names: string[]): string {
@@ -359,7 +362,7 @@ function reasonsFor(r: ReasonInput): string[] {
   const bd = missing.filter((e) => r.dropped.has(e.symbol)).map((e) => shortName(e.symbol));
   if (bd.length) out.push(`the token budget could not hold: ${listed(bd)}`);
   const nw = missing.filter((e) => r.notWorth.has(e.symbol) && !r.dropped.has(e.symbol)).map((e) => shortName(e.symbol));
-  if (nw.length) out.push(`not fetched as worth fewer tokens than they would add (p × novelty × ${followupValue()}): ${listed(nw)}`);
+  if (nw.length) out.push(`not fetched as worth fewer tokens than they would add (p × novelty × ${r.value}): ${listed(nw)}`);
   const left = missing.filter((e) => (e.written || e.weight >= FOLLOWUP_MIN_P) && !r.notFound.has(e.symbol) && !r.dropped.has(e.symbol) && !r.notWorth.has(e.symbol));
   if (left.length && r.rounds >= r.maxRounds) out.push(`the follow-up rounds (${r.maxRounds}) ended before fetching: ${listed(left.map((e) => shortName(e.symbol)))}`);
   const unlikely = missing.filter((e) => !e.written && e.weight < FOLLOWUP_MIN_P);

@@ -170,7 +170,7 @@ export type Route = (typeof ROUTE_NAMES)[number];
  * else beside a written half (a sibling's habit is weaker evidence once the body has shown what it
  * does; what the written calls lead to is evidence only there). An existing body estimates nothing.
  */
-export const ROUTE_SCENARIOS = ['new-body', 'partial-body'] as const;
+const ROUTE_SCENARIOS = ['new-body', 'partial-body'] as const;
 export type RouteScenario = (typeof ROUTE_SCENARIOS)[number];
 
 /** The fitted part of one scenario's route table, checked against the routes this code has. */

@@ -111,7 +111,7 @@ function copyText(value: string | null): string {
   return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : value;
 }
 
-/** Rows copied where the server has COPY, and a words column's tsvector made here (org/tsvector.ts), are data, never SQL. */
+/** Rows this process sent by COPY and by INSERT (read by bench:org; COPY rows, their tsvectors made here by org/tsvector.ts, are data, never SQL). */
 export const copiedRows = { copied: 0, inserted: 0 };
 
 /**
