@@ -5,6 +5,7 @@ import type { SymbolFact } from '../java/facts';
 import type { IndexedFile, SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
 import { typeNameResolver } from '../java/resolve';
 import { isTypeKind } from '../java/symbols';
+import { lowerBound } from '../deps/sorted';
 
 export function ownerOf(ref: SymbolRef): SymbolRef | undefined {
   const p = ref.sym.parent;
@@ -349,17 +350,11 @@ function namesTable(keep: (s: SymbolFact) => boolean, sortIds: boolean) {
         }
         return w;
       };
-      /** The first entry whose path is not before `path` (entries are sorted by path). */
-      const firstAt = (paths: string[], path: string) => {
-        let lo = 0, hi = paths.length;
-        while (lo < hi) { const mid = (lo + hi) >> 1; if (paths[mid] < path) lo = mid + 1; else hi = mid; }
-        return lo;
-      };
       // In path order, so that a first build appends.
       for (const ch of [...changes].sort((a, b) => (a.path < b.path ? -1 : 1))) {
         for (const name of ch.before ? namesOf(ch.before, keep).keys() : []) {
           const w = entriesOf(name);
-          const from = firstAt(w.paths, ch.path);
+          const from = lowerBound(w.paths, ch.path);
           let to = from;
           while (to < w.paths.length && w.paths[to] === ch.path) to++;
           w.ids.splice(from, to - from);
@@ -367,7 +362,7 @@ function namesTable(keep: (s: SymbolFact) => boolean, sortIds: boolean) {
         }
         for (const [name, ids] of ch.after ? namesOf(ch.after, keep) : []) {
           const w = entriesOf(name);
-          const at = firstAt(w.paths, ch.path);
+          const at = lowerBound(w.paths, ch.path);
           if (at === w.paths.length) { for (const id of ids) { w.ids.push(id); w.paths.push(ch.path); } }
           else { w.ids.splice(at, 0, ...ids); w.paths.splice(at, 0, ...ids.map(() => ch.path)); }
         }
@@ -420,13 +415,6 @@ function usesOf(r: IndexedFile['resolution']): string[] {
     out.push(e.to, e.from);
   }
   return out;
-}
-
-/** The sorted list's first position not before `x`. */
-function lowerBound(list: string[], x: string): number {
-  let lo = 0, hi = list.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (list[mid] < x) lo = mid + 1; else hi = mid; }
-  return lo;
 }
 
 /**
