@@ -22,6 +22,7 @@ import { isTypeKind, type TypeInfo } from '../java/symbols';
 import type { IndexedFile, SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
 import type { Target } from '../retrieval/request';
 import { splitIdentifier } from '../text/identifiers';
+import { BoundedMemo } from '../text/boundedMemo';
 import { declarationsByName, perIndexVersionIncremental, usageCounts, usersOf } from '../retrieval/symbols';
 import { STOP } from '../retrieval/query';
 import { noveltyOf, type NoveltyInput } from './novelty';
@@ -899,17 +900,10 @@ class Builder {
  * declarations recur across requests; computing it was ~⅓ of the gate's time (60 entries a
  * request, lexicon lookups per word part). Bounded: cleared when full.
  */
-const noveltyCache = new Map<string, number>();
-const NOVELTY_CACHE_SIZE = 50_000;
+const noveltyCache = new BoundedMemo<string, number>(50_000);
 function cachedNovelty(input: NoveltyInput, orgPrefixes: string[] | undefined): number {
   const key = `${input.name}\u0000${input.ownerName ?? ''}\u0000${input.packageName ?? ''}\u0000${input.documented ? 1 : 0}\u0000${input.internal ? 1 : 0}${input.publicLibrary ? 1 : 0}\u0000${input.kind}\u0000${(orgPrefixes ?? []).join(',')}`;
-  let v = noveltyCache.get(key);
-  if (v === undefined) {
-    v = noveltyOf(input, { orgPrefixes });
-    if (noveltyCache.size >= NOVELTY_CACHE_SIZE) noveltyCache.clear();
-    noveltyCache.set(key, v);
-  }
-  return v;
+  return noveltyCache.get(key, () => noveltyOf(input, { orgPrefixes }));
 }
 
 /** A file's extends/implements edges as [supertype, subtype] pairs: its share of the subtype table. */
@@ -961,24 +955,14 @@ export function directSubtypesOf(index: WorkspaceIndex, id: string): readonly st
  * Word parts of declared names, memoised: the same members are read on every request (named-member
  * reads every member of up to MAX_NAMED_TYPES types). Pure functions of the name; bounded.
  */
-const namePartsMemo = new Map<string, string[]>();
-const strongWordsMemo = new Map<string, string[]>();
-const NAME_MEMO_SIZE = 100_000;
-function memoised(memo: Map<string, string[]>, name: string, f: (name: string) => string[]): string[] {
-  let v = memo.get(name);
-  if (v === undefined) {
-    v = f(name);
-    if (memo.size >= NAME_MEMO_SIZE) memo.clear();
-    memo.set(name, v);
-  }
-  return v;
-}
+const namePartsMemo = new BoundedMemo<string, string[]>(100_000);
+const strongWordsMemo = new BoundedMemo<string, string[]>(100_000);
 function nameParts(name: string): string[] {
-  return memoised(namePartsMemo, name, splitIdentifier);
+  return namePartsMemo.get(name, splitIdentifier);
 }
 /** A member name's word parts that say what it does (WEAK_NAME_WORDS out). */
 function strongNameWords(name: string): string[] {
-  return memoised(strongWordsMemo, name, (n) => nameParts(n).filter((w) => !WEAK_NAME_WORDS.has(w)));
+  return strongWordsMemo.get(name, (n) => nameParts(n).filter((w) => !WEAK_NAME_WORDS.has(w)));
 }
 
 /** Lower-case word parts of a member's name (a constructor's is its class's). */

@@ -12,6 +12,7 @@
 import { statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BoundedMemo } from '../text/boundedMemo';
 
 export type PathFlavour = typeof nodePath.posix;
 
@@ -21,13 +22,11 @@ export class PathError extends Error {}
 /** 8.3 short-name components as Windows generates them: up to six characters, `~`, a digit run. */
 const SHORT_NAME = /^[^~.\\/]{1,6}~\d{1,6}(\.[^.\\/]{0,3})?$/;
 
-const URI_MEMO_SIZE = 50_000;
-
 export class FilePaths {
   readonly windows: boolean;
   private caseInsensitiveMemo = new Map<string, boolean>();
   /** toUri is a pure function of the path, asked for the same files on every request (pathToFileURL was ~8 % of the gate's time). Bounded: cleared when full. */
-  private uriMemo = new Map<string, string>();
+  private uriMemo = new BoundedMemo<string, string>(50_000);
 
   /**
    * `caseInsensitive(folder)`: whether names under a workspace folder compare case-insensitively;
@@ -53,14 +52,11 @@ export class FilePaths {
 
   /** The file: URI of an absolute path (VS Code's spelling on Windows: `file:///c%3A/...`). */
   toUri(path: string): string {
-    const known = this.uriMemo.get(path);
-    if (known !== undefined) return known;
-    const href = pathToFileURL(this.canonical(path), { windows: this.windows }).href;
-    // VS Code writes the drive letter lower case with the colon escaped; it reads either form.
-    const uri = this.windows ? href.replace(/^file:\/\/\/([A-Za-z]):/, (_, d: string) => `file:///${d.toLowerCase()}%3A`) : href;
-    if (this.uriMemo.size >= URI_MEMO_SIZE) this.uriMemo.clear();
-    this.uriMemo.set(path, uri);
-    return uri;
+    return this.uriMemo.get(path, (p) => {
+      const href = pathToFileURL(this.canonical(p), { windows: this.windows }).href;
+      // VS Code writes the drive letter lower case with the colon escaped; it reads either form.
+      return this.windows ? href.replace(/^file:\/\/\/([A-Za-z]):/, (_, d: string) => `file:///${d.toLowerCase()}%3A`) : href;
+    });
   }
 
   /** A path given by a user (CLI, MCP): resolved against `base` when relative, then canonical. */

@@ -4,20 +4,15 @@
 
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import type { ContextItem } from '../../../shared/protocol';
+import { BoundedMemo } from '../text/boundedMemo';
 
 export const TOKENIZER = 'o200k_base (gpt-tokenizer)';
 
 /** Token counts of recent texts: the same type outlines recur across requests, and BPE is costly. */
-const tokenCache = new Map<string, number>();
-const TOKEN_CACHE_SIZE = 20_000;
+const tokenCache = new BoundedMemo<string, number>(20_000);
 
 export function countTokens(text: string): number {
-  const hit = tokenCache.get(text);
-  if (hit !== undefined) return hit;
-  const n = encode(text).length;
-  if (tokenCache.size >= TOKEN_CACHE_SIZE) tokenCache.clear();
-  tokenCache.set(text, n);
-  return n;
+  return tokenCache.get(text, (t) => encode(t).length);
 }
 
 export function totalTokens(items: { tokens: number }[]): number {

@@ -6,6 +6,7 @@ import type { IndexedFile, SymbolRef, WorkspaceIndex } from '../index/workspaceI
 import { typeNameResolver } from '../java/resolve';
 import { isTypeKind } from '../java/symbols';
 import { lowerBound } from '../deps/sorted';
+import { BoundedMemo } from '../text/boundedMemo';
 
 export function ownerOf(ref: SymbolRef): SymbolRef | undefined {
   const p = ref.sym.parent;
@@ -37,17 +38,12 @@ const MAX_REMEMBERED_SENTENCES = 100_000;
  * declarations. '' for no Javadoc.
  */
 function memoizedCut(cut: (javadoc: string, max: number) => string): (javadoc: string | undefined, max?: number) => string {
-  const memos = new Map<number, Map<string, string>>();
+  const memos = new Map<number, BoundedMemo<string, string>>();
   return (javadoc, max = 220) => {
     if (!javadoc) return '';
     let memo = memos.get(max);
-    if (!memo) memos.set(max, (memo = new Map()));
-    let s = memo.get(javadoc);
-    if (s === undefined) {
-      if (memo.size >= MAX_REMEMBERED_SENTENCES) memo.clear();
-      memo.set(javadoc, (s = cut(javadoc, max)));
-    }
-    return s;
+    if (!memo) memos.set(max, (memo = new BoundedMemo(MAX_REMEMBERED_SENTENCES)));
+    return memo.get(javadoc, (j) => cut(j, max));
   };
 }
 
