@@ -365,14 +365,11 @@ class Builder {
     const sigTypes = this.signatureTypes();
     const sigIds = new Set(sigTypes.map((t) => t.id));
 
-    // 1. What the partial body (and signature) already references.
-    for (const e of this.index.edgesFrom(sym.id)) {
-      if (e.kind === 'type' && sigIds.has(e.to)) continue; // counted as a signature type below
-      this.add(e.to, W_BODY_REF, 'body-ref', e.kind === 'type' ? 'type used in body' : 'referenced in body');
-    }
+    // 1. What the partial body (and signature) already references; signature types are counted below.
+    const written = this.index.edgesFrom(sym.id).filter((e) => !(e.kind === 'type' && sigIds.has(e.to)));
+    for (const e of written) this.add(e.to, W_BODY_REF, 'body-ref', e.kind === 'type' ? 'type used in body' : 'referenced in body');
     if (writtenOnly) return;
     // 1b. Where the written half leads: its callees' uses, the types it works with, what its references' other users use.
-    const written = this.index.edgesFrom(sym.id).filter((e) => !(e.kind === 'type' && sigIds.has(e.to)));
     if (written.length) this.fromWritten(written);
     // 2. Internal types of the signature.
     for (const t of sigTypes) this.add(t.id, W_SIGNATURE_TYPE, 'signature-type', 'type in signature');

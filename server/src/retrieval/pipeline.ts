@@ -223,8 +223,9 @@ export function weighCandidates(req: PipelineRequest, ranked: Merged[], q: Query
   const top = Math.max(0, ranked[0]?.score ?? 0);
   const queryWords = new Set(q.words);
   const seenInGroup = new Map<string, number>();
-  const structural = new Set(structuralTypes(req, q).map(groupOf));
-  const likeNamed = new Set(likeNamedUses(req, q));
+  const likeNamedIds = likeNamedUses(req, q);
+  const structural = new Set(structuralTypes(req, q, likeNamedIds).map(groupOf));
+  const likeNamed = new Set(likeNamedIds);
   const siblingCounts = new Map<SymbolRef['file'], Map<number, number>>();
   const siblingsOf = (ref: SymbolRef): number => {
     let counts = siblingCounts.get(ref.file);

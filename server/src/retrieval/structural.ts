@@ -19,8 +19,11 @@ import type { NeedleItem } from './types';
 /** Edge kinds through which a sibling method "uses" a type: the owner of what it calls, creates or reads. */
 const USE_EDGES = new Set(['call', 'new', 'ctorCall', 'field', 'type', 'methodRef']);
 
-/** Structurally related file-level type groups, in the order they are shown (the enclosing type first). */
-export function structuralTypes(req: PipelineRequest, q: Query): SymbolRef[] {
+/**
+ * Structurally related file-level type groups, in the order they are shown (the enclosing type
+ * first). `likeNamed`: likeNamedUses(req, q), when the caller has it already.
+ */
+export function structuralTypes(req: PipelineRequest, q: Query, likeNamed?: readonly string[]): SymbolRef[] {
   const own = q.type;
   if (!own) return [];
   const out: SymbolRef[] = [];
@@ -39,7 +42,7 @@ export function structuralTypes(req: PipelineRequest, q: Query): SymbolRef[] {
   for (const link of q.javadocRefs) if (link.type) add(byName(link.type));
   const members = membersOf(own);
   for (const f of members) if (f.sym.kind === 'field') for (const n of typeNames(f.sym.type)) add(byName(n));
-  for (const id of likeNamedUses(req, q, members)) add(req.index.symbol(id));
+  for (const id of likeNamed ?? likeNamedUses(req, q, members)) add(req.index.symbol(id));
   return out;
 }
 
