@@ -48,17 +48,14 @@ const TO_WRITE_SUFFIX = 'to-write';
  * written evidence is 0, so its slope is learnt from partial bodies alone.
  */
 const SHARED: readonly Evidence[] = ['compound-logit', 'left-out-log-p', 'budget-share', 'log1p-written-lines', 'log1p-estimated-mass', 'log1p-surface-size', 'log1p-owner-members'];
-/** Evidence with a slope per scenario (none now: per-scenario slopes generalised worse leaving one corpus out). */
-const PER_SCENARIO: readonly Evidence[] = [];
-
 /**
- * The model's columns, in the data file's order: an intercept per scenario, the shared slopes
- * (`left-out-log-p×to-write`), then per scenario its own slopes (`budget-share×new-body`).
+ * The model's columns, in the data file's order: an intercept per scenario, then the shared slopes
+ * (`left-out-log-p×to-write`). No scenario has slopes of its own: per-scenario slopes generalised
+ * worse leaving one corpus out, and an existing body keeps its intercept alone.
  */
 export const GATE_COLUMNS: readonly string[] = [
   ...JUDGED_SCENARIOS,
   ...SHARED.map((e) => `${e}×${TO_WRITE_SUFFIX}`),
-  ...JUDGED_SCENARIOS.flatMap((sc) => PER_SCENARIO.map((e) => `${e}×${sc}`)),
 ];
 /**
  * Signs the fit must respect (RCL's direction of each risk): more compounded confidence - of
@@ -88,14 +85,13 @@ function logit(p: number): number {
   return Math.log(q / (1 - q));
 }
 
-/** The design row of one feature record (GATE_COLUMNS order): the scenario's intercept, the shared block for a body still to write, the scenario's own block; the rest 0. */
+/** The design row of one feature record (GATE_COLUMNS order): the scenario's intercept, and the shared block for a body still to write; the rest 0. */
 export function designRow(f: GateFeatures): number[] {
   const sc = f.scenario as JudgedScenario;
   const toWrite = TO_WRITE.includes(sc);
   return [
     ...JUDGED_SCENARIOS.map((s) => (s === sc ? 1 : 0)),
     ...SHARED.map((e) => (toWrite ? EVIDENCE[e](f) : 0)),
-    ...JUDGED_SCENARIOS.flatMap((s) => PER_SCENARIO.map((e) => (s === sc ? EVIDENCE[e](f) : 0))),
   ];
 }
 
