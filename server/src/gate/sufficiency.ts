@@ -204,9 +204,10 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
     const ids = new Set<string>();
     for (const step of plan) {
       if (step.ids.every((id) => ids.has(id))) continue;
-      // The price: the signature's tokens are a lower bound of what the entry adds; when that
-      // passes, what it adds for real (its group re-rendered with it: Javadoc and gap markers,
-      // a header for a new group) is priced again.
+      // The price, first on the signature's tokens (plus a header for a new group), then, when that
+      // passes, on what the entry adds for real (packing's count against its group as shown). The
+      // first is not a strict lower bound: an entry that splits away the marker hiding it adds
+      // less, and such a borderline entry is refused without the exact price.
       const worth = benefitOf(step.e) * value;
       const pays = (tokens: number) => step.e.written || worth > tokens;
       if (!pays(step.tokens)) { notWorth.add(step.e.symbol); continue; }
