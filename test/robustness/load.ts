@@ -3,7 +3,7 @@
 // continuously (didChange on open documents and writes on disk); measures latency under load
 // next to idle latency, errors, and the server's resident memory before, during and after.
 
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RetrievalResult, StatusResult } from '../../shared/protocol';
@@ -139,10 +139,14 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
           await c.sendNotification('textDocument/didChange', { textDocument: { uri, version: doc.version }, contentChanges: [{ text: doc.text }] });
         } else if (k === 2) {
           // Disk: a file changes under the watcher (a method appended, as a save from elsewhere).
+          // Saved whole, by rename: writeFileSync truncates first, and a request that reads the file
+          // in that moment is rightly refused (its line is outside an empty document).
           if (!opened.has(uri)) {
             const text = readFileSync(f, 'utf8');
             const close = text.lastIndexOf('}');
-            writeFileSync(f, text.slice(0, close) + `    int disk${edits}() { return ${edits}; }\n` + text.slice(close));
+            const saving = `${f}.needle-save.tmp`;
+            writeFileSync(saving, text.slice(0, close) + `    int disk${edits}() { return ${edits}; }\n` + text.slice(close));
+            renameSync(saving, f);
           }
         } else {
           // A file that comes and goes.
