@@ -69,7 +69,7 @@ test('a pom.xml added, changed and deleted under the watcher re-discovers the de
     dependencyFile: (p) => { events.push(p); work = work.then(() => ix.dependencyFileChanged(p)); },
   });
   t.after(() => watcher.close());
-  await new Promise<void>((r) => { watcher.once('ready', () => r()); setTimeout(r, 10_000); });
+  await new Promise<void>((r) => { watcher.once('ready', () => r()); setTimeout(r, 10_000).unref(); });
   await ix.addFolder(ws.root);
   const refunds = join(ws.root, 'src/main/java/com/acme/payments/Refunds.java');
   const callResolved = () => (ix.index.file(refunds)?.resolution?.edges ?? []).some((e) => e.kind === 'call' && e.to.startsWith('com.acme.platform.audit.AuditTrail#append'));

@@ -22,6 +22,14 @@ export interface WatchHandlers {
 /** How often the folder's own existence is checked (chokidar loses a folder that is deleted and recreated). */
 export const ROOT_POLL_MS = Number(process.env.NEEDLE_ROOT_POLL_MS ?? 1000);
 
+/**
+ * How long a file's size must hold still before its change is reported. A tool that saves in place
+ * truncates first and writes after: reported at once, the index would read the empty file, and
+ * chokidar folds the write that follows within its throttle into the same event, so the empty state
+ * would stay until the next change. Waiting for the write to settle reports the written file.
+ */
+export const WRITE_SETTLE_MS = Number(process.env.NEEDLE_WRITE_SETTLE_MS ?? 75);
+
 export function watchFolder(root: string, handlers: WatchHandlers, exclude: string[] = []): FSWatcher {
   const ig = ignore().add(exclude);
   const gi = join(root, '.gitignore');
@@ -39,7 +47,10 @@ export function watchFolder(root: string, handlers: WatchHandlers, exclude: stri
     return !!stats?.isFile() && !isJavaFile(basename(path)) && !(handlers.dependencyFile && isDependencyFile(parts));
   };
   const isDep = (path: string) => !!handlers.dependencyFile && !isJavaFile(basename(path)) && isDependencyFile(relative(root, path).split(sep));
-  const watcher = chokidar.watch(root, { ignored, ignoreInitial: true, followSymlinks: false, persistent: true });
+  const watcher = chokidar.watch(root, {
+    ignored, ignoreInitial: true, followSymlinks: false, persistent: true,
+    awaitWriteFinish: WRITE_SETTLE_MS > 0 ? { stabilityThreshold: WRITE_SETTLE_MS, pollInterval: Math.max(5, Math.round(WRITE_SETTLE_MS / 3)) } : false,
+  });
   watcher.on('add', (p) => (isDep(p) ? handlers.dependencyFile!(p) : handlers.changed(p)));
   watcher.on('change', (p) => (isDep(p) ? handlers.dependencyFile!(p) : handlers.changed(p)));
   watcher.on('unlink', (p) => (isDep(p) ? handlers.dependencyFile!(p) : handlers.deleted(p)));
