@@ -3,7 +3,21 @@
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+
+/**
+ * `--help` or `-h`: print the benchmark's header comment, which is its usage, and stop. Without this
+ * an unknown flag is ignored and `--help` would start a full run of many minutes.
+ */
+function printHelpIfAsked(): void {
+  if (!process.argv.includes('--help') && !process.argv.includes('-h')) return;
+  const script = basename(process.argv[1] ?? '').replace(/\.js$/, '.ts');
+  const source = join(__dirname, '..', '..', 'bench', script);
+  const header = existsSync(source) ? readFileSync(source, 'utf8').split('\n').filter((_, i, all) => all.slice(0, i + 1).every((l) => l.startsWith('//'))) : [];
+  process.stdout.write(header.length > 0 ? header.map((l) => l.replace(/^\/\/ ?/, '')).join('\n') + '\n' : `no usage found for ${script} (expected a header comment in ${source})\n`);
+  process.exit(0);
+}
+printHelpIfAsked();
 
 /** The value after `--name`, if given. */
 export function arg(name: string): string | undefined {
