@@ -107,3 +107,57 @@ test('each scenario prices its entries with its own table; a body with written r
   assert.deepEqual(byDefault, partial);
   if (JSON.stringify(ROUTE_TABLES['new-body']) !== JSON.stringify(ROUTE_TABLES['partial-body'])) assert.notDeepEqual(asNew.map((e) => e.weight), partial.map((e) => e.weight));
 });
+
+test('what an anonymous or local class inside the body references is written too, and its own members are not needed', async () => {
+  const path = '/ws/src/com/acme/diff/Builder.java';
+  const files: Record<string, string> = {
+    [path]: `package com.acme.diff;
+
+public class Builder {
+    private final java.util.List<Diff> diffs = new java.util.ArrayList<>();
+
+    public Builder append(final String field, final byte[] lhs) {
+        diffs.add(new Diff(field) {
+            @Override
+            public Object left() {
+                return Boxes.box(lhs);
+            }
+            Object twice() { return left(); }
+        });
+        class Local { int size() { return Sizes.of(lhs); } }
+        return this;
+    }
+}
+`,
+    '/ws/src/com/acme/diff/Diff.java': `package com.acme.diff;
+
+public abstract class Diff {
+    protected Diff(String field) { }
+    public abstract Object left();
+}
+`,
+    '/ws/src/com/acme/diff/Boxes.java': `package com.acme.diff;
+
+public class Boxes {
+    public static Object box(byte[] b) { return b; }
+}
+`,
+    '/ws/src/com/acme/diff/Sizes.java': `package com.acme.diff;
+
+public class Sizes {
+    public static int of(byte[] b) { return b.length; }
+}
+`,
+  };
+  const index = await buildIndex(files);
+  const line = files[path].split('\n').findIndex((l) => l.includes('diffs.add('));
+  const target = targetAt(index, path, line, 8);
+  assert.equal(target.ref.sym.id, 'com.acme.diff.Builder#append(String,byte[])');
+  const written = dependencySurface(index, target, undefined, { writtenOnly: true }).filter((e) => e.written).map((e) => e.symbol);
+  for (const id of ['com.acme.diff.Builder#diffs', 'com.acme.diff.Diff#<init>(String)', 'com.acme.diff.Boxes#box(byte[])', 'com.acme.diff.Sizes#of(byte[])']) {
+    assert.ok(written.includes(id), `${id} missing from ${written.join(', ')}`);
+  }
+  // The anonymous class's own members are part of the body, not dependencies of it.
+  assert.ok(!written.some((id) => id.startsWith('com.acme.diff.Builder$')), written.join(', '));
+  assert.deepEqual(index.edgesWithin('com.acme.diff.Diff#left()'), index.edgesFrom('com.acme.diff.Diff#left()'));
+});

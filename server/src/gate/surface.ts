@@ -366,7 +366,8 @@ class Builder {
     const sigIds = new Set(sigTypes.map((t) => t.id));
 
     // 1. What the partial body (and signature) already references; signature types are counted below.
-    const written = this.index.edgesFrom(sym.id).filter((e) => !(e.kind === 'type' && sigIds.has(e.to)));
+    // edgesWithin: references inside an anonymous or local class of the body are the body's too.
+    const written = this.index.edgesWithin(sym.id).filter((e) => !(e.kind === 'type' && sigIds.has(e.to)));
     for (const e of written) this.add(e.to, W_BODY_REF, 'body-ref', e.kind === 'type' ? 'type used in body' : 'referenced in body');
     if (writtenOnly) return;
     // 1b. Where the written half leads: its callees' uses, the types it works with, what its references' other users use.

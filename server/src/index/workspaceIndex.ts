@@ -3,7 +3,7 @@
 // holds and keeps every edge into and out of it right.
 // Invariant: after any sequence of updates the index equals a fresh build of the same files.
 
-import type { FileFacts, RefFact, SymbolFact } from '../java/facts';
+import type { FileFacts, RefFact, Span, SymbolFact } from '../java/facts';
 import { memberLookupKey, resolveFile, type Edge, type FileResolution } from '../java/resolve';
 import { isTypeKind, SymbolTable } from '../java/symbols';
 import { holdsSorted } from '../deps/sorted';
@@ -30,6 +30,11 @@ export interface IndexStats { files: number; symbols: number; edges: number; unr
  * file changes). The gate reads the edges of every member of a class, and filtering the whole
  * file's edges per member was quadratic in the size of large classes.
  */
+/** Whether span a lies inside span b. */
+function within(a: Span, b: Span): boolean {
+  return (a.sl > b.sl || (a.sl === b.sl && a.sc >= b.sc)) && (a.el < b.el || (a.el === b.el && a.ec <= b.ec));
+}
+
 const edgesBySourceMemo = new WeakMap<FileResolution, Map<string, Edge[]>>();
 function edgesBySource(r: FileResolution): Map<string, Edge[]> {
   let m = edgesBySourceMemo.get(r);
@@ -283,6 +288,32 @@ export class WorkspaceIndex {
     const r = at && this.files.get(at.path)?.resolution;
     if (!r) return [];
     return edgesBySource(r).get(id)?.slice() ?? [];
+  }
+
+  /**
+   * Edges out of a symbol and out of the anonymous and local classes declared inside it, their
+   * members included: what a method's body references, `new Diff() { getLeft() { … } }` too.
+   * Edges between those nested symbols stay inside the body and are left out. In source order.
+   */
+  edgesWithin(id: string): Edge[] {
+    const at = this.symbolsById.get(id);
+    const file = at && this.files.get(at.path);
+    const r = file?.resolution;
+    if (!at || !file || !r) return [];
+    const symbols = file.facts.symbols;
+    const own = symbols[at.index];
+    // Symbols declared inside the body: anonymous classes are the member's children, but a local
+    // class's parent is the enclosing type, so the test is the span. They are added after the member.
+    const nested = new Set<string>();
+    for (let i = at.index + 1; i < symbols.length; i++) {
+      const s = symbols[i];
+      if (s.local ? within(s.span, own.span) : nested.has(symbols[s.parent]?.id)) nested.add(s.id);
+    }
+    if (nested.size === 0) return this.edgesFrom(id);
+    const bySource = edgesBySource(r);
+    const out: Edge[] = [];
+    for (const sourceId of [id, ...nested]) for (const e of bySource.get(sourceId) ?? []) if (!nested.has(e.to)) out.push(e);
+    return out.sort((a, b) => a.line - b.line || a.col - b.col);
   }
 
   /** Edges into a symbol (its callers and users), ordered by file then position. */

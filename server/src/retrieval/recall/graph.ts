@@ -57,7 +57,7 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
 
   // Body references and one hop beyond.
   const seeds: string[] = [];
-  for (const e of idx.edgesFrom(selfId)) {
+  for (const e of idx.edgesWithin(selfId)) {
     if (!FOLLOW_KINDS.has(e.kind)) continue;
     add(e.to, GRAPH_WEIGHTS.bodyRef, 'bodyRef', 'referenced in body');
     if (!seeds.includes(e.to)) seeds.push(e.to);
