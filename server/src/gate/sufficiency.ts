@@ -15,6 +15,7 @@ import { markCovered, ownerTypeOf, TYPE_MEMBER_NEED_P } from './coverage';
 import { judgeScenario, type ScenarioJudgement } from './scenario';
 import { dependencySurface, shortName } from './surface';
 import { isTypeKind } from '../java/symbols';
+import { bodyBraceIn, codeOnly } from '../java/lexer';
 import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
 import { retrievalEvidence } from './retrievalEvidence';
 import { PACKING } from '../retrieval/fitted';
@@ -69,16 +70,17 @@ export const followupValue = (req?: Pick<PipelineRequest, 'packing'>): number =>
 /** Missing symbols named in a review reason. */
 export const REASON_SYMBOLS = 5;
 
-/** The body of the target as the editor has it now (text after the declaration's first '{'). */
+/** The body of the target as the editor has it now (text after the declaration's body brace). */
 function bodyTextOf(req: PipelineRequest, target: Target): string | undefined {
   const text = req.textOf(target.ref.file.path);
   return text === undefined ? undefined : bodyInSpan(text, target.ref.sym.span);
 }
 
-/** The text after the first '{' of a declaration's lines (its body as written so far). */
+/** The text after the body brace of a declaration's lines (its body as written so far): the first '{' in code outside parentheses (lexer.ts bodyBraceIn). */
 export function bodyInSpan(text: string, span: { sl: number; el: number }): string | undefined {
   const lines = text.split(/\r?\n/).slice(span.sl, span.el + 1).join('\n');
-  const i = lines.indexOf('{');
+  // The body's brace, not an annotation's array argument or a brace in a comment before it.
+  const i = bodyBraceIn(codeOnly(lines).code);
   return i >= 0 ? lines.slice(i + 1) : undefined;
 }
 
