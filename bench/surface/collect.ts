@@ -12,7 +12,7 @@ import { Indexer } from '../../server/src/index/indexer';
 import { retrieveAt, defaultSettings } from '../../server/src/service';
 import { dependencySurface, directSubtypesOf, surfaceCandidates, type RouteHint, type RouteScenario } from '../../server/src/gate/surface';
 import { markCovered } from '../../server/src/gate/coverage';
-import { bodyInSpan as bodyText } from '../../server/src/gate/sufficiency';
+import { bodyOf } from '../../server/src/gate/sufficiency';
 import { relPathOfUri, itemHolds } from '../retrieval/score';
 import { loadOracle, sampleTasks, scenarioTask, type GoldSymbol, type ScenarioTask, type Task } from '../retrieval/tasks';
 import { isTypeKind, type TypeInfo } from '../../server/src/java/symbols';
@@ -224,11 +224,14 @@ async function collectTask(indexer: Indexer, o: CollectOptions, task: Task): Pro
     const result = await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: st.cursor, budgetTokens: 4000, mode: 'rcl', maxRounds: 0 }, defaultSettings());
     const ref = indexer.index.enclosingSymbol(path, st.cursor.line, st.cursor.character);
     if (!ref) return undefined;
-    const body = bodyText(masked, ref.sym.span);
+    // The body and its brace as the gate reads them (sufficiency.ts bodyOf).
+    const written = bodyOf(masked, ref.sym.span);
+    const body = written?.text;
+    const bodyStart = written?.brace;
     const t0 = performance.now();
-    const cands = surfaceCandidates(indexer.index, ref, body);
+    const cands = surfaceCandidates(indexer.index, ref, body, bodyStart);
     const ms = performance.now() - t0;
-    const entries = new Map(dependencySurface(indexer.index, ref, body, { max: Infinity, scenario: routeScenarioOf(o.scenario) }).map((e) => [e.symbol, e]));
+    const entries = new Map(dependencySurface(indexer.index, ref, body, { max: Infinity, scenario: routeScenarioOf(o.scenario), bodyStart }).map((e) => [e.symbol, e]));
     const items: ContextItem[] = result.items;
     const covered = new Set(markCovered([...entries.values()], items).filter((e) => e.covered).map((e) => e.symbol));
     const matched = new Set<GoldSymbol>();
@@ -253,7 +256,7 @@ async function collectTask(indexer: Indexer, o: CollectOptions, task: Task): Pro
     const candidateIds = new Set(cands.map((c) => c.symbol));
     const missed = st.gold.filter((g) => !matched.has(g)).map((g) => ({ ...g, why: missClassOf(indexer.index, ref, o.sourceRoot, g, candidateIds) }));
     // D̂ as the gate bounds it (MAX_SURFACE estimated entries under the table in force): which gold it leaves out, and how each relates to the target.
-    const bounded = new Set(dependencySurface(indexer.index, ref, body, { scenario: routeScenarioOf(o.scenario) }).map((e) => e.symbol));
+    const bounded = new Set(dependencySurface(indexer.index, ref, body, { scenario: routeScenarioOf(o.scenario), bodyStart }).map((e) => e.symbol));
     const goldRow = new Map<GoldSymbol, string>();
     for (const r of rows) if (r.gold) { const g = goldOf(st.gold, relPathOfUri(entries.get(r.symbol)!.uri ?? '', o.sourceRoot), entries.get(r.symbol)!.line ?? -1, declName(indexer, r.symbol)); if (g) goldRow.set(g, r.symbol); }
     const dhatMissed = st.gold.filter((g) => !bounded.has(goldRow.get(g) ?? '')).map((g) => {

@@ -111,7 +111,9 @@ export const W_NAMED_MEMBER = 0.5;
 export const MIN_NAMED_SHARE = 0.5;
 export const MAX_NAMED_TYPES = 24;
 /**
- * Routes through what a partial body has written (they fire only on written references):
+ * Routes through what a partial body has written (they fire only on references inside the body,
+ * after its brace: SurfaceOptions.bodyStart; an emptied body has none, so their new-body rows are
+ * fitted on nothing and the fit leaves them out):
  * - callee-use: what the bodies of the written calls use (the continuation often works with the
  *   same helpers one level down), ÷ sqrt(number of callees), at most MAX_KIN callees read;
  * - written-type-member: members of the types the written half works with (types it names,
@@ -292,6 +294,14 @@ export interface SurfaceOptions {
    * size bound does not apply: every written reference is needed.
    */
   writtenOnly?: boolean;
+  /**
+   * Where the body brace is (0-based; sufficiency.ts bodyOf). With it, the method's references
+   * before the brace (annotations and their arguments, the outer type of a qualified signature
+   * type) are the declaration's, not the body's: they enter as declaration types, never as written
+   * evidence, and the written-half routes do not start from them. Without it every reference of
+   * the method counts as written.
+   */
+  bodyStart?: { line: number; character: number };
 }
 
 interface Cand { weight: number; reasons: RouteHint[] }
@@ -318,15 +328,15 @@ export function dependencySurface(index: WorkspaceIndex, target: Target | Symbol
   const ref = target ? ('ref' in target ? target.ref : target) : undefined;
   if (!ref) return [];
   const b = new Builder(index, ref);
-  b.collect(bodyText, options.writtenOnly);
+  b.collect(bodyText, options.writtenOnly, options.bodyStart);
   return b.entries(options);
 }
 
-export function surfaceCandidates(index: WorkspaceIndex, target: Target | SymbolRef | undefined, bodyText?: string): SurfaceCandidate[] {
+export function surfaceCandidates(index: WorkspaceIndex, target: Target | SymbolRef | undefined, bodyText?: string, bodyStart?: SurfaceOptions['bodyStart']): SurfaceCandidate[] {
   const ref = target ? ('ref' in target ? target.ref : target) : undefined;
   if (!ref) return [];
   const b = new Builder(index, ref);
-  b.collect(bodyText);
+  b.collect(bodyText, false, bodyStart);
   return b.candidates();
 }
 
@@ -359,16 +369,21 @@ class Builder {
     c.reasons.push({ w, route, reason });
   }
 
-  collect(bodyText?: string, writtenOnly = false): void {
+  collect(bodyText?: string, writtenOnly = false, bodyStart?: SurfaceOptions['bodyStart']): void {
     const { sym } = this;
     const isType = isTypeKind(sym.kind);
     const sigTypes = this.signatureTypes();
     const sigIds = new Set(sigTypes.map((t) => t.id));
 
-    // 1. What the partial body (and signature) already references; signature types are counted below.
-    const written = this.index.edgesFrom(sym.id).filter((e) => !(e.kind === 'type' && sigIds.has(e.to)));
+    // 1. What the partial body already references; signature types are counted below. References
+    // of the declaration before the body brace (annotations, the outer type of `Outer.Inner`) are
+    // not written code of the body: declaration types, and no written-half route starts there.
+    const own = this.index.edgesFrom(sym.id).filter((e) => !(e.kind === 'type' && sigIds.has(e.to)));
+    const inBody = (e: Edge) => !bodyStart || e.line > bodyStart.line || (e.line === bodyStart.line && e.col > bodyStart.character);
+    const written = writtenOnly ? own : own.filter(inBody);
     for (const e of written) this.add(e.to, W_BODY_REF, 'body-ref', e.kind === 'type' ? 'type used in body' : 'referenced in body');
     if (writtenOnly) return;
+    for (const e of own) if (!inBody(e)) this.add(e.to, W_SIGNATURE_TYPE, 'signature-type', 'named in the declaration');
     // 1b. Where the written half leads: its callees' uses, the types it works with, what its references' other users use.
     if (written.length) this.fromWritten(written);
     // 2. Internal types of the signature.
