@@ -113,7 +113,7 @@ function scoreLine(label: string, s: Scores): string {
     const goldAll = tasks.reduce((a, t) => a + t.gold.length, 0);
     const passedShort = tasks.filter((t) => t.gate.review === false && !t.gate.fullyCovered).length;
     console.log(`  gate in force, validation: recall ${f3(tasks.reduce((a, t) => a + (t.gate.goldInItems ?? 0), 0) / goldAll)}  full coverage ${f3(tasks.filter((t) => t.gate.fullyCovered).length / tasks.length)}  ` +
-      `median tokens ${tok[tok.length >> 1]}  review ${f3(tasks.filter((t) => t.gate.review).length / tasks.length)}  false confidence (passed, insufficient) ${f3(passedShort / tasks.length)}`);
+      `median tokens ${tok[tok.length >> 1]}  median gate ms ${(() => { const g = tasks.map((t) => t.gate.gateMs ?? NaN).filter(Number.isFinite).sort((a, b) => a - b); return g.length ? g[g.length >> 1].toFixed(1) : '-'; })()}  rounds ${(tasks.reduce((a, t) => a + t.gate.rounds, 0) / tasks.length).toFixed(2)}  review ${f3(tasks.filter((t) => t.gate.review).length / tasks.length)}  false confidence (passed, insufficient) ${f3(passedShort / tasks.length)}`);
     // The gold the bounded surface in force leaves out, by how it relates to the target (collect.ts RELATIONS: first that holds; "any" = every one that holds).
     const dm = tasks.flatMap((t) => t.dhatMissed ?? []);
     console.log(`\ngold the bounded D̂ in force misses: ${dm.length} of ${goldAll} (${dm.filter((m) => m.candidate).length} candidates below the bound or MIN_WEIGHT, ${dm.filter((m) => !m.candidate).length} never candidates)`);

@@ -43,7 +43,7 @@ export interface TaskRows {
   /** Every gold symbol is in the items retrieved before any follow-up round. */
   fullyCovered: boolean;
   /** The gate in force with its follow-up rounds (default maxRounds): confidence, whether every gold symbol ended in the items, how many did, the tokens, and the review label. */
-  gate: { confidence: number; rounds: number; fullyCovered: boolean; goldInItems?: number; tokens?: number; review?: boolean };
+  gate: { confidence: number; rounds: number; fullyCovered: boolean; goldInItems?: number; tokens?: number; review?: boolean; gateMs?: number };
   /** Gold symbols the bounded surface in force (D̂, MAX_SURFACE) leaves out, with how each relates to the target (Relation) and whether it was a candidate at all. */
   dhatMissed?: { qualified: string; why: Relation; candidate: boolean; also: Relation[] }[];
   /** Kind of the target's enclosing type and its simple name (for reading the misses). */
@@ -250,7 +250,7 @@ async function collectTask(indexer: Indexer, o: CollectOptions, task: Task): Pro
     const coveredAfter = new Set(markCovered([...entries.values()], gated.items).filter((e) => e.covered).map((e) => e.symbol));
     for (const r of rows) r.coveredAfter = coveredAfter.has(r.symbol);
     const goldInItems = st.gold.filter((g) => gated.items.some((it, i) => itemHolds(it, gatedRels[i], g))).length;
-    const gate = { confidence: gated.confidence, rounds: gated.rounds, fullyCovered: goldInItems === st.gold.length, goldInItems, tokens: gated.tokens, review: gated.review };
+    const gate = { confidence: gated.confidence, rounds: gated.rounds, fullyCovered: goldInItems === st.gold.length, goldInItems, tokens: gated.tokens, review: gated.review, gateMs: gated.timingsMs?.gate };
     const facts = ref.file.facts;
     const owner = ref.sym.parent >= 0 ? `${facts.symbols[ref.sym.parent].kind} ${facts.symbols[ref.sym.parent].name}` : '-';
     const candidateIds = new Set(cands.map((c) => c.symbol));

@@ -228,13 +228,13 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
     const ids = new Set<string>();
     for (const step of plan) {
       if (step.ids.every((id) => ids.has(id))) continue;
-      // The price, first on the signature's tokens (plus a header for a new group), then, when that
-      // passes, on what the entry adds for real (packing's count against its group as shown). The
-      // first is not a strict lower bound: an entry that splits away the marker hiding it adds
-      // less, and such a borderline entry is refused without the exact price.
+      // The price is what the entry adds for real: packing's count against its group as shown.
+      // The signature line's tokens are no lower bound of it (showing a member can remove the
+      // `// … 1 member` marker that hid it, and a one-line body folds to `{ … }`), so no cheaper
+      // check refuses an entry first; the signature estimate only ranks the plan, and prices it
+      // when no packer is at hand.
       const worth = benefitOf(step.e) * value;
       const pays = (tokens: number) => step.e.written || worth > tokens;
-      if (!pays(step.tokens)) { notWorth.add(step.e.symbol); continue; }
       const tokens = api.addedTokens ? api.addedTokens(req, step.ids, current, (t) => pays(t) && t <= room) : step.tokens;
       if (!pays(tokens)) { notWorth.add(step.e.symbol); continue; }
       if (tokens > room) { droppedForBudget.add(step.e.symbol); continue; }
