@@ -76,6 +76,26 @@ function goldSymbol(index: WorkspaceIndex, sourceRoot: string, g: GoldSymbol): S
   return i < 0 ? undefined : { file: f, sym: facts.symbols[i], index: i } as SymbolRef;
 }
 
+/** Transitive internal supertypes of the given types, via the resolved extends/implements edges (the types themselves left out). */
+function supertypeIds(index: WorkspaceIndex, ids: string[]): Set<string> {
+  const supers = new Set<string>();
+  const queue = [...ids];
+  while (queue.length) for (const e of index.edgesFrom(queue.shift()!)) if ((e.kind === 'extends' || e.kind === 'implements') && !supers.has(e.to)) { supers.add(e.to); queue.push(e.to); }
+  for (const id of ids) supers.delete(id);
+  return supers;
+}
+
+/** The internal type ids a type text names (generic arguments included), resolved from the target's file. */
+function typeIdsFrom(index: WorkspaceIndex, target: SymbolRef): (text: string | undefined) => string[] {
+  const resolve = typeNameResolver(index.table, target.file.path, target.file.facts);
+  return (text) => {
+    const out: string[] = [];
+    const walk = (p: ReturnType<typeof parseTypeText>) => { if (!p) return; const t = resolve(p.name, target.index); if (t && t !== 'external') out.push((t as TypeInfo).id); p.args.forEach(walk); };
+    if (text) walk(parseTypeText(text));
+    return out;
+  };
+}
+
 export function missClassOf(index: WorkspaceIndex, target: SymbolRef, sourceRoot: string, g: GoldSymbol, candidates: Set<string>): MissClass {
   const r = goldSymbol(index, sourceRoot, g);
   if (!r) return 'not-indexed';
@@ -85,17 +105,8 @@ export function missClassOf(index: WorkspaceIndex, target: SymbolRef, sourceRoot
   if (isTypeKind(r.sym.kind)) return outer.includes(r.sym.id) ? 'own-type' : 'type-elsewhere';
   const ownerId = r.sym.parent >= 0 ? r.file.facts.symbols[r.sym.parent].id : '';
   if (outer.includes(ownerId)) return r.sym.kind === 'constructor' ? 'own-constructor' : 'own-member';
-  const supers = new Set<string>();
-  const queue = [...outer];
-  while (queue.length) for (const e of index.edgesFrom(queue.shift()!)) if ((e.kind === 'extends' || e.kind === 'implements') && !supers.has(e.to)) { supers.add(e.to); queue.push(e.to); }
-  if (supers.has(ownerId)) return 'inherited-member';
-  const resolve = typeNameResolver(index.table, target.file.path, facts);
-  const typesOf = (text: string | undefined): string[] => {
-    const out: string[] = [];
-    const walk = (p: ReturnType<typeof parseTypeText>) => { if (!p) return; const t = resolve(p.name, target.index); if (t && t !== 'external') out.push((t as TypeInfo).id); p.args.forEach(walk); };
-    if (text) walk(parseTypeText(text));
-    return out;
-  };
+  if (supertypeIds(index, outer).has(ownerId)) return 'inherited-member';
+  const typesOf = typeIdsFrom(index, target);
   const sig = [...(target.sym.params ?? []).map((p) => p.type), target.sym.returnType].flatMap(typesOf);
   if (sig.includes(ownerId)) return 'signature-type-member';
   const own = outer.length ? index.table.type(outer[0]) : undefined;
@@ -136,19 +147,8 @@ export function relationsOf(index: WorkspaceIndex, target: SymbolRef, sourceRoot
   const own = ownIdx >= 0 ? index.table.type(facts.symbols[ownIdx].id) : undefined;
   const uses = (mid: string) => index.edgesFrom(mid).some((e) => e.to === id);
   if (sym.javadoc && new RegExp(`\\b${g.name.replace(/\$/g, '\\$')}\\b`).test(sym.javadoc)) out.push('javadoc-mention');
-  const resolve = typeNameResolver(index.table, target.file.path, facts);
-  const typeIds = (text: string | undefined): string[] => {
-    const acc: string[] = [];
-    const walk = (p: ReturnType<typeof parseTypeText>) => { if (!p) return; const t = resolve(p.name, target.index); if (t && t !== 'external') acc.push((t as TypeInfo).id); p.args.forEach(walk); };
-    if (text) walk(parseTypeText(text));
-    return acc;
-  };
-  const supersOf = (tid: string): string[] => {
-    const seen = new Set<string>([tid]); const q = [tid];
-    while (q.length) for (const e of index.edgesFrom(q.shift()!)) if ((e.kind === 'extends' || e.kind === 'implements') && !seen.has(e.to)) { seen.add(e.to); q.push(e.to); }
-    seen.delete(tid);
-    return [...seen];
-  };
+  const typeIds = typeIdsFrom(index, target);
+  const supersOf = (tid: string): string[] => [...supertypeIds(index, [tid])];
   const sig = [...(sym.params ?? []).map((p) => p.type), sym.returnType, ...(sym.throws ?? [])].flatMap(typeIds);
   const sigAll = new Set(sig.flatMap((t) => [t, ...supersOf(t)]));
   const ownerId = r.sym.parent >= 0 ? r.file.facts.symbols[r.sym.parent].id : '';
