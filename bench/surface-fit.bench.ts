@@ -24,7 +24,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { calibratedProbability, ROUTE_TABLES, type RouteScenario } from '../server/src/gate/surface';
 import { arg, args, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
-import { collectCorpus, MISS_CLASSES, routeScenarioOf, type TaskRows } from './surface/collect';
+import { collectCorpus, MISS_CLASSES, RELATIONS, routeScenarioOf, type TaskRows } from './surface/collect';
 import { auroc } from './retrieval/score';
 import { crossValidated, fitTable, routeStats, routesOf, score, UNFITTED_ROUTES, type Scores } from './surface/fit';
 import { join } from 'node:path';
@@ -109,6 +109,20 @@ function scoreLine(label: string, s: Scores): string {
     }
     const gated = tasks.map((t) => ({ score: t.gate.confidence, label: t.gate.fullyCovered }));
     console.log(`  gate in force with follow-up rounds (as the retrieval benchmark): fully covered ${gated.filter((g) => g.label).length}/${tasks.length}, AUROC of confidence ${f3(auroc(gated))}, mean rounds ${(tasks.reduce((a, t) => a + t.gate.rounds, 0) / tasks.length).toFixed(2)}`);
+    const tok = tasks.map((t) => t.gate.tokens ?? 0).sort((a, b) => a - b);
+    const goldAll = tasks.reduce((a, t) => a + t.gold.length, 0);
+    const passedShort = tasks.filter((t) => t.gate.review === false && !t.gate.fullyCovered).length;
+    console.log(`  gate in force, validation: recall ${f3(tasks.reduce((a, t) => a + (t.gate.goldInItems ?? 0), 0) / goldAll)}  full coverage ${f3(tasks.filter((t) => t.gate.fullyCovered).length / tasks.length)}  ` +
+      `median tokens ${tok[tok.length >> 1]}  median gate ms ${(() => { const g = tasks.map((t) => t.gate.gateMs ?? NaN).filter(Number.isFinite).sort((a, b) => a - b); return g.length ? g[g.length >> 1].toFixed(1) : '-'; })()}  rounds ${(tasks.reduce((a, t) => a + t.gate.rounds, 0) / tasks.length).toFixed(2)}  review ${f3(tasks.filter((t) => t.gate.review).length / tasks.length)}  false confidence (passed, insufficient) ${f3(passedShort / tasks.length)}`);
+    // The gold the bounded surface in force leaves out, by how it relates to the target (collect.ts RELATIONS: first that holds; "any" = every one that holds).
+    const dm = tasks.flatMap((t) => t.dhatMissed ?? []);
+    console.log(`\ngold the bounded D̂ in force misses: ${dm.length} of ${goldAll} (${dm.filter((m) => m.candidate).length} candidates below the bound or MIN_WEIGHT, ${dm.filter((m) => !m.candidate).length} never candidates)`);
+    console.log('  relation                    first  (candidate / not)   any');
+    for (const rel of RELATIONS) {
+      const first = dm.filter((m) => m.why === rel), any = dm.filter((m) => m.also.includes(rel)).length;
+      if (!first.length && !any) continue;
+      console.log(`  ${rel.padEnd(26)} ${String(first.length).padStart(5)}  (${first.filter((m) => m.candidate).length} / ${first.filter((m) => !m.candidate).length})  ${String(any).padStart(8)}`);
+    }
     const onList = tasks.reduce((a, t) => a + t.rows.filter((r) => r.gold).length, 0);
     console.log(`  gold on the candidate list per task (SURFACE_MASS): ${(onList / tasks.length).toFixed(2)}`);
 

@@ -7,7 +7,7 @@ import { retrievalEvidence } from '../../server/src/gate/retrievalEvidence';
 import { designRow, GATE_COLUMNS, TO_WRITE } from '../../server/src/gate/calibration';
 import type { Target } from '../../server/src/retrieval/request';
 import { retrieve } from '../../server/src/retrieval/pipeline';
-import { gate, type RclVerdict } from '../../server/src/gate/sufficiency';
+import { bodyInSpan, gate, type RclVerdict } from '../../server/src/gate/sufficiency';
 import { fixture, SHOP } from '../retrieval/fixture';
 
 const URI = 'file:///ws/A.java';
@@ -41,6 +41,13 @@ test('written half: blocks open at the cursor, and written types of which no fur
   const at = (line: number) => retrievalEvidence([], [], [], target, text, { line, character: 4 }).openBlocks;
   assert.equal(at(4), 1, 'inside the for loop (the if closed, the brace in a string does not count)');
   assert.equal(at(0), 0, 'on the signature');
+  // An annotation's array argument before the name or on a parameter is not the body's brace.
+  const annotated = ['@SuppressWarnings({"unchecked", "rawtypes"})', 'void self(@Size({1, 2}) int n) {', '  if (x) {', '    ', '  }', '}'].join('\n');
+  const annotatedTarget = { ref: { sym: { id: 'p.A#self()', span: { sl: 0, sc: 0, el: 5, ec: 1 } } } } as unknown as Target;
+  const atAnnotated = (line: number) => retrievalEvidence([], [], [], annotatedTarget, annotated, { line, character: 4 }).openBlocks;
+  assert.equal(atAnnotated(3), 1, 'inside the if of the body');
+  assert.equal(atAnnotated(1), 0, 'on the signature, past the annotations');
+  assert.equal(bodyInSpan(annotated, { sl: 0, el: 5 }), '\n  if (x) {\n    \n  }\n}', 'the body text starts at the body brace');
   const surface = [written('p.B#get()'), written('p.C', 'class')];
   const bare = (items: (ContextItem & { symbols?: string[] })[]) => retrievalEvidence([], surface, items, target, undefined, { line: 0, character: 0 }).writtenTypesBare;
   assert.equal(bare([]), 2);

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { boundSurface, calibratedProbability, dependencySurface, ROUTE_TABLES, surfaceCandidates } from '../../server/src/gate/surface';
+import { bodyOf } from '../../server/src/gate/sufficiency';
 import { buildIndex, targetAt } from './helpers';
 
 const ORDERS = '/ws/src/com/acme/flow/Orders.java';
@@ -19,6 +20,17 @@ public class Orders {
     public static int none(Ledger ledger) {
         $1
     }
+
+    @Marker(Tally.LEVEL)
+    public static int tagged(Ledger ledger) {
+        $2
+    }
+}
+`,
+  '/ws/src/com/acme/flow/Marker.java': `package com.acme.flow;
+
+public @interface Marker {
+    int value();
 }
 `,
   '/ws/src/com/acme/flow/Ledger.java': `package com.acme.flow;
@@ -49,6 +61,7 @@ public class Reports {
   '/ws/src/com/acme/flow/Tally.java': `package com.acme.flow;
 
 public class Tally {
+    public static final int LEVEL = 1;
     public static int count() { return 1; }
 }
 `,
@@ -57,7 +70,7 @@ public class Tally {
 async function fixtureAt(marker: string) {
   const text = FILES[ORDERS];
   const line = text.split('\n').findIndex((l) => l.includes(marker));
-  const index = await buildIndex({ ...FILES, [ORDERS]: text.replace('$0', '').replace('$1', '') });
+  const index = await buildIndex({ ...FILES, [ORDERS]: text.replace(/\$\d/g, '') });
   return { index, target: targetAt(index, ORDERS, line, 8) };
 }
 
@@ -84,6 +97,22 @@ test('the routes through the written half do not fire for an empty body', async 
   const cands = surfaceCandidates(index, target, '\n        \n    }');
   const fired = new Set(cands.flatMap((c) => c.reasons.map((r) => r.route)));
   for (const r of ['body-ref', 'callee-use', 'written-type-member', 'co-use']) assert.ok(!fired.has(r as never), r);
+});
+
+test('references before the body brace (an annotation and its argument) belong to the declaration, not written evidence: no written-half route starts there', async () => {
+  const { index, target } = await fixtureAt('$2');
+  assert.equal(target.ref.sym.id, 'com.acme.flow.Orders#tagged(Ledger)');
+  const body = bodyOf(FILES[ORDERS].replace(/\$\d/g, ''), target.ref.sym.span)!;
+  assert.ok(body.text.trim() === '}' && body.brace.line === target.ref.sym.nameSpan.sl, JSON.stringify(body));
+  const cands = surfaceCandidates(index, target, body.text, body.brace);
+  const fired = new Set(cands.flatMap((c) => c.reasons.map((r) => r.route)));
+  for (const r of ['body-ref', 'callee-use', 'written-type-member', 'co-use']) assert.ok(!fired.has(r as never), r);
+  assert.ok(routes(cands, 'com.acme.flow.Marker').includes('signature-type'), routes(cands, 'com.acme.flow.Marker').join());
+  assert.ok(routes(cands, 'com.acme.flow.Tally#LEVEL').includes('signature-type'));
+  const surface = dependencySurface(index, target, body.text, { bodyStart: body.brace });
+  assert.ok(!surface.some((e) => e.written), 'an emptied body has written nothing');
+  // Without the brace's position every reference of the method counts as written (the old reading).
+  assert.ok(routes(surfaceCandidates(index, target, body.text), 'com.acme.flow.Marker').includes('body-ref'));
 });
 
 test('the bound keeps every written entry and the heaviest estimated ones', async () => {

@@ -11,7 +11,7 @@
 import type { ContextItem, GateFeatures, Position, SurfaceEntry } from '../../../shared/protocol';
 import type { Target, WeighedCandidate } from '../retrieval/request';
 import { isTypeKind } from '../java/symbols';
-import { codeOnly } from '../java/lexer';
+import { bodyBraceIn, codeOnly } from '../java/lexer';
 import { itemCovers, ownerTypeOf } from './coverage';
 import { round } from '../retrieval/items';
 import { declaredName } from './surface';
@@ -60,8 +60,7 @@ function openBlocksAt(text: string | undefined, target: Target | undefined, posi
   const lines = text.split(/\r?\n/).slice(span.sl, position.line + 1);
   lines[lines.length - 1] = lines[lines.length - 1].slice(0, position.character);
   const { code } = codeOnly(lines.join('\n'));
-  const paren = code.indexOf('(');
-  const open = code.indexOf('{', paren >= 0 ? paren : 0);
+  const open = bodyBraceIn(code);
   if (open < 0) return 0;
   let depth = 0;
   for (let i = open + 1; i < code.length; i++) {

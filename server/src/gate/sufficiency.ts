@@ -15,6 +15,7 @@ import { markCovered, ownerTypeOf, TYPE_MEMBER_NEED_P } from './coverage';
 import { judgeScenario, type ScenarioJudgement } from './scenario';
 import { dependencySurface, shortName } from './surface';
 import { isTypeKind } from '../java/symbols';
+import { bodyBraceIn, codeOnly } from '../java/lexer';
 import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
 import { retrievalEvidence } from './retrievalEvidence';
 import { PACKING } from '../retrieval/fitted';
@@ -69,17 +70,33 @@ export const followupValue = (req?: Pick<PipelineRequest, 'packing'>): number =>
 /** Missing symbols named in a review reason. */
 export const REASON_SYMBOLS = 5;
 
-/** The body of the target as the editor has it now (text after the declaration's first '{'). */
-function bodyTextOf(req: PipelineRequest, target: Target): string | undefined {
+/** The body of the target as the editor has it now: its text after the body brace, and where that brace is. */
+function bodyOfTarget(req: PipelineRequest, target: Target): WrittenBody | undefined {
   const text = req.textOf(target.ref.file.path);
-  return text === undefined ? undefined : bodyInSpan(text, target.ref.sym.span);
+  return text === undefined ? undefined : bodyOf(text, target.ref.sym.span);
 }
 
-/** The text after the first '{' of a declaration's lines (its body as written so far). */
-export function bodyInSpan(text: string, span: { sl: number; el: number }): string | undefined {
+/** A declaration's body as written so far: the text after its body brace, and the brace's position (0-based line and column). */
+export interface WrittenBody { text: string; brace: { line: number; character: number } }
+
+/**
+ * The body of a declaration's lines: the text after its body brace, the first '{' in code outside
+ * parentheses (lexer.ts bodyBraceIn), and where that brace is, so that the surface can tell
+ * references written in the body from those of the declaration (annotations, qualified types).
+ */
+export function bodyOf(text: string, span: { sl: number; el: number }): WrittenBody | undefined {
   const lines = text.split(/\r?\n/).slice(span.sl, span.el + 1).join('\n');
-  const i = lines.indexOf('{');
-  return i >= 0 ? lines.slice(i + 1) : undefined;
+  // The body's brace, not an annotation's array argument or a brace in a comment before it.
+  const i = bodyBraceIn(codeOnly(lines).code);
+  if (i < 0) return undefined;
+  const before = lines.slice(0, i);
+  const nl = before.lastIndexOf('\n');
+  return { text: lines.slice(i + 1), brace: { line: span.sl + (before.match(/\n/g)?.length ?? 0), character: i - (nl + 1) } };
+}
+
+/** The text after the body brace of a declaration's lines (its body as written so far). */
+export function bodyInSpan(text: string, span: { sl: number; el: number }): string | undefined {
+  return bodyOf(text, span)?.text;
 }
 
 function itemKey(it: ContextItem): string {
@@ -134,13 +151,20 @@ function externalSupertypeInReach(req: PipelineRequest, target: Target): boolean
   return false;
 }
 
+/** D̂(q) of the judged scenario: a complete method's written references only, else the written body and the estimate of the rest. */
+function surfaceOf(req: PipelineRequest, target: Target, scenario: ScenarioJudgement['scenario']): SurfaceEntry[] {
+  if (scenario === 'existing-body') return dependencySurface(req.index, target, undefined, { writtenOnly: true });
+  const body = bodyOfTarget(req, target);
+  return dependencySurface(req.index, target, body?.text, { ...(body ? { bodyStart: body.brace } : {}), ...(scenario === 'new-body' || scenario === 'partial-body' ? { scenario } : {}) });
+}
+
 export const gate: GateHook = (req, target, items, api, evidence) => {
   const judged = judgeScenario(target ? req.textOf(target.ref.file.path) : undefined, target, req.position, req.index.file(req.path)?.facts.hasErrors ?? false);
   const { scenario } = judged;
   const tau = Number.isFinite(req.threshold) ? req.threshold : scenarioThreshold(scenario);
   const inMethod = scenario !== 'outside-method';
   const surfaceRaw = inMethod && target
-    ? dependencySurface(req.index, target, scenario === 'existing-body' ? undefined : bodyTextOf(req, target), { writtenOnly: scenario === 'existing-body', ...(scenario === 'new-body' || scenario === 'partial-body' ? { scenario } : {}) })
+    ? surfaceOf(req, target, scenario)
     : [];
   const unresolved = inMethod ? unresolvedNamesOf(req, target) : [];
   const formsVerdict = inMethod && judged.parses;
@@ -204,13 +228,13 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
     const ids = new Set<string>();
     for (const step of plan) {
       if (step.ids.every((id) => ids.has(id))) continue;
-      // The price, first on the signature's tokens (plus a header for a new group), then, when that
-      // passes, on what the entry adds for real (packing's count against its group as shown). The
-      // first is not a strict lower bound: an entry that splits away the marker hiding it adds
-      // less, and such a borderline entry is refused without the exact price.
+      // The price is what the entry adds for real: packing's count against its group as shown.
+      // The signature line's tokens are no lower bound of it (showing a member can remove the
+      // `// … 1 member` marker that hid it, and a one-line body folds to `{ … }`), so no cheaper
+      // check refuses an entry first; the signature estimate only ranks the plan, and prices it
+      // when no packer is at hand.
       const worth = benefitOf(step.e) * value;
       const pays = (tokens: number) => step.e.written || worth > tokens;
-      if (!pays(step.tokens)) { notWorth.add(step.e.symbol); continue; }
       const tokens = api.addedTokens ? api.addedTokens(req, step.ids, current, (t) => pays(t) && t <= room) : step.tokens;
       if (!pays(tokens)) { notWorth.add(step.e.symbol); continue; }
       if (tokens > room) { droppedForBudget.add(step.e.symbol); continue; }

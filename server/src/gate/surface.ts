@@ -111,7 +111,9 @@ export const W_NAMED_MEMBER = 0.5;
 export const MIN_NAMED_SHARE = 0.5;
 export const MAX_NAMED_TYPES = 24;
 /**
- * Routes through what a partial body has written (they fire only on written references):
+ * Routes through what a partial body has written (they fire only on references inside the body,
+ * after its brace: SurfaceOptions.bodyStart; an emptied body has none, so their new-body rows are
+ * fitted on nothing and the fit leaves them out):
  * - callee-use: what the bodies of the written calls use (the continuation often works with the
  *   same helpers one level down), ÷ sqrt(number of callees), at most MAX_KIN callees read;
  * - written-type-member: members of the types the written half works with (types it names,
@@ -120,6 +122,14 @@ export const MAX_NAMED_TYPES = 24;
  * - co-use: what the other users of a written reference also use, × the share of those users
  *   (smoothed: uses / (users + 1)), for references with 2..MAX_CO_USERS users.
  */
+/**
+ * What the class's supertypes offer, as their other subclasses use it: a member of an internal
+ * supertype weighted by the share of the supertypes' other direct subtypes whose members reference
+ * it (k / (n + 1)), at most MAX_SUBTYPES subtypes read. On validation (new bodies) members of a
+ * supertype were 31 of the 229 gold the bounded surface missed, 24 of them never candidates:
+ * `inherited` spreads 0.1 over every inherited member, below MIN_WEIGHT for a large base class.
+ */
+export const W_SUPER_MEMBER_USE = 0.6;
 export const W_CALLEE_USE = 0.6;
 export const W_WRITTEN_TYPE_MEMBER = 0.6;
 export const W_CO_USE = 0.6;
@@ -162,7 +172,7 @@ export const ROUTE_NAMES = [
   'body-ref', 'body-text', 'signature-type', 'javadoc-link', 'javadoc-name', 'overridden', 'param-member', 'own-field', 'own-helper',
   'own-method', 'fieldtype-member', 'return-factory', 'super-abstract', 'imported-type', 'static-import', 'sibling-use', 'inherited',
   'overload', 'kin-overload-use', 'kin-super-use', 'kin-sub-use', 'accessor-field', 'delegate', 'alike-use', 'namesake', 'namesake-use',
-  'collaborator-api', 'cousin-use', 'named-member', 'callee-use', 'written-type-member', 'co-use',
+  'collaborator-api', 'cousin-use', 'named-member', 'callee-use', 'written-type-member', 'co-use', 'super-member-use',
 ] as const;
 export type Route = (typeof ROUTE_NAMES)[number];
 
@@ -292,6 +302,14 @@ export interface SurfaceOptions {
    * size bound does not apply: every written reference is needed.
    */
   writtenOnly?: boolean;
+  /**
+   * Where the body brace is (0-based; sufficiency.ts bodyOf). With it, the method's references
+   * before the brace (annotations and their arguments, the outer type of a qualified signature
+   * type) are the declaration's, not the body's: they enter as declaration types, never as written
+   * evidence, and the written-half routes do not start from them. Without it every reference of
+   * the method counts as written.
+   */
+  bodyStart?: { line: number; character: number };
 }
 
 interface Cand { weight: number; reasons: RouteHint[] }
@@ -318,15 +336,15 @@ export function dependencySurface(index: WorkspaceIndex, target: Target | Symbol
   const ref = target ? ('ref' in target ? target.ref : target) : undefined;
   if (!ref) return [];
   const b = new Builder(index, ref);
-  b.collect(bodyText, options.writtenOnly);
+  b.collect(bodyText, options.writtenOnly, options.bodyStart);
   return b.entries(options);
 }
 
-export function surfaceCandidates(index: WorkspaceIndex, target: Target | SymbolRef | undefined, bodyText?: string): SurfaceCandidate[] {
+export function surfaceCandidates(index: WorkspaceIndex, target: Target | SymbolRef | undefined, bodyText?: string, bodyStart?: SurfaceOptions['bodyStart']): SurfaceCandidate[] {
   const ref = target ? ('ref' in target ? target.ref : target) : undefined;
   if (!ref) return [];
   const b = new Builder(index, ref);
-  b.collect(bodyText);
+  b.collect(bodyText, false, bodyStart);
   return b.candidates();
 }
 
@@ -359,17 +377,22 @@ class Builder {
     c.reasons.push({ w, route, reason });
   }
 
-  collect(bodyText?: string, writtenOnly = false): void {
+  collect(bodyText?: string, writtenOnly = false, bodyStart?: SurfaceOptions['bodyStart']): void {
     const { sym } = this;
     const isType = isTypeKind(sym.kind);
     const sigTypes = this.signatureTypes();
     const sigIds = new Set(sigTypes.map((t) => t.id));
 
-    // 1. What the partial body (and signature) already references; signature types are counted below.
+    // 1. What the partial body already references; signature types are counted below. References
+    // of the declaration before the body brace (annotations, the outer type of `Outer.Inner`) are
+    // not written code of the body: declaration types, and no written-half route starts there.
     // edgesWithin: references inside an anonymous or local class of the body are the body's too.
-    const written = this.index.edgesWithin(sym.id).filter((e) => !(e.kind === 'type' && sigIds.has(e.to)));
+    const own = this.index.edgesWithin(sym.id).filter((e) => !(e.kind === 'type' && sigIds.has(e.to)));
+    const inBody = (e: Edge) => !bodyStart || e.line > bodyStart.line || (e.line === bodyStart.line && e.col > bodyStart.character);
+    const written = writtenOnly ? own : own.filter(inBody);
     for (const e of written) this.add(e.to, W_BODY_REF, 'body-ref', e.kind === 'type' ? 'type used in body' : 'referenced in body');
     if (writtenOnly) return;
+    for (const e of own) if (!inBody(e)) this.add(e.to, W_SIGNATURE_TYPE, 'signature-type', 'named in the declaration');
     // 1b. Where the written half leads: its callees' uses, the types it works with, what its references' other users use.
     if (written.length) this.fromWritten(written);
     // 2. Internal types of the signature.
@@ -509,6 +532,8 @@ class Builder {
 
     // 6'''. Cousins: the same method in the other subclasses of the class's direct supertypes.
     if (!isType && sym.kind === 'method' && this.ownerType) this.cousinUse(this.ownerType);
+    // 6''''. The supertypes' API as their other subclasses use it.
+    if (!isType && this.ownerType && supers.length) this.superMemberUse(this.ownerType, supers);
 
     // 6'. Namesakes elsewhere: same-name methods of unrelated types (isAsciiPrintable in
     // StringUtils and CharUtils) often are what the body delegates to, or do the same job with the
@@ -667,6 +692,30 @@ class Builder {
     for (const c of cousins) for (const to of new Set(this.index.edgesFrom(c.id).map((e) => e.to))) this.add(to, W_COUSIN_USE * share, 'cousin-use', 'used by the same method of a sibling subclass');
   }
 
+  private superMemberUse(own: TypeInfo, supers: TypeInfo[]): void {
+    const offered = new Set<string>();
+    for (const st of supers) for (const [key, idxs] of st.members) for (const i of idxs) {
+      const m = st.facts.symbols[i];
+      if (key !== '<init>' && !isTypeKind(m.kind) && !m.modifiers.includes('private')) offered.add(m.id);
+    }
+    const subs: TypeInfo[] = [];
+    const seen = new Set<string>([own.id]);
+    for (const st of supers) for (const id of directSubtypesOf(this.index, st.id)) {
+      if (seen.has(id) || subs.length >= MAX_SUBTYPES) continue;
+      seen.add(id);
+      const t = this.index.table.type(id);
+      if (t) subs.push(t);
+    }
+    if (!subs.length) return;
+    const users = new Map<string, number>();
+    for (const t of subs) {
+      const used = new Set<string>();
+      for (const [, idxs] of t.members) for (const i of idxs) for (const e of this.index.edgesFrom(t.facts.symbols[i].id)) if (offered.has(e.to)) used.add(e.to);
+      for (const id of used) users.set(id, (users.get(id) ?? 0) + 1);
+    }
+    for (const [id, k] of [...users].sort((a, b) => (a[0] < b[0] ? -1 : 1))) this.add(id, W_SUPER_MEMBER_USE * k / (subs.length + 1), 'super-member-use', 'used by other subclasses of its supertype');
+  }
+
   private collaboratorApi(own: TypeInfo): void {
     const types = new Set<string>();
     for (const [, idxs] of own.members) for (const i of idxs) {
@@ -675,6 +724,8 @@ class Builder {
       for (const e of this.index.edgesFrom(m.id)) types.add(e.to.split('#')[0]);
     }
     for (const imp of this.ref.file.facts.imports) if (!imp.static && !imp.wildcard) types.add(imp.name);
+    // The method's own signature types (parameters, return, throws) offer their common API too, though no other member uses them.
+    if (!isTypeKind(this.sym.kind)) for (const t of this.signatureTypes()) types.add(t.id);
     const usage = usageCounts(this.index);
     for (const id of [...types].sort()) {
       const t = this.index.table.type(id);

@@ -57,6 +57,23 @@ export function lexJava(text: string): Segment[] {
 }
 
 /**
+ * Offset of a declaration's body brace in its code (codeOnly text from the declaration's start):
+ * the first `{` outside parentheses. An annotation's array argument (`@SuppressWarnings({"a"})`
+ * before the name, `@Size({1, 2})` on a parameter) sits inside its parentheses, so it is not taken
+ * for the body. -1 when there is none.
+ */
+export function bodyBraceIn(code: string): number {
+  let parens = 0;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i];
+    if (c === '(') parens++;
+    else if (c === ')') parens = Math.max(0, parens - 1);
+    else if (c === '{' && parens === 0) return i;
+  }
+  return -1;
+}
+
+/**
  * The text with comments blanked and string, char and text-block contents emptied: the same
  * length, newlines kept, the delimiters of literals left (`"…"` becomes `"   "`). `closed` is
  * false when a comment or literal does not close.
