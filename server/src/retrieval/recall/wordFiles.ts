@@ -177,6 +177,9 @@ function wordMap(req: Pick<PipelineRequest, 'index' | 'textOf'>): WordMap {
   const map = m;
   /** Slots whose lists this update edited (packed again at its end). */
   const touched = new Set<number>();
+  // From an empty map every list holds only files of this update, which come in path order: a
+  // file joins a list at its end, without comparing paths (on the whole JDK, most of a first build).
+  const appendOnly = map.files.size === 0;
   const live = new Set<string>();
   // Path order: a first build appends to every list instead of inserting into it.
   for (const f of [...req.index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
@@ -194,7 +197,7 @@ function wordMap(req: Pick<PipelineRequest, 'index' | 'textOf'>): WordMap {
       const after = new Set(next);
       for (const s of old.words) if (!after.has(map.wordOf[s]!)) remove(map, s, id, touched);
     }
-    const words = Int32Array.from(next, (w) => (before?.has(w) ? map.slotOf.get(w)! : add(map, w, id, touched)));
+    const words = Int32Array.from(next, (w) => (before?.has(w) ? map.slotOf.get(w)! : add(map, w, id, touched, appendOnly)));
     map.files.set(f.path, hash === undefined ? { id, facts: f.facts, words } : { id, facts: f.facts, words, hash });
   }
   for (const [p, e] of [...map.files]) {
@@ -229,8 +232,11 @@ function editable(m: WordMap, slot: number, touched: Set<number>): number[] {
   return list;
 }
 
-/** Adds a file to a word's list; returns the word's slot (a new word is stored as a copy, so the file's text is not kept alive by it). */
-function add(m: WordMap, word: string, id: number, touched: Set<number>): number {
+/**
+ * Adds a file to a word's list; returns the word's slot (a new word is stored as a copy, so the
+ * file's text is not kept alive by it). `last`: the file comes after every file in the list.
+ */
+function add(m: WordMap, word: string, id: number, touched: Set<number>, last: boolean): number {
   let slot = m.slotOf.get(word);
   if (slot === undefined) {
     const own = Buffer.from(word, 'utf8').toString('utf8');
@@ -241,9 +247,10 @@ function add(m: WordMap, word: string, id: number, touched: Set<number>): number
     return slot;
   }
   const list = editable(m, slot, touched);
+  if (last) { list.push(id); return slot; }
   const path = m.paths[id]!;
   const n = list.length;
-  if (!n || m.paths[list[n - 1]]! < path) list.push(id); // files come in path order on a first build
+  if (!n || m.paths[list[n - 1]]! < path) list.push(id);
   else {
     const at = lowerBound(m, list, path);
     if (list[at] !== id) list.splice(at, 0, id);
