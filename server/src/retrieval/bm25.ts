@@ -62,6 +62,12 @@ export class Bm25 {
   private packed: Int32Array = new Int32Array(0);
   private packedAt: Int32Array = new Int32Array(0);
   private packedLen: Int32Array = new Int32Array(0);
+  /**
+   * A first build (deferPostings): add() leaves the postings out and trim() makes them from the
+   * pools in two passes, instead of a JS array per term grown by pushes (on the whole JDK, hundreds
+   * of megabytes of arrays and their collection while the corpus was built).
+   */
+  private deferred = false;
   /** term -> the most one posting of it adds to a score (MaxScore bound); reset by add(). */
   private bounds = new Map<string, number>();
 
@@ -84,6 +90,7 @@ export class Bm25 {
       if (this.tfPool instanceof Int32Array && !(Number.isInteger(f) && f >= 0 && f <= 0x7fffffff)) this.tfPool = Float64Array.from(this.tfPool);
       this.tfPool[start + i] = f;
       this.df[id]++;
+      if (this.deferred) continue;
       const list = this.postings[id];
       if (list) list.push(doc, f);
       else this.postings[id] = [doc, f]; // exact size: most terms stay in one document
@@ -170,6 +177,7 @@ export class Bm25 {
   trim(): void {
     this.termPool = this.termPool.slice(0, this.pooled);
     this.tfPool = this.tfPool.slice(0, this.pooled);
+    if (this.deferred) { this.deferred = false; this.transpose(); return; }
     if (!(this.tfPool instanceof Int32Array)) {
       for (let id = 0; id < this.postings.length; id++) this.postings[id] = this.postings[id]?.slice();
       return;
@@ -191,6 +199,48 @@ export class Bm25 {
     this.packed = packed;
     this.packedAt = at;
     this.packedLen = len;
+  }
+
+  /**
+   * Until the next trim(), documents are added without their postings (a corpus built from
+   * nothing, before anything is searched); a search in between packs them first.
+   */
+  deferPostings(): void {
+    if (this.docs.length === 0) this.deferred = true;
+  }
+
+  /**
+   * Every term's postings made from the live documents' pool ranges, documents ascending: the
+   * lists add() would have grown, less removed documents' dead entries (which searches skip).
+   * Whole-number frequencies go into one packed Int32Array, others into per-term arrays.
+   */
+  private transpose(): void {
+    const terms = this.termOf.length;
+    const at = new Int32Array(terms), fill = new Int32Array(terms);
+    let total = 0;
+    for (let id = 0; id < terms; id++) { at[id] = total; total += 2 * this.df[id]; }
+    const packed = this.tfPool instanceof Int32Array ? new Int32Array(total) : new Float64Array(total);
+    for (let i = 0; i < this.docs.length; i++) {
+      const d = this.docs[i];
+      if (!d) continue;
+      for (let j = d.start; j < d.start + d.count; j++) {
+        const id = this.termPool[j], k = at[id] + fill[id];
+        packed[k] = i;
+        packed[k + 1] = this.tfPool[j];
+        fill[id] += 2;
+      }
+    }
+    this.postings = new Array(terms).fill(undefined);
+    if (packed instanceof Int32Array) {
+      this.packed = packed;
+      this.packedAt = at;
+      this.packedLen = fill;
+      return;
+    }
+    this.packed = new Int32Array(0);
+    this.packedAt = new Int32Array(0);
+    this.packedLen = new Int32Array(0);
+    for (let id = 0; id < terms; id++) if (fill[id]) this.postings[id] = Array.from(packed.subarray(at[id], at[id] + fill[id]));
   }
 
   private packedLenOf(id: number): number {
@@ -260,25 +310,7 @@ export class Bm25 {
     bm.termPool = s.termPool;
     bm.tfPool = s.tfPool;
     bm.pooled = pooled;
-    // The postings: the pools transposed, documents ascending within each term's range.
-    const at = new Int32Array(terms), fill = new Int32Array(terms);
-    let total = 0;
-    for (let id = 0; id < terms; id++) { at[id] = total; total += 2 * df[id]; }
-    const packed = new Int32Array(total);
-    for (let i = 0; i < docs; i++) {
-      const d = bm.docs[i];
-      if (!d) continue;
-      for (let j = d.start; j < d.start + d.count; j++) {
-        const id = s.termPool[j], k = at[id] + fill[id];
-        packed[k] = i;
-        packed[k + 1] = s.tfPool[j];
-        fill[id] += 2;
-      }
-    }
-    bm.packed = packed;
-    bm.packedAt = at;
-    bm.packedLen = fill;
-    bm.postings = new Array(terms).fill(undefined);
+    bm.transpose();
     return bm;
   }
 
@@ -353,6 +385,7 @@ export class Bm25 {
 
   /** A live term's postings: its packed range, then any added since (docs ascending throughout). */
   private listOfId(id: number): PostingList | undefined {
+    if (this.deferred) this.trim();
     const added = this.postings[id], n = this.packedLenOf(id);
     if (!n) return added;
     const packed = this.packed.subarray(this.packedAt[id], this.packedAt[id] + n);

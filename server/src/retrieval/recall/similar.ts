@@ -95,7 +95,8 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
         hash: text !== undefined && hashText(text) === f.hash ? f.hash : undefined,
       };
     },
-    create: () => ({ corpus: emptyCorpus() }),
+    // Built from nothing: the postings are made once at the end (finish trims), not grown per document.
+    create: () => { const corpus = emptyCorpus(); corpus.bm.deferPostings(); return { corpus }; },
     apply: (t, changes) => {
       const c = t.corpus;
       for (const ch of [...changes].sort((a, b) => (a.path < b.path ? -1 : 1))) {
@@ -109,6 +110,7 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
       }
       if (c.bm.dead > Math.max(COMPACT_FLOOR, c.bm.size)) {
         t.corpus = emptyCorpus();
+        t.corpus.bm.deferPostings();
         for (const path of [...c.files.keys()].sort()) addFile(t.corpus, path, c.files.get(path)!, c.ids.get(path)!.map((id) => c.bm.termsOf(id)));
         t.corpus.bm.trim();
       }
