@@ -37,6 +37,13 @@ export interface SavedKind<S> {
   hashes: (s: S) => ReadonlyMap<string, { hash: string }>;
 }
 
+/** The hashes of the parts whose text is known (`hash` set): what a SavedKind's `hashes` gives for a map of per-file parts. */
+export function knownHashes(parts: ReadonlyMap<string, { hash?: string }>): Map<string, { hash: string }> {
+  const out = new Map<string, { hash: string }>();
+  for (const [path, part] of parts) if (part.hash !== undefined) out.set(path, { hash: part.hash });
+  return out;
+}
+
 /** A structure saved as one share per file (path order), each with its hash. */
 function perFileKind<V extends { hash: string }>(name: string, suffix: string, write: (w: Writer, v: V) => void, read: (r: Reader) => V): SavedKind<ReadonlyMap<string, V>> {
   return {

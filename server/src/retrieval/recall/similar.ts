@@ -15,7 +15,7 @@ import { addCandidate, type Candidate } from '../types';
 import { perIndexVersionIncremental } from '../symbols';
 import { isKeyword, stripComments } from '../query';
 import { CorruptCache } from '../../index/cacheCodec';
-import type { SavedKind } from '../preparedCache';
+import { knownHashes, type SavedKind } from '../preparedCache';
 
 /** P3: similar code weighs least of all sources. */
 export const SIMILAR_WEIGHT = 0.3;
@@ -193,11 +193,7 @@ export const SAVED_CHUNKS: SavedKind<Corpus> = {
     if (claimed !== c.bm.size) throw new CorruptCache('documents without a file');
     return c;
   },
-  hashes: (c) => {
-    const out = new Map<string, { hash: string }>();
-    for (const [path, part] of c.files) if (part.hash !== undefined) out.set(path, { hash: part.hash });
-    return out;
-  },
+  hashes: (c) => knownHashes(c.files),
 };
 
 export function codeTerms(text: string): string[] {

@@ -8,7 +8,7 @@ import type { WorkspaceIndex } from '../../index/workspaceIndex';
 import { hashText } from '../../index/files';
 import type { PipelineRequest } from '../request';
 import { CorruptCache } from '../../index/cacheCodec';
-import type { SavedKind } from '../preparedCache';
+import { knownHashes, type SavedKind } from '../preparedCache';
 
 const WORD_CHAR = '\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}';
 const WORDS = new RegExp(`[${WORD_CHAR}]+`, 'gu');
@@ -155,11 +155,7 @@ export const SAVED_WORDS: SavedKind<WordMap> = {
     if (files.size !== paths.length - freeIds.length) bad('files without an id');
     return { version: -1, files, paths, freeIds, slotOf, wordOf, postings, freeSlots };
   },
-  hashes: (m) => {
-    const out = new Map<string, { hash: string }>();
-    for (const [path, e] of m.files) if (e.hash !== undefined) out.set(path, { hash: e.hash });
-    return out;
-  },
+  hashes: (m) => knownHashes(m.files),
 };
 
 /** Every file's words whose text is known to be the indexed one. */
