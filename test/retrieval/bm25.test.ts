@@ -108,3 +108,82 @@ test('bm25: packed postings (trim) answer exactly as unpacked, through later add
     assert.equal(packed.size, plain.size);
   }
 });
+
+test('bm25: a corpus loaded from its finished form (saved, fromSaved) answers as the saved one, before and after later edits on both', () => {
+  for (let seed = 300; seed < 330; seed++) {
+    const r = rng(seed);
+    const vocab = 5 + Math.floor(r() * 200);
+    const doc = () => Array.from({ length: 1 + Math.floor(r() * 30) }, (): [string, number] => [word(r, vocab), 1 + Math.floor(r() * 3)]);
+    const original = new Bm25();
+    const n = 30 + Math.floor(r() * 200);
+    for (let d = 0; d < n; d++) original.add(doc());
+    if (seed % 2) original.trim();
+    // Saved after removals (dead documents, free term ids) and additions not yet packed.
+    for (let d = 0; d < n; d++) if (r() < 0.2) original.remove(d);
+    for (let d = 0; d < n / 5; d++) original.add(doc());
+    const saved = original.saved()!;
+    const loaded = Bm25.fromSaved(structuredClone({ ...saved, termOf: [...saved.termOf] }));
+    const tieBreak = (a: number, b: number) => a - b;
+    const same = (what: string) => {
+      for (let qi = 0; qi < 6; qi++) {
+        const query = Array.from({ length: 1 + Math.floor(r() * 20) }, () => word(r, vocab * 1.2));
+        assert.deepEqual(loaded.topK(query, 10, tieBreak), original.topK(query, 10, tieBreak), `seed ${seed} ${what}, topK ${qi}`);
+        assert.deepEqual([...loaded.search(query)], [...original.search(query)], `seed ${seed} ${what}, search ${qi}`);
+      }
+      for (let d = 0; d < n * 2; d++) assert.deepEqual(loaded.termsOf(d), original.termsOf(d), `seed ${seed} ${what}, terms of ${d}`);
+      assert.equal(loaded.size, original.size);
+      assert.equal(loaded.dead, original.dead);
+    };
+    same('as loaded');
+    // Edits after the load: removals that free term ids, additions that reuse them, a pack.
+    for (let round = 0; round < 2; round++) {
+      for (let d = 0; d < n; d++) if (r() < 0.15) { original.remove(d); loaded.remove(d); }
+      for (let d = 0; d < n / 5; d++) { const t = doc(); original.add(t); loaded.add(t); }
+      if (round === 1 && seed % 3 === 0) loaded.trim();
+    }
+    same('after edits');
+  }
+});
+
+test('bm25: fromSaved refuses an inconsistent finished form', () => {
+  const bm = new Bm25();
+  bm.add(['a', 'b', 'b']);
+  bm.add(['b', 'c']);
+  const good = () => { const s = bm.saved()!; return { ...structuredClone({ ...s, termOf: [...s.termOf] }) }; };
+  assert.doesNotThrow(() => Bm25.fromSaved(good()));
+  const spoil: [string, (s: ReturnType<typeof good>) => void][] = [
+    ['a term id out of range', (s) => { s.termPool[0] = 99; }],
+    ['a document range past the pool', (s) => { s.docCount[1] = 9; }],
+    ['a term twice', (s) => { s.termOf[2] = s.termOf[0]; }],
+    ['a term in no document', (s) => { s.termOf.push('z'); }],
+    ['unsorted terms in a document', (s) => { [s.termPool[0], s.termPool[1]] = [s.termPool[1], s.termPool[0]]; }],
+  ];
+  for (const [what, f] of spoil) { const s = good(); f(s); assert.throws(() => Bm25.fromSaved(s), /malformed/, what); }
+});
+
+test('bm25: a first build with deferred postings (deferPostings, made by trim or the first search) answers as one grown per document', () => {
+  for (let seed = 400; seed < 430; seed++) {
+    const r = rng(seed);
+    const vocab = 5 + Math.floor(r() * 200);
+    const fractional = seed % 5 === 0;
+    const doc = () => Array.from({ length: 1 + Math.floor(r() * 30) }, (): [string, number] => [word(r, vocab), fractional && r() < 0.2 ? 0.5 + r() : 1 + Math.floor(r() * 3)]);
+    const deferred = new Bm25(), grown = new Bm25();
+    deferred.deferPostings();
+    const n = 30 + Math.floor(r() * 200);
+    for (let d = 0; d < n; d++) { const t = doc(); deferred.add(t); grown.add(t); }
+    // Removals while deferred (a term's last document frees its id), then a pack or a search first.
+    for (let d = 0; d < n; d++) if (r() < 0.1) { deferred.remove(d); grown.remove(d); }
+    if (seed % 2) { deferred.trim(); grown.trim(); }
+    const tieBreak = (a: number, b: number) => a - b;
+    for (let round = 0; round < 2; round++) {
+      for (let qi = 0; qi < 6; qi++) {
+        const query = Array.from({ length: 1 + Math.floor(r() * 20) }, () => word(r, vocab * 1.2));
+        assert.deepEqual(deferred.topK(query, 10, tieBreak), grown.topK(query, 10, tieBreak), `seed ${seed} round ${round}, topK ${qi}`);
+        assert.deepEqual([...deferred.search(query)], [...grown.search(query)], `seed ${seed} round ${round}, search ${qi}`);
+      }
+      for (let d = 0; d < n / 5; d++) { const t = doc(); deferred.add(t); grown.add(t); }
+      for (let d = 0; d < n; d++) if (r() < 0.1) { deferred.remove(d); grown.remove(d); }
+    }
+    assert.equal(deferred.size, grown.size);
+  }
+});

@@ -14,6 +14,8 @@ import { fileWords, filesWithWord } from '../../server/src/retrieval/recall/word
 import { corpusDump } from '../../server/src/retrieval/recall/similar';
 import { descriptionRecall } from '../../server/src/retrieval/recall/descriptions';
 import { loadSaved, SAVED_DESCRIPTIONS, saveSaved, STALE_SHARE, worthSaving } from '../../server/src/retrieval/preparedCache';
+import { SAVED_WORDS } from '../../server/src/retrieval/recall/wordFiles';
+import { SAVED_CHUNKS } from '../../server/src/retrieval/recall/similar';
 import type { PipelineRequest } from '../../server/src/retrieval/request';
 import type { Query } from '../../server/src/retrieval/query';
 
@@ -52,6 +54,14 @@ async function answers(ix: Indexer, root: string): Promise<string> {
   return out.join('\n');
 }
 
+/** Two dumps equal, or the first line where they differ. */
+function sameDump(actual: string, expected: string, what: string): void {
+  if (actual === expected) return;
+  const a = actual.split('\n'), b = expected.split('\n');
+  const i = a.findIndex((l, k) => l !== b[k]);
+  assert.fail(`${what}: line ${i} of ${a.length}/${b.length}:\n  ${a[i]?.slice(0, 400)}\n  expected ${b[i]?.slice(0, 400)}`);
+}
+
 function savedFile(cacheDir: string, suffix: string): string {
   const name = readdirSync(cacheDir).find((n) => n.endsWith(suffix));
   assert.ok(name, `${suffix} saved beside the index cache`);
@@ -59,15 +69,20 @@ function savedFile(cacheDir: string, suffix: string): string {
 }
 const wordsFile = (cacheDir: string) => savedFile(cacheDir, '.words');
 
+/** Every file's words, files in path order (the map's own order follows its history). */
+function workspaceWords(ix: Indexer): string[] {
+  return [...fileWords({ index: ix.index, textOf: (p: string) => ix.textOf(p) })].sort((a, b) => (a[0] < b[0] ? -1 : 1)).flatMap(([, f]) => f.words);
+}
+
 /** The similar-code corpus as one canonical text, with searches for some of its terms. */
 function chunkDump(ix: Indexer): string {
-  const words = [...fileWords({ index: ix.index, textOf: (p: string) => ix.textOf(p) }).values()].flatMap((f) => f.words).filter((_, i) => i % 97 === 0);
+  const words = workspaceWords(ix).filter((_, i) => i % 97 === 0);
   return corpusDump(ix.index, (p) => ix.textOf(p), [words.slice(0, 4), words.slice(4, 12).map((w) => '~' + w.toLowerCase()), words.slice(12, 30)]);
 }
 
 /** Description searches for some of the workspace's words, with their scores, as one canonical text. */
 function descriptionDump(ix: Indexer): string {
-  const words = [...fileWords({ index: ix.index, textOf: (p: string) => ix.textOf(p) }).values()].flatMap((f) => f.words).filter((_, i) => i % 53 === 0);
+  const words = workspaceWords(ix).filter((_, i) => i % 53 === 0);
   const queries = [words.slice(0, 3), words.slice(3, 10), words.slice(10, 24), ['order', 'total', 'price']];
   return queries.map((q) => JSON.stringify([...descriptionRecall(ix.index, { words: q } as unknown as Query)])).join('\n');
 }
@@ -137,8 +152,9 @@ test('a warm start takes a file\'s description tokens from the saved file while 
   const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
   const cold = await started(root, cacheDir);
   const file = savedFile(cacheDir, '.descriptions');
-  const { parts, problem } = loadSaved(SAVED_DESCRIPTIONS, file, cold.folders);
+  const { saved, problem } = loadSaved(SAVED_DESCRIPTIONS, file, cold.folders);
   assert.equal(problem, undefined);
+  const parts = new Map(saved);
   assert.equal(parts.size, cold.index.allFiles().length, 'every file\'s share saved');
   // A token planted in one file's saved share: found after a warm start, so the share was used.
   const [path, share] = [...parts].find(([, v]) => v.counts.length > 0)!;
@@ -156,6 +172,58 @@ test('a warm start takes a file\'s description tokens from the saved file while 
   rmSync(cacheDir, { recursive: true, force: true });
 });
 
+test('a warm start loads word -> files and the similar-code corpus in their finished form, and redoes exactly the files whose text changed', async () => {
+  const root = acmeCopy();
+  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const cold = await started(root, cacheDir);
+  // Plant a word and a chunk symbol no source holds into one file's part of each saved structure.
+  const path = cold.index.allFiles().map((f) => f.path).sort()[3];
+  const wordsAt = savedFile(cacheDir, '.words'), chunksAt = savedFile(cacheDir, '.chunks');
+  const words = loadSaved(SAVED_WORDS, wordsAt, cold.folders).saved!;
+  const entry = words.files.get(path)!;
+  words.wordOf.push('zzzplantedword');
+  words.slotOf.set('zzzplantedword', words.wordOf.length - 1);
+  words.postings.push(entry.id);
+  entry.words = Int32Array.from([...entry.words, words.wordOf.length - 1]);
+  assert.equal(saveSaved(SAVED_WORDS, wordsAt, cold.folders, words), undefined);
+  const corpus = loadSaved(SAVED_CHUNKS, chunksAt, cold.folders).saved!;
+  const chunk = corpus.files.get(path)!.chunks[0];
+  assert.ok(chunk, 'the file has chunks');
+  chunk.symbol = 'zzzPlantedSymbol';
+  assert.equal(saveSaved(SAVED_CHUNKS, chunksAt, cold.folders, corpus), undefined);
+  const planted = (ix: Indexer) => ({
+    word: filesWithWord({ index: ix.index, textOf: (p: string) => ix.textOf(p) } as PipelineRequest)('zzzplantedword'),
+    symbol: chunkDump(ix).includes('zzzPlantedSymbol'),
+  });
+  // Loaded, not rebuilt: what was planted is there.
+  assert.deepEqual(planted(await started(root, cacheDir)), { word: [path], symbol: true });
+  // The file changed on disk while stopped: its part is stale, taken out and made again, and the
+  // structures equal a fresh build's (the planted parts are gone with it); so do later edits.
+  const edited = readFileSync(path, 'utf8') + '\n// zzzchangedwhilestopped\n';
+  writeFileSync(path, edited);
+  const warm = await started(root, cacheDir);
+  assert.deepEqual(planted(warm), { word: [], symbol: false });
+  const fresh = await started(root, null);
+  sameDump(wordDump(warm), wordDump(fresh), 'wordDump warm');
+  sameDump(chunkDump(warm), chunkDump(fresh), 'chunkDump warm');
+  assert.equal(await answers(warm, root), await answers(fresh, root));
+  // A file deleted and one added while stopped, then an edit after the load.
+  const others = fresh.index.allFiles().map((f) => f.path).filter((p) => p !== path).sort();
+  rmSync(others[0]);
+  writeFileSync(join(root, 'ZzzAdded.java'), 'class ZzzAdded { int zzzAddedField; void zzzAdded() { zzzAddedField++; } }\n');
+  const warm2 = await started(root, cacheDir), fresh2 = await started(root, null);
+  sameDump(wordDump(warm2), wordDump(fresh2), 'wordDump warm2');
+  sameDump(chunkDump(warm2), chunkDump(fresh2), 'chunkDump warm2');
+  const body = readFileSync(others[1], 'utf8').replace(/\}\s*$/, '  void zzzAfterLoad() { int zzzLocal = 1; }\n}\n');
+  await warm2.setDocument(others[1], body);
+  await fresh2.setDocument(others[1], body);
+  sameDump(wordDump(warm2), wordDump(fresh2), 'wordDump warm2');
+  sameDump(chunkDump(warm2), chunkDump(fresh2), 'chunkDump warm2');
+  assert.equal(await answers(warm2, root), await answers(fresh2, root));
+  rmSync(root, { recursive: true, force: true });
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
 test('damaged, truncated or foreign saved words, chunks and descriptions are detected, reported and rebuilt', async () => {
   const root = acmeCopy();
   const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
@@ -163,7 +231,7 @@ test('damaged, truncated or foreign saved words, chunks and descriptions are det
   const fresh = wordDump(await started(root, null));
   const freshChunks = chunkDump(await started(root, null));
   const freshDescriptions = descriptionDump(await started(root, null));
-  for (const [suffix, name] of [['.words', 'saved words'], ['.chunks', 'saved similar-code chunks'], ['.descriptions', 'saved descriptions']]) {
+  for (const [suffix, name] of [['.words', 'saved words'], ['.chunks', 'saved similar-code corpus'], ['.descriptions', 'saved descriptions']]) {
   const file = savedFile(cacheDir, suffix);
   const good = readFileSync(file);
   const damage: [string, () => void][] = [

@@ -70,6 +70,17 @@ export class Writer {
   list<T>(items: readonly T[], each: (item: T) => void): void { this.int(items.length); for (const x of items) each(x); }
   optList<T>(items: readonly T[] | undefined, each: (item: T) => void): void { if (items === undefined) this.int(-1); else this.list(items, each); }
   strs(items: readonly string[]): void { this.list(items, (s) => this.str(s)); }
+  /** A whole array of 32-bit integers, its length first (a finished structure's pool: one copy, no per-number call). */
+  int32s(a: Int32Array): void {
+    this.int(a.length);
+    if (this.n + a.length > this.ints.length) {
+      const grown = new Int32Array(Math.max(this.ints.length * 2, this.n + a.length));
+      grown.set(this.ints.subarray(0, this.n));
+      this.ints = grown;
+    }
+    this.ints.set(a, this.n);
+    this.n += a.length;
+  }
   /** An optional value whose encoding never starts with -1 (a string, a list, a non-negative int). */
   opt<T>(v: T | undefined, each: (v: T) => void): void { if (v === undefined) this.int(-1); else each(v); }
 
@@ -119,6 +130,13 @@ export class Reader {
   list<T>(each: () => T): T[] { const n = this.count(); const out = new Array<T>(n); for (let i = 0; i < n; i++) out[i] = each(); return out; }
   optList<T>(each: () => T): T[] | undefined { return this.e.ints[this.pos] === -1 ? (this.pos++, undefined) : this.list(each); }
   strs(): string[] { return this.list(() => this.str()); }
+  /** What int32s wrote: a view of the read sections, not a copy (it keeps them alive while held). */
+  int32s(): Int32Array {
+    const n = this.count();
+    const out = this.e.ints.subarray(this.pos, this.pos + n);
+    this.pos += n;
+    return out;
+  }
   opt<T>(each: () => T): T | undefined { return this.e.ints[this.pos] === -1 ? (this.pos++, undefined) : each(); }
   float(): number {
     if (this.floatPos >= this.e.floats.length) throw new CorruptCache('cache stamps end early');

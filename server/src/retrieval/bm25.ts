@@ -22,6 +22,22 @@ interface Doc { start: number; count: number; len: number }
 
 export interface Scored { doc: number; score: number }
 
+/**
+ * A corpus in its finished form, as saved beside the index cache (preparedCache.ts) and loaded
+ * by a warm start without re-adding a document: the term table (`''`: a free id), the documents'
+ * pool ranges and lengths (count -1: removed), the pools. The postings and document frequencies
+ * are not in it: they are the pools transposed, which fromSaved does in two passes.
+ */
+export interface SavedBm25 {
+  termOf: string[];
+  freeIds: Int32Array;
+  docStart: Int32Array;
+  docCount: Int32Array;
+  docLen: Int32Array;
+  termPool: Int32Array;
+  tfPool: Int32Array;
+}
+
 export class Bm25 {
   /** term -> its id; ids index `termOf`, `df` and `postings`, and are reused once a term is gone. */
   private ids = new Map<string, number>();
@@ -30,7 +46,7 @@ export class Bm25 {
   private df: number[] = [];
   /** Removed documents stay as `null`: ids are positions, so they never move (nor do their pool ranges). */
   private docs: (Doc | null)[] = [];
-  private termPool = new Int32Array(64);
+  private termPool: Int32Array = new Int32Array(64);
   /** Frequencies: whole numbers as 32-bit integers, until a weight that is not one comes (then doubles). */
   private tfPool: Int32Array | Float64Array = new Int32Array(64);
   private pooled = 0;
@@ -43,9 +59,15 @@ export class Bm25 {
    * JDK a JS array per term held 8 bytes per number and a header per term.
    */
   private postings: (Postings | undefined)[] = [];
-  private packed = new Int32Array(0);
-  private packedAt = new Int32Array(0);
-  private packedLen = new Int32Array(0);
+  private packed: Int32Array = new Int32Array(0);
+  private packedAt: Int32Array = new Int32Array(0);
+  private packedLen: Int32Array = new Int32Array(0);
+  /**
+   * A first build (deferPostings): add() leaves the postings out and trim() makes them from the
+   * pools in two passes, instead of a JS array per term grown by pushes (on the whole JDK, hundreds
+   * of megabytes of arrays and their collection while the corpus was built).
+   */
+  private deferred = false;
   /** term -> the most one posting of it adds to a score (MaxScore bound); reset by add(). */
   private bounds = new Map<string, number>();
 
@@ -68,6 +90,7 @@ export class Bm25 {
       if (this.tfPool instanceof Int32Array && !(Number.isInteger(f) && f >= 0 && f <= 0x7fffffff)) this.tfPool = Float64Array.from(this.tfPool);
       this.tfPool[start + i] = f;
       this.df[id]++;
+      if (this.deferred) continue;
       const list = this.postings[id];
       if (list) list.push(doc, f);
       else this.postings[id] = [doc, f]; // exact size: most terms stay in one document
@@ -154,6 +177,7 @@ export class Bm25 {
   trim(): void {
     this.termPool = this.termPool.slice(0, this.pooled);
     this.tfPool = this.tfPool.slice(0, this.pooled);
+    if (this.deferred) { this.deferred = false; this.transpose(); return; }
     if (!(this.tfPool instanceof Int32Array)) {
       for (let id = 0; id < this.postings.length; id++) this.postings[id] = this.postings[id]?.slice();
       return;
@@ -177,8 +201,117 @@ export class Bm25 {
     this.packedLen = len;
   }
 
+  /**
+   * Until the next trim(), documents are added without their postings (a corpus built from
+   * nothing, before anything is searched); a search in between packs them first.
+   */
+  deferPostings(): void {
+    if (this.docs.length === 0) this.deferred = true;
+  }
+
+  /**
+   * Every term's postings made from the live documents' pool ranges, documents ascending: the
+   * lists add() would have grown, less removed documents' dead entries (which searches skip).
+   * Whole-number frequencies go into one packed Int32Array, others into per-term arrays.
+   */
+  private transpose(): void {
+    const terms = this.termOf.length;
+    const at = new Int32Array(terms), fill = new Int32Array(terms);
+    let total = 0;
+    for (let id = 0; id < terms; id++) { at[id] = total; total += 2 * this.df[id]; }
+    const packed = this.tfPool instanceof Int32Array ? new Int32Array(total) : new Float64Array(total);
+    for (let i = 0; i < this.docs.length; i++) {
+      const d = this.docs[i];
+      if (!d) continue;
+      for (let j = d.start; j < d.start + d.count; j++) {
+        const id = this.termPool[j], k = at[id] + fill[id];
+        packed[k] = i;
+        packed[k + 1] = this.tfPool[j];
+        fill[id] += 2;
+      }
+    }
+    this.postings = new Array(terms).fill(undefined);
+    if (packed instanceof Int32Array) {
+      this.packed = packed;
+      this.packedAt = at;
+      this.packedLen = fill;
+      return;
+    }
+    this.packed = new Int32Array(0);
+    this.packedAt = new Int32Array(0);
+    this.packedLen = new Int32Array(0);
+    for (let id = 0; id < terms; id++) if (fill[id]) this.postings[id] = Array.from(packed.subarray(at[id], at[id] + fill[id]));
+  }
+
   private packedLenOf(id: number): number {
     return id < this.packedLen.length ? this.packedLen[id] : 0;
+  }
+
+  /**
+   * The finished form (see SavedBm25), or undefined when a frequency is not a whole number (then
+   * the pools are doubles and a warm start builds the corpus again). Holds views of the pools:
+   * meant to be written out at once.
+   */
+  saved(): SavedBm25 | undefined {
+    if (!(this.tfPool instanceof Int32Array)) return undefined;
+    const n = this.docs.length;
+    const docStart = new Int32Array(n), docCount = new Int32Array(n), docLen = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const d = this.docs[i];
+      if (!d) { docCount[i] = -1; continue; }
+      if (!Number.isInteger(d.len) || d.len > 0x7fffffff) return undefined;
+      docStart[i] = d.start; docCount[i] = d.count; docLen[i] = d.len;
+    }
+    return {
+      termOf: this.termOf, freeIds: Int32Array.from(this.freeIds), docStart, docCount, docLen,
+      termPool: this.termPool.subarray(0, this.pooled), tfPool: this.tfPool.subarray(0, this.pooled),
+    };
+  }
+
+  /**
+   * A corpus from its finished form: it answers every search as the corpus that was saved, to
+   * the last bit (the same documents, statistics and postings, less the removed documents' dead
+   * entries, which searches skip). Throws on anything inconsistent (a range outside its pool, a
+   * term id out of range, a term twice), so a damaged file is rebuilt, never half-trusted.
+   */
+  static fromSaved(s: SavedBm25): Bm25 {
+    const bm = new Bm25();
+    const terms = s.termOf.length, docs = s.docStart.length, pooled = s.termPool.length;
+    const bad = (what: string) => { throw new Error(`saved BM25 corpus malformed: ${what}`); };
+    if (s.docCount.length !== docs || s.docLen.length !== docs || s.tfPool.length !== pooled) bad('lengths');
+    bm.termOf = s.termOf;
+    for (let id = 0; id < terms; id++) {
+      const t = s.termOf[id];
+      if (t === '') continue;
+      if (bm.ids.has(t)) bad('a term twice');
+      bm.ids.set(t, id);
+    }
+    bm.freeIds = Array.from(s.freeIds);
+    if (bm.freeIds.some((id) => id < 0 || id >= terms || s.termOf[id] !== '') || bm.freeIds.length !== terms - bm.ids.size) bad('free ids');
+    // Documents, and each term's document frequency (its live documents).
+    const df = new Int32Array(terms);
+    bm.docs = new Array<Doc | null>(docs);
+    for (let i = 0; i < docs; i++) {
+      const count = s.docCount[i];
+      if (count === -1) { bm.docs[i] = null; continue; }
+      const start = s.docStart[i], len = s.docLen[i];
+      if (count < 0 || start < 0 || start + count > pooled || len < 0) bad('a document range');
+      for (let j = start; j < start + count; j++) {
+        const id = s.termPool[j];
+        if (id < 0 || id >= terms || s.termOf[id] === '' || (j > start && s.termPool[j - 1] >= id)) bad('a document\'s terms');
+        df[id]++;
+      }
+      bm.docs[i] = { start, count, len };
+      bm.live++;
+      bm.totalLen += len;
+    }
+    for (let id = 0; id < terms; id++) if (s.termOf[id] !== '' && !df[id]) bad('a term in no document');
+    bm.df = Array.from(df);
+    bm.termPool = s.termPool;
+    bm.tfPool = s.tfPool;
+    bm.pooled = pooled;
+    bm.transpose();
+    return bm;
   }
 
   /** A live document's terms with their frequencies, in term order (to re-add it elsewhere). */
@@ -252,6 +385,7 @@ export class Bm25 {
 
   /** A live term's postings: its packed range, then any added since (docs ascending throughout). */
   private listOfId(id: number): PostingList | undefined {
+    if (this.deferred) this.trim();
     const added = this.postings[id], n = this.packedLenOf(id);
     if (!n) return added;
     const packed = this.packed.subarray(this.packedAt[id], this.packedAt[id] + n);

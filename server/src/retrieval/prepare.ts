@@ -9,9 +9,9 @@ import type { PipelineRequest } from './request';
 import { declarationsByName, typesBySimpleName, usageCounts } from './symbols';
 import { globalPopular } from './recall/graph';
 import { descriptionShares, prepareDescriptions, type SavedDescriptions } from './recall/descriptions';
-import { fileWords, prepareWordFiles } from './recall/wordFiles';
-import { buildWithSaved, SAVED_CHUNKS, SAVED_DESCRIPTIONS, SAVED_WORDS, type SavedPlace } from './preparedCache';
-import { chunkParts, prepareChunkCorpus } from './recall/similar';
+import { currentWordMap, prepareWordFiles, SAVED_WORDS } from './recall/wordFiles';
+import { buildWithSaved, SAVED_DESCRIPTIONS, type SavedPlace } from './preparedCache';
+import { currentChunkCorpus, prepareChunkCorpus, SAVED_CHUNKS } from './recall/similar';
 
 /** One structure built: its name and the time it took. */
 export interface PreparedStep { name: string; ms: number }
@@ -21,9 +21,9 @@ export interface PrepareInput {
   /** The files' current text (the indexer's textOf). */
   textOf: PipelineRequest['textOf'];
   /**
-   * Where structures saved by an earlier start are (preparedCache.ts: the words, similar-code
-   * chunks and description tokens of files unchanged since); absent: everything is built from the
-   * index and texts.
+   * Where structures saved by an earlier start are (preparedCache.ts: word -> files and the
+   * similar-code corpus in their finished form, the description tokens per file); absent:
+   * everything is built from the index and texts.
    */
   saved?: SavedPlace;
 }
@@ -39,8 +39,8 @@ export const PREPARE_STEPS: readonly { name: string; build: (p: PrepareInput) =>
     const shares = saved && new Map<string, SavedDescriptions>();
     buildWithSaved(SAVED_DESCRIPTIONS, saved, (s) => prepareDescriptions(index, s, shares), () => descriptionShares(index, shares ?? new Map()));
   } },
-  { name: 'word -> files', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_WORDS, saved, (s) => prepareWordFiles({ index, textOf }, s), () => fileWords({ index, textOf })) },
-  { name: 'similar-code corpus', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_CHUNKS, saved, (s) => prepareChunkCorpus(index, textOf, s), () => chunkParts(index, textOf)) },
+  { name: 'word -> files', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_WORDS, saved, (s) => prepareWordFiles({ index, textOf }, s), () => currentWordMap({ index, textOf })) },
+  { name: 'similar-code corpus', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_CHUNKS, saved, (s) => prepareChunkCorpus(index, textOf, s), () => currentChunkCorpus(index, textOf)) },
 ];
 
 /**

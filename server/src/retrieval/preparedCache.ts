@@ -1,20 +1,20 @@
 // Retrieval's prepared structures saved beside the index cache, so that a warm start loads them
-// instead of rebuilding them (issue 16 §1). Saved are the per-file shares of the three structures
-// whose rebuild is mostly reading, scanning or tokenizing text: each file's words (word -> files),
-// each file's similar-code chunks with their counted terms (java.base: 54 MB read for these two),
-// and the tokens of each file's declaration descriptions (the description index). Each share is kept
-// with the content hash of the text it came from, and a warm start takes it only for a file whose
-// indexed hash is the same; every other file is read as on a first build, so the structure is
-// the one a fresh build makes. The files use the index cache's framing (persist.ts: a digest of
-// every byte, written atomically); one from other code (the hash of every source that derives
-// them, set by the build), other folders, or that fails any check is ignored and rewritten.
+// instead of rebuilding them (issue 16 §1). Saved are the three structures whose rebuild is mostly
+// reading, scanning or tokenizing text: word -> files and the similar-code corpus in their
+// finished form (pools and tables as they are in memory, read back as typed-array views without
+// adding a document: on the whole JDK these were 7 s and 13.5 s rebuilt from per-file shares),
+// and the tokens of each file's declaration descriptions (the description index). Each is kept
+// with the content hash of the text each file's part came from, and a warm start takes a file's
+// part only when its indexed hash is the same; every other file is updated as after an edit (or
+// read, for descriptions), so the structure is the one a fresh build makes. The files use the
+// index cache's framing (persist.ts: a digest of every byte, written atomically); one from other
+// code (the hash of every source that derives them, set by the build), other folders, or that
+// fails any check is ignored and rewritten.
 
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CorruptCache, Reader, verifiedReader, Writer } from '../index/cacheCodec';
 import { cacheFileFor, readFramed, writeFramed } from '../index/persist';
-import type { FileWords } from './recall/wordFiles';
-import type { SavedChunks } from './recall/similar';
 import type { SavedDescriptions } from './recall/descriptions';
 import { FIELDS } from './recall/descriptionTable';
 
@@ -25,79 +25,75 @@ export function preparedVersion(): string {
   return typeof __NEEDLE_PREPARED_VERSION__ === 'string' ? __NEEDLE_PREPARED_VERSION__ : 'dev';
 }
 
-/** One kind of saved share: its file's suffix and its encoding. */
-export interface SavedKind<V extends { hash: string }> {
+/** One saved structure: its file's suffix, its encoding, and the hash of each file's part of it. */
+export interface SavedKind<S> {
   name: string;
   suffix: string;
-  write: (w: Writer, v: V) => void;
-  read: (r: Reader) => V;
+  /** Throws when the structure cannot be saved (then the file is removed). */
+  write: (w: Writer, s: S) => void;
+  /** Throws on anything inconsistent (the file is then reported, ignored and rewritten). */
+  read: (r: Reader) => S;
+  /** Per path, the content hash its part was derived from (files whose part is of other text left out). */
+  hashes: (s: S) => ReadonlyMap<string, { hash: string }>;
 }
 
-export const SAVED_WORDS: SavedKind<FileWords> = {
-  name: 'saved words', suffix: '.words',
-  write: (w, v) => { w.str(v.hash); w.strs(v.words); },
-  read: (r) => ({ hash: r.str(), words: r.strs() }),
-};
+/** The hashes of the parts whose text is known (`hash` set): what a SavedKind's `hashes` gives for a map of per-file parts. */
+export function knownHashes(parts: ReadonlyMap<string, { hash?: string }>): Map<string, { hash: string }> {
+  const out = new Map<string, { hash: string }>();
+  for (const [path, part] of parts) if (part.hash !== undefined) out.set(path, { hash: part.hash });
+  return out;
+}
 
-export const SAVED_CHUNKS: SavedKind<SavedChunks> = {
-  name: 'saved similar-code chunks', suffix: '.chunks',
-  write: (w, v) => {
-    w.str(v.hash);
-    w.list(v.chunks, (c) => { w.int(c.startLine); w.int(c.endLine); w.str(c.kind); w.optStr(c.symbol); });
-    w.list(v.terms, (ts) => w.list(ts, ([t, n]) => { w.str(t); w.int(n); }));
-  },
-  read: (r) => {
-    const hash = r.str();
-    const chunks = r.list(() => {
-      const c: SavedChunks['chunks'][number] = { startLine: r.int(), endLine: r.int(), kind: r.str() };
-      const symbol = r.optStr(); if (symbol !== undefined) c.symbol = symbol;
-      return c;
-    });
-    const terms = r.list(() => r.list((): [string, number] => [r.str(), r.int()]));
-    if (terms.length !== chunks.length) throw new CorruptCache('terms do not match chunks');
-    return { hash, chunks, terms };
-  },
-};
+/** A structure saved as one share per file (path order), each with its hash. */
+function perFileKind<V extends { hash: string }>(name: string, suffix: string, write: (w: Writer, v: V) => void, read: (r: Reader) => V): SavedKind<ReadonlyMap<string, V>> {
+  return {
+    name, suffix,
+    write: (w, parts) => w.list([...parts.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)), ([path, v]) => { w.str(path); write(w, v); }),
+    read: (r) => {
+      const parts = new Map<string, V>();
+      const n = r.count();
+      for (let i = 0; i < n; i++) {
+        const path = r.str();
+        parts.set(path, read(r));
+      }
+      return parts;
+    },
+    hashes: (parts) => parts,
+  };
+}
 
-export const SAVED_DESCRIPTIONS: SavedKind<SavedDescriptions> = {
-  name: 'saved descriptions', suffix: '.descriptions',
-  write: (w, v) => { w.str(v.hash); w.list(v.counts, (n) => w.int(n)); w.strs(v.tokens); },
-  read: (r) => {
+export const SAVED_DESCRIPTIONS = perFileKind<SavedDescriptions>('saved descriptions', '.descriptions',
+  (w, v) => { w.str(v.hash); w.list(v.counts, (n) => w.int(n)); w.strs(v.tokens); },
+  (r) => {
     const v = { hash: r.str(), counts: r.list(() => r.int()), tokens: r.strs() };
     if (v.counts.length % FIELDS.length || v.counts.some((n) => n < 0) || v.counts.reduce((a, n) => a + n, 0) !== v.tokens.length) throw new CorruptCache('token counts do not match tokens');
     return v;
-  },
-};
+  });
 
-/** Where a workspace's saved shares of a kind live: beside its index cache, keyed by all its folders. */
-export function savedFileFor(cacheDir: string, folders: readonly string[], kind: Pick<SavedKind<{ hash: string }>, 'suffix'>): string {
+/** Where a workspace's saved structure of a kind lives: beside its index cache, keyed by all its folders. */
+export function savedFileFor(cacheDir: string, folders: readonly string[], kind: Pick<SavedKind<unknown>, 'suffix'>): string {
   return cacheFileFor(cacheDir, folders.join('\0')).replace(/\.cache$/, kind.suffix);
 }
 
-/** The saved shares by path, or none and why (nothing when there is no file yet). */
-export function loadSaved<V extends { hash: string }>(kind: SavedKind<V>, file: string, folders: readonly string[]): { parts: Map<string, V>; problem?: string } {
+/** The saved structure, or none and why (nothing when there is no file yet). */
+export function loadSaved<S>(kind: SavedKind<S>, file: string, folders: readonly string[]): { saved?: S; problem?: string } {
   const r = readFramed(file, preparedVersion(), folders.join('\0'));
-  if (!r.encoded) return { parts: new Map(), problem: r.problem && `${kind.name}: ${r.problem}; rebuilding` };
+  if (!r.encoded) return { problem: r.problem && `${kind.name}: ${r.problem}; rebuilding` };
   try {
     const reader = verifiedReader(r.encoded);
-    const parts = new Map<string, V>();
-    const n = reader.count();
-    for (let i = 0; i < n; i++) {
-      const path = reader.str();
-      parts.set(path, kind.read(reader));
-    }
+    const saved = kind.read(reader);
     if (!reader.done) throw new CorruptCache('trailing data');
-    return { parts };
+    return { saved };
   } catch (e) {
-    return { parts: new Map(), problem: `${kind.name} malformed (${(e as Error).message}); rebuilding` };
+    return { problem: `${kind.name} malformed (${(e as Error).message}); rebuilding` };
   }
 }
 
-/** Saves the shares atomically; returns a problem to log, or undefined. */
-export function saveSaved<V extends { hash: string }>(kind: SavedKind<V>, file: string, folders: readonly string[], parts: ReadonlyMap<string, V>): string | undefined {
+/** Saves the structure atomically; returns a problem to log, or undefined. */
+export function saveSaved<S>(kind: SavedKind<S>, file: string, folders: readonly string[], s: S): string | undefined {
   try {
     const w = new Writer();
-    w.list([...parts.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)), ([path, v]) => { w.str(path); kind.write(w, v); });
+    kind.write(w, s);
     mkdirSync(dirname(file), { recursive: true });
     writeFramed(file, preparedVersion(), folders.join('\0'), w.finish());
     return undefined;
@@ -131,18 +127,20 @@ export function worthSaving(loaded: ReadonlyMap<string, { hash: string }>, now: 
 export interface SavedPlace { cacheDir: string; folders: readonly string[]; log: (message: string) => void; ignore?: readonly string[] }
 
 /**
- * Builds a structure from the saved shares of unchanged files (`build`), then saves its shares
+ * Builds a structure from the one an earlier start saved (`build`), then saves it as it is now
  * (`current`) when what was loaded is missing or stale (worthSaving); without a place, builds
  * from the index alone.
  */
-export function buildWithSaved<V extends { hash: string }>(kind: SavedKind<V>, place: SavedPlace | undefined, build: (saved?: ReadonlyMap<string, V>) => void, current: () => ReadonlyMap<string, V>): void {
+export function buildWithSaved<S>(kind: SavedKind<S>, place: SavedPlace | undefined, build: (saved?: S) => void, current: () => S): void {
   if (!place || place.ignore?.includes(kind.name)) { build(); return; }
   const file = savedFileFor(place.cacheDir, place.folders, kind);
   const loaded = loadSaved(kind, file, place.folders);
   if (loaded.problem) place.log(loaded.problem);
-  build(loaded.parts);
+  // The hashes before building: a loaded structure becomes the live one, which the build updates.
+  const before = loaded.saved === undefined ? new Map<string, { hash: string }>() : new Map(kind.hashes(loaded.saved));
+  build(loaded.saved);
   const now = current();
-  if (!worthSaving(loaded.parts, now)) return;
+  if (!worthSaving(before, kind.hashes(now))) return;
   const problem = saveSaved(kind, file, place.folders, now);
   if (problem) place.log(problem);
 }

@@ -237,6 +237,9 @@ export function perIndexVersion<T>(build: (index: WorkspaceIndex) => T): (index:
   };
 }
 
+/** The source of a restored share that is not the indexed file's: equal to no file's source. */
+const STALE = Symbol('stale share');
+
 /** Past this share of changed files a table is rebuilt rather than updated. */
 const REBUILD_SHARE = 0.25;
 
@@ -272,13 +275,29 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
   batch?: number;
   /** Called after the last `apply` of a version; `first`: the table was built from nothing. */
   finish?: (table: T, first: boolean) => void;
+  /**
+   * A table saved in its finished form by an earlier start, with each file's share and the
+   * content hash it was derived from (undefined: not known to be the indexed text's), taken on
+   * the first build instead of an empty table. A file whose indexed hash is another, or that is
+   * gone, or new, is then updated as after an edit, so the table is the one a fresh build makes.
+   */
+  restore?: (context: C) => { table: T; parts: Map<string, { hash?: string; part: P }> } | undefined;
 }): (index: WorkspaceIndex, context?: C) => T {
   const cache = new WeakMap<WorkspaceIndex, { version: number; table: T; parts: Map<string, FilePart<P>> }>();
   return (index, context) => {
     let c = cache.get(index);
     if (c && c.version === index.version) return c.table;
-    const first = !c;
-    if (!c) cache.set(index, (c = { version: -1, table: spec.create(), parts: new Map() }));
+    let first = !c;
+    if (!c) {
+      const restored = spec.restore?.(context as C);
+      cache.set(index, (c = { version: -1, table: restored?.table ?? spec.create(), parts: new Map() }));
+      for (const [path, { hash, part }] of restored?.parts ?? []) {
+        const f = index.file(path);
+        // A share of other text is handed to `apply` as the one to take out (its source matches nothing).
+        c.parts.set(path, { source: f && hash !== undefined && f.hash === hash ? spec.source(f) : STALE, part });
+      }
+      if (restored) first = false;
+    }
     const changes: PartChange<P>[] = [];
     const live = new Set<string>();
     const batch = spec.rebuildOnManyChanges === false ? spec.batch ?? Infinity : Infinity;

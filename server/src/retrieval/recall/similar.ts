@@ -14,6 +14,8 @@ import { hashText } from '../../index/files';
 import { addCandidate, type Candidate } from '../types';
 import { perIndexVersionIncremental } from '../symbols';
 import { isKeyword, stripComments } from '../query';
+import { CorruptCache } from '../../index/cacheCodec';
+import { knownHashes, type SavedKind } from '../preparedCache';
 
 /** P3: similar code weighs least of all sources. */
 export const SIMILAR_WEIGHT = 0.3;
@@ -42,8 +44,6 @@ interface FileChunks {
   hash?: string;
 }
 
-/** One file's chunks as saved by an earlier start (preparedCache.ts): places and counted terms, with the text's hash. */
-export interface SavedChunks { hash: string; chunks: Omit<ChunkSpan, 'path'>[]; terms: [string, number][][] }
 
 /**
  * The chunk corpus, kept in step with the index file by file: an edit takes the file's old
@@ -52,7 +52,7 @@ export interface SavedChunks { hash: string; chunks: Omit<ChunkSpan, 'path'>[]; 
  * for removed ones. Ties are broken by path, line and position in the file, never by id, so the
  * result equals a fresh build's.
  */
-interface Corpus {
+export interface Corpus {
   bm: Bm25;
   chunks: (ChunkSpan | undefined)[];
   /** Per id: the chunk's position in its file. */
@@ -85,8 +85,6 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
   const table = perIndexVersionIncremental<{ corpus: Corpus }, FileChunks, PipelineRequest['textOf']>({
     source: (f) => f.facts,
     part: (f, textOf) => {
-      const kept = seed?.get(f.path);
-      if (kept && kept.hash === f.hash) return { chunks: kept.chunks.map((c) => ({ path: f.path, ...c })), terms: kept.terms, hash: f.hash };
       const text = textOf(f.path);
       // Places and text only: a header or description made here would be thrown away.
       const chunks = text === undefined ? [] : javaChunkBodies(text, f.facts);
@@ -97,7 +95,8 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
         hash: text !== undefined && hashText(text) === f.hash ? f.hash : undefined,
       };
     },
-    create: () => ({ corpus: emptyCorpus() }),
+    // Built from nothing: the postings are made once at the end (finish trims), not grown per document.
+    create: () => { const corpus = emptyCorpus(); corpus.bm.deferPostings(); return { corpus }; },
     apply: (t, changes) => {
       const c = t.corpus;
       for (const ch of [...changes].sort((a, b) => (a.path < b.path ? -1 : 1))) {
@@ -111,12 +110,15 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
       }
       if (c.bm.dead > Math.max(COMPACT_FLOOR, c.bm.size)) {
         t.corpus = emptyCorpus();
+        t.corpus.bm.deferPostings();
         for (const path of [...c.files.keys()].sort()) addFile(t.corpus, path, c.files.get(path)!, c.ids.get(path)!.map((id) => c.bm.termsOf(id)));
         t.corpus.bm.trim();
       }
     },
     // A first build grew every posting list by pushes: give back their spare room.
     finish: (t, first) => { if (first) t.corpus.bm.trim(); },
+    // The corpus a warm start loaded in its finished form (SAVED_CHUNKS), with each file's chunks.
+    restore: () => restoring && { table: { corpus: restoring }, parts: new Map([...restoring.files].map(([path, part]) => [path, { hash: part.hash, part }])) },
     // A share's terms are taken once; the corpus itself is what a rebuild would need.
     rebuildOnManyChanges: false,
     // The terms of a few hundred files at a time, never the workspace's at once.
@@ -125,33 +127,74 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
   return (index: WorkspaceIndex, textOf: PipelineRequest['textOf']) => table(index, textOf).corpus;
 })();
 
-/** Chunks saved by an earlier start, consulted while prepareChunkCorpus builds (see part above). */
-let seed: ReadonlyMap<string, SavedChunks> | undefined;
+/** The corpus a warm start loaded, consulted while prepareChunkCorpus builds (see restore above). */
+let restoring: Corpus | undefined;
 
 /**
- * Builds the corpus (retrieval's prepare stage). A file whose indexed hash equals its entry in
- * `saved` takes the saved chunks and terms instead of reading and chunking its text; the corpus
- * is the one a fresh build makes (the terms enter BM25 as counted pairs, as compaction adds them).
+ * Builds the corpus (retrieval's prepare stage). `saved`: the corpus in its finished form as an
+ * earlier start left it (SAVED_CHUNKS): taken as it is for every file whose indexed hash is the one
+ * its chunks were made from, every other file updated as after an edit, so it is the corpus a
+ * fresh build makes (to the last bit of every score; ties are broken by place, never by id).
  */
-export function prepareChunkCorpus(index: WorkspaceIndex, textOf: PipelineRequest['textOf'], saved?: ReadonlyMap<string, SavedChunks>): void {
-  seed = saved;
-  try { chunkCorpus(index, textOf); } finally { seed = undefined; }
+export function prepareChunkCorpus(index: WorkspaceIndex, textOf: PipelineRequest['textOf'], saved?: Corpus): void {
+  restoring = saved;
+  try { chunkCorpus(index, textOf); } finally { restoring = undefined; }
 }
 
-/** Every file's chunks whose text is known to be the indexed one (what a later start may reuse). */
-export function chunkParts(index: WorkspaceIndex, textOf: PipelineRequest['textOf']): Map<string, SavedChunks> {
-  const c = chunkCorpus(index, textOf);
-  const out = new Map<string, SavedChunks>();
-  for (const [path, part] of c.files) {
-    if (part.hash === undefined) continue;
-    out.set(path, {
-      hash: part.hash,
-      chunks: part.chunks.map(({ startLine, endLine, kind, symbol }) => ({ startLine, endLine, kind, symbol })),
-      terms: c.ids.get(path)!.map((id) => c.bm.termsOf(id)),
-    });
-  }
-  return out;
+/** The corpus of the index as it is now, to save (what a later start may load). */
+export function currentChunkCorpus(index: WorkspaceIndex, textOf: PipelineRequest['textOf']): Corpus {
+  return chunkCorpus(index, textOf);
 }
+
+/**
+ * The corpus in its finished form (preparedCache.ts): the BM25 pools and term table as they are,
+ * then per file (path order) its hash when its chunks are known to be the indexed text's, its
+ * documents' ids and its chunks' places. Loading adds no document and reads no text.
+ */
+export const SAVED_CHUNKS: SavedKind<Corpus> = {
+  name: 'saved similar-code corpus', suffix: '.chunks',
+  write: (w, c) => {
+    const bm = c.bm.saved();
+    if (!bm) throw new Error('the corpus has fractional frequencies');
+    w.strs(bm.termOf);
+    for (const a of [bm.freeIds, bm.docStart, bm.docCount, bm.docLen, bm.termPool, bm.tfPool]) w.int32s(a);
+    w.list([...c.files.keys()].sort(), (path) => {
+      const part = c.files.get(path)!;
+      w.str(path);
+      w.optStr(part.hash);
+      w.int32s(Int32Array.from(c.ids.get(path)!));
+      for (const ch of part.chunks) { w.int(ch.startLine); w.int(ch.endLine); w.str(ch.kind); w.optStr(ch.symbol); }
+    });
+  },
+  read: (r) => {
+    const termOf = r.strs();
+    const [freeIds, docStart, docCount, docLen, termPool, tfPool] = Array.from({ length: 6 }, () => r.int32s());
+    const c = emptyCorpus();
+    c.bm = Bm25.fromSaved({ termOf, freeIds, docStart, docCount, docLen, termPool, tfPool });
+    let claimed = 0;
+    const files = r.count();
+    for (let i = 0; i < files; i++) {
+      const path = r.str();
+      const hash = r.optStr();
+      const ids = Array.from(r.int32s());
+      const chunks = ids.map((id, ordinal): ChunkSpan => {
+        if (!(id >= 0 && id < docCount.length) || docCount[id] < 0 || c.chunks[id]) throw new CorruptCache('a chunk id out of range or taken twice');
+        const chunk: ChunkSpan = { path, startLine: r.int(), endLine: r.int(), kind: r.str() };
+        const symbol = r.optStr();
+        if (symbol !== undefined) chunk.symbol = symbol;
+        c.chunks[id] = chunk;
+        c.ordinal[id] = ordinal;
+        return chunk;
+      });
+      claimed += ids.length;
+      c.ids.set(path, ids);
+      c.files.set(path, hash === undefined ? { chunks } : { chunks, hash });
+    }
+    if (claimed !== c.bm.size) throw new CorruptCache('documents without a file');
+    return c;
+  },
+  hashes: (c) => knownHashes(c.files),
+};
 
 export function codeTerms(text: string): string[] {
   const out: string[] = [];
