@@ -49,6 +49,10 @@ describe('search words', () => {
         // A chunk that is not those lines of the file (its text was changed) is scanned itself.
         const other = chunk + ' extraWord';
         assert.equal(file.chunkWords(symbol, other, a, b, description), plainSearchWords(symbol, other, description));
+        // What a chunk's header asks of its lines (chunks/java.ts headerFor) equals scanning them.
+        const scanned = new Set(chunk.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []);
+        const have = file.linesHave(a, b);
+        for (const id of [...PIECES, ...scanned, 'getValue', 'absent']) assert.equal(have.has(id), scanned.has(id), JSON.stringify({ text, a, b, id }));
       }
     }
   });

@@ -15,7 +15,7 @@ import { chunkTextFile, textFileType, type Chunk } from '../retrieval/chunks';
 import { chunkJavaFile } from '../retrieval/chunks/java';
 import { docSummary, signatureLines, stripLine } from '../retrieval/symbols';
 import { splitIdentifier } from '../text/identifiers';
-import { redactText, vetText, type VetFlag, type VetResult } from '../vetting';
+import { redactTexts, vetText, type VetFlag, type VetResult } from '../vetting';
 import { redactionMarker } from '../vetting/spans';
 
 export interface DeclRow { symbol: string; kind: string; name: string; package: string; line: number; signature: string; summary: string; description: string; search: string }
@@ -176,6 +176,10 @@ export class FileIdentifiers {
   private readonly globalOf: number[] = [];
   private mark = new Int32Array(0);
   private stamp = 0;
+  /** Identifier → local number, and linesHave()'s marks (apart from chunkWords', so neither disturbs the other). */
+  private readonly localOf = new Map<string, number>();
+  private haveMark = new Int32Array(0);
+  private haveStamp = 0;
 
   constructor(readonly text: string) {
     const starts: number[] = [], lengths: number[] = [], hashes: number[] = [];
@@ -209,7 +213,9 @@ export class FileIdentifiers {
       }
       if (local < 0) {
         local = this.globalOf.length;
-        this.globalOf.push(vocabulary.id(text.slice(i, j)));
+        const identifier = text.slice(i, j);
+        this.localOf.set(identifier, local);
+        this.globalOf.push(vocabulary.id(identifier));
         starts.push(i); lengths.push(length); hashes.push(h);
         table[slot] = local + 1;
         if (2 * this.globalOf.length > table.length) {
@@ -223,7 +229,17 @@ export class FileIdentifiers {
     }
     this.lineFirst.push(this.count);
     this.mark = new Int32Array(this.globalOf.length);
+    this.haveMark = new Int32Array(this.globalOf.length);
   }
+
+  /** Which identifiers lines start..end contain (chunks/java.ts LinesIdentifiers: a chunk's header reads them here, not by scanning its text again). */
+  readonly linesHave = (startLine: number, endLine: number): { has(identifier: string): boolean } => {
+    const { tokens, haveMark, lineFirst, localOf } = this;
+    const stamp = ++this.haveStamp;
+    const last = lineFirst.length - 1;
+    for (let i = lineFirst[Math.min(startLine, last)], to = lineFirst[Math.min(endLine + 1, last)]; i < to; i++) haveMark[tokens[i]] = stamp;
+    return { has: (identifier) => { const local = localOf.get(identifier); return local !== undefined && haveMark[local] === stamp; } };
+  };
 
   /** searchWords(symbol, chunkText, description), where chunkText is lines start..end of this text (else scanned). */
   chunkWords(symbol: string, chunkText: string, startLine: number, endLine: number, description: string): string {
@@ -251,10 +267,6 @@ export class FileIdentifiers {
   }
 }
 
-/** A text's redacted form: what vetText gives, without the instruction scan whose flags a prose text or a header never carries. */
-function vetted(text: string): string {
-  return redactText(text);
-}
 
 /** Javadoc as prose: tags reduced to their text, markup removed, whitespace collapsed. */
 function javadocText(javadoc: string | undefined): string {
@@ -262,13 +274,13 @@ function javadocText(javadoc: string | undefined): string {
   return javadoc.replace(/\{@(?:link|linkplain|code|literal|value)\s+([^}]*)\}/g, '$1').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
 }
 
-/** A chunk of a text file, vetted on its own. */
-function chunkRow(c: Chunk): ChunkRow {
+/** A chunk of a text file, vetted on its own; its header and description are in `prose`, redacted. */
+function chunkRow(c: Chunk, prose: Map<string, string>): ChunkRow {
   const v = vetText(c.text);
-  const header = c.header === undefined ? null : vetted(c.header);
+  const header = c.header === undefined ? null : prose.get(c.header)!;
   return {
     startLine: c.startLine, endLine: c.endLine, kind: c.kind, symbol: c.symbol ?? null, header,
-    text: v.text, flags: v.flags, search: searchWords(c.symbol ?? '', v.text, c.description ? vetted(c.description) : ''),
+    text: v.text, flags: v.flags, search: searchWords(c.symbol ?? '', v.text, c.description ? prose.get(c.description)! : ''),
   };
 }
 
@@ -276,29 +288,27 @@ function chunkRow(c: Chunk): ChunkRow {
  * A chunk cut from a file that was vetted whole (`vet`): its text and header are already redacted
  * (vetting keeps every line where it was), and its flags are those of the lines it spans.
  */
-function vettedChunkRow(c: Chunk, vet: VetResult, vetDescription: (text: string) => string, identifiers: FileIdentifiers): ChunkRow {
+function vettedChunkRow(c: Chunk, vet: VetResult, prose: Map<string, string>, identifiers: FileIdentifiers): ChunkRow {
   const within = (line: number) => line >= c.startLine && line <= c.endLine;
   const flags: VetFlag[] = [];
   if (vet.instructionLines.some(within)) flags.push('instruction-like');
   if (vet.secrets.some((x) => within(x.line)) || c.text.includes(REDACTED)) flags.push('secret-redacted');
   return {
     startLine: c.startLine, endLine: c.endLine, kind: c.kind, symbol: c.symbol ?? null, header: c.header ?? null,
-    text: c.text, flags, search: identifiers.chunkWords(c.symbol ?? '', c.text, c.startLine, c.endLine, c.description ? vetDescription(c.description) : ''),
+    text: c.text, flags, search: identifiers.chunkWords(c.symbol ?? '', c.text, c.startLine, c.endLine, c.description ? prose.get(c.description)! : ''),
   };
 }
 
 /**
- * vetted(), each distinct text vetted once (vetting is a pure function of the text): within one
- * file a Javadoc's summary is vetted for its declaration and again in the description of every
- * chunk of its symbol (a long method is cut into several), and overloads repeat one Javadoc.
+ * A file's prose (Javadoc summaries and descriptions, chunk headers and descriptions), each distinct
+ * text redacted once (redaction is a pure function of the text: a Javadoc's summary is also the
+ * description of every chunk of its symbol, and overloads repeat one Javadoc), all in one batch
+ * (vetting/index.ts redactTexts), without the instruction scan whose flags prose never carries.
  */
-function vettedOnce(): (text: string) => string {
-  const seen = new Map<string, string>();
-  return (text) => {
-    let v = seen.get(text);
-    if (v === undefined) seen.set(text, (v = vetted(text)));
-    return v;
-  };
+function redactedProse(texts: Iterable<string>): Map<string, string> {
+  const distinct = [...new Set(texts)];
+  const redacted = redactTexts(distinct);
+  return new Map(distinct.map((t, i) => [t, redacted[i]]));
 }
 
 /** What every redacted secret's replacement starts with. */
@@ -454,19 +464,21 @@ export function javaTextRows(absPath: string, raw: string, hash: string, facts: 
   const vet = vetText(raw);
   const text = vet.text;
   const lines = text.split('\n');
-  const decls: DeclRow[] = [];
-  const vetProse = vettedOnce();
-  for (const s of facts.symbols) {
-    if (s.local || s.anonymous) continue;
+  const published = facts.symbols.filter((s) => !s.local && !s.anonymous);
+  const docs = published.map((s) => (s.javadoc ? { summary: docSummary(s.javadoc), description: javadocText(s.javadoc) } : undefined));
+  const identifiers = new FileIdentifiers(text);
+  const cut = chunkJavaFile(absPath, text, facts, identifiers.linesHave);
+  const prose = redactedProse([...docs.flatMap((d) => (d ? [d.summary, d.description] : [])), ...cut.flatMap((c) => (c.description ? [c.description] : []))]);
+  const decls: DeclRow[] = published.map((s, i) => {
     const sig = signatureLines(s, lines);
     const signature = lines.slice(sig.start, sig.end + 1).map(stripLine).join(' ').replace(/\s+/g, ' ').replace(/\s*\{\s*$/, '').trim();
-    const summary = s.javadoc ? vetProse(docSummary(s.javadoc)) : '';
-    const description = s.javadoc ? vetProse(javadocText(s.javadoc)) : '';
-    decls.push({ symbol: s.id, kind: s.kind, name: s.name, package: facts.package, line: s.nameSpan.sl, signature, summary, description, search: searchWords(s.name, summary) });
-  }
+    const doc = docs[i];
+    const summary = doc ? prose.get(doc.summary)! : '';
+    const description = doc ? prose.get(doc.description)! : '';
+    return { symbol: s.id, kind: s.kind, name: s.name, package: facts.package, line: s.nameSpan.sl, signature, summary, description, search: searchWords(s.name, summary) };
+  });
   const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
-  const identifiers = new FileIdentifiers(text);
-  const chunks = chunkJavaFile(absPath, text, facts).map((c) => vettedChunkRow(c, vet, vetProse, identifiers));
+  const chunks = cut.map((c) => vettedChunkRow(c, vet, prose, identifiers));
   const digest = new RowHasher().str('java-text').str(hash).str(text).decls(decls).strs(imports).chunks(chunks).done();
   return { hash, text, decls, imports, chunks, digest };
 }
@@ -514,7 +526,9 @@ function textFileRows(abs: string, rel: string, published: Map<string, string>):
   const sourceKey = sourceKeyOf(r.hash);
   if (published.get(rel) === sourceKey) return unchangedFile(rel, r.hash, sourceKey);
   vocabulary.trim();
-  const chunks = chunkTextFile(abs, r.text).map(chunkRow);
+  const cut = chunkTextFile(abs, r.text);
+  const prose = redactedProse(cut.flatMap((c) => [...(c.header === undefined ? [] : [c.header]), ...(c.description ? [c.description] : [])]));
+  const chunks = cut.map((c) => chunkRow(c, prose));
   if (!chunks.length) return undefined;
   return { path: rel, hash: r.hash, text: null, decls: [], usages: [], imports: [], chunks, sourceKey, derived: true, digest: textFileDigest(rel, r.hash, chunks), textDigest: null };
 }
