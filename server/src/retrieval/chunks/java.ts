@@ -17,13 +17,9 @@ export const JAVA_SPLIT_CHARS = 900;
 
 const CONTINUATION = /^\s*(else\b|catch\b|finally\b|\.|\+|-|\*|\/(?!\/)|&&|\|\||\?|:|\)|\]|,|while\s*\(.*\)\s*;)/;
 
-/** Which identifiers lines start..end (of the chunked text) contain; valid until the next call. */
-export type LinesIdentifiers = (startLine: number, endLine: number) => { has(identifier: string): boolean };
-
-/** `linesIdentifiers`, when given, answers for each chunk's lines what its header would otherwise scan the chunk's text for. */
-export function chunkJavaFile(path: string, text: string, facts: FileFacts, linesIdentifiers?: LinesIdentifiers): Chunk[] {
+export function chunkJavaFile(path: string, text: string, facts: FileFacts): Chunk[] {
   const lines = text.split('\n');
-  return javaPieces(lines, facts).map(({ s, start, p }) => pieceChunk(path, lines, facts, s, start, p, linesIdentifiers));
+  return javaPieces(lines, facts).map(({ s, start, p }) => pieceChunk(path, lines, facts, s, start, p));
 }
 
 /** A chunk's place and text without its header and description (what a search corpus indexes), in chunkJavaFile's order. */
@@ -68,13 +64,13 @@ function isChunked(s: SymbolFact): boolean {
 }
 
 /** The chunk of lines `p` of method `s` (whose chunks begin at `start`); later pieces repeat its signature line. */
-function pieceChunk(path: string, lines: string[], facts: FileFacts, s: SymbolFact, start: number, p: { start: number; end: number }, linesIdentifiers?: LinesIdentifiers): Chunk {
+function pieceChunk(path: string, lines: string[], facts: FileFacts, s: SymbolFact, start: number, p: { start: number; end: number }): Chunk {
   const owner = typeOf(facts, s);
   const body = lines.slice(p.start, p.end + 1).join('\n');
   const sigLine = p.start > start ? lines[s.span.sl] : undefined;
   return {
     path, startLine: p.start, endLine: p.end, kind: s.kind, symbol: s.id,
-    header: headerFor(facts, lines, owner, body, sigLine, linesIdentifiers?.(p.start, p.end)),
+    header: headerFor(facts, lines, owner, body, sigLine),
     text: body,
     description: describeChunk(s, owner),
   };
@@ -115,9 +111,9 @@ function membersOf(facts: FileFacts, owner: SymbolFact): SymbolFact[] {
   return byOwner.get(owner) ?? [];
 }
 
-/** Context lines, comment-marked where synthesized: package, used imports, class header, touched fields; `words`: the body's identifiers, scanned from it unless given. */
-export function headerFor(facts: FileFacts, lines: string[], owner: SymbolFact | undefined, body: string, sigLine?: string,
-  words: { has(identifier: string): boolean } = new Set(body.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? [])): string {
+/** Context lines, comment-marked where synthesized: package, used imports, class header, touched fields. */
+export function headerFor(facts: FileFacts, lines: string[], owner: SymbolFact | undefined, body: string, sigLine?: string): string {
+  const words = new Set(body.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []);
   const out: string[] = [];
   if (facts.package) out.push(`package ${facts.package};`);
   for (const imp of facts.imports) {
