@@ -1,10 +1,10 @@
 // The search words of declarations and chunks (needle.decls.tsv, needle.chunk_terms.tsv) are
-// counted in numbers and a chunk's identifiers are read from its file's, found once: the words must
-// be exactly those of the plain definition, in the same order (tsvector positions follow it).
+// counted in numbers: the words must be exactly those of the plain definition, in the same order
+// (tsvector positions follow it).
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FileIdentifiers, searchWords } from '../../server/src/org/facts';
+import { searchWords } from '../../server/src/org/facts';
 import { splitIdentifier } from '../../server/src/text/identifiers';
 import { mulberry32 } from '../../scripts/lib/prng.mjs';
 
@@ -32,24 +32,6 @@ describe('search words', () => {
     for (let n = 0; n < 2000; n++) {
       const texts = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => randomText(rand, Math.floor(rand() * 60)));
       assert.equal(searchWords(...texts), plainSearchWords(...texts), JSON.stringify(texts));
-    }
-  });
-
-  it("a chunk's words read from its file's identifiers equal those of its own text", () => {
-    const rand = mulberry32(19);
-    for (let n = 0; n < 300; n++) {
-      const text = randomText(rand, 40 + Math.floor(rand() * 200));
-      const lines = text.split('\n');
-      const file = new FileIdentifiers(text);
-      for (let k = 0; k < 10; k++) {
-        const a = Math.floor(rand() * lines.length), b = a + Math.floor(rand() * (lines.length - a));
-        const chunk = lines.slice(a, b + 1).join('\n');
-        const symbol = randomText(rand, 4), description = randomText(rand, 8);
-        assert.equal(file.chunkWords(symbol, chunk, a, b, description), plainSearchWords(symbol, chunk, description), JSON.stringify({ text, a, b }));
-        // A chunk that is not those lines of the file (its text was changed) is scanned itself.
-        const other = chunk + ' extraWord';
-        assert.equal(file.chunkWords(symbol, other, a, b, description), plainSearchWords(symbol, other, description));
-      }
     }
   });
 });

@@ -15,7 +15,7 @@ import { chunkTextFile, textFileType, type Chunk } from '../retrieval/chunks';
 import { chunkJavaFile } from '../retrieval/chunks/java';
 import { docSummary, signatureLines, stripLine } from '../retrieval/symbols';
 import { splitIdentifier } from '../text/identifiers';
-import { redactText, vetText, type VetFlag, type VetResult } from '../vetting';
+import { redactTexts, vetText, type VetFlag, type VetResult } from '../vetting';
 import { redactionMarker } from '../vetting/spans';
 
 export interface DeclRow { symbol: string; kind: string; name: string; package: string; line: number; signature: string; summary: string; description: string; search: string }
@@ -77,7 +77,7 @@ class SearchVocabulary {
   private stamp = 0;
   private out: string[] = [];
 
-  /** Forgets everything once it holds many identifiers; only at the start of a file, since a file's FileIdentifiers hold numbers. */
+  /** Forgets everything once it holds many identifiers (called at the start of a file). */
   trim(): void {
     if (this.idOf.size < MAX_KEPT_IDENTIFIERS) return;
     this.idOf.clear(); this.wordsOfId = []; this.wordOf.clear(); this.wordText = [];
@@ -100,18 +100,11 @@ class SearchVocabulary {
     return n;
   }
 
-  /** Appends the numbers of `text`'s identifiers, in order; `lineFirst`, when given, gets each line's first token index. */
-  identifiers(text: string, into: number[], lineFirst?: number[]): void {
+  /** Appends the numbers of `text`'s identifiers, in order. */
+  identifiers(text: string, into: number[]): void {
     const re = IDENTIFIER;
     re.lastIndex = 0;
-    let nl = lineFirst ? text.indexOf('\n') : -1;
-    if (lineFirst) lineFirst.push(into.length);
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      while (nl !== -1 && nl < m.index) { lineFirst!.push(into.length); nl = text.indexOf('\n', nl + 1); }
-      into.push(this.id(m[0]));
-    }
-    while (nl !== -1) { lineFirst!.push(into.length); nl = text.indexOf('\n', nl + 1); }
-    if (lineFirst) lineFirst.push(into.length);
+    for (let m = re.exec(text); m; m = re.exec(text)) into.push(this.id(m[0]));
   }
 
   /** Starts a text's words: every identifier and word unseen again. */
@@ -123,18 +116,15 @@ class SearchVocabulary {
     return this;
   }
 
-  /** Adds identifiers `ids[from..to)` (numbered before begin()): each identifier's words not yet added, in order. */
-  add(ids: readonly number[], from = 0, to = ids.length): this {
-    for (let i = from; i < to; i++) this.addId(ids[i]);
-    return this;
-  }
-
-  /** Adds identifier `id`'s words not yet added. */
-  addId(id: number): void {
+  /** Adds identifiers `ids` (numbered before begin()): each identifier's words not yet added, in order. */
+  add(ids: readonly number[]): this {
     const stamp = this.stamp;
-    if (this.idMark[id] === stamp) return;
-    this.idMark[id] = stamp;
-    for (const w of this.wordsOfId[id]) if (this.wordMark[w] !== stamp) { this.wordMark[w] = stamp; this.out.push(this.wordText[w]); }
+    for (const id of ids) {
+      if (this.idMark[id] === stamp) continue;
+      this.idMark[id] = stamp;
+      for (const w of this.wordsOfId[id]) if (this.wordMark[w] !== stamp) { this.wordMark[w] = stamp; this.out.push(this.wordText[w]); }
+    }
+    return this;
   }
 
   done(): string {
@@ -156,119 +146,19 @@ export function searchWords(...texts: string[]): string {
   return vocabulary.begin().add(ids).done();
 }
 
-const isIdentifierStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
-const isIdentifierPart = (c: number) => isIdentifierStart(c) || (c >= 48 && c <= 57);
-
-/**
- * A file's identifiers (IDENTIFIER's matches) found in one pass over its characters, each distinct
- * one made a string and numbered once (a hash table over the text's own characters, so no
- * occurrence is copied or hashed as a string), with each line's first token: a chunk (a run of
- * whole lines of this text) takes its identifiers from here instead of being scanned again.
- */
-export class FileIdentifiers {
-  /** Each token's file-local number, in text order. */
-  private tokens = new Int32Array(256);
-  private count = 0;
-  /** Line l's first token is tokens[lineFirst[l]]; one more entry than lines. */
-  private readonly lineFirst: number[] = [0];
-  private readonly lineStart: number[] = [0];
-  /** Local number → the vocabulary's number; the first occurrence's offset, length and hash. */
-  private readonly globalOf: number[] = [];
-  private mark = new Int32Array(0);
-  private stamp = 0;
-
-  constructor(readonly text: string) {
-    const starts: number[] = [], lengths: number[] = [], hashes: number[] = [];
-    let table = new Int32Array(1024);
-    let mask = table.length - 1;
-    const place = (local: number) => {
-      let slot = (hashes[local] ^ (hashes[local] >>> 15)) & mask;
-      while (table[slot] !== 0) slot = (slot + 1) & mask;
-      table[slot] = local + 1;
-    };
-    const n = text.length;
-    for (let i = 0; i < n;) {
-      const c = text.charCodeAt(i);
-      if (c === 10) { this.lineFirst.push(this.count); this.lineStart.push(i + 1); i++; continue; }
-      if (!isIdentifierStart(c)) { i++; continue; }
-      let h = c, j = i + 1;
-      for (; j < n; j++) {
-        const d = text.charCodeAt(j);
-        if (!isIdentifierPart(d)) break;
-        h = (Math.imul(h, 31) + d) | 0;
-      }
-      const length = j - i;
-      let slot = (h ^ (h >>> 15)) & mask;
-      let local = -1;
-      for (let e = table[slot]; e !== 0; slot = (slot + 1) & mask, e = table[slot]) {
-        const k = e - 1;
-        if (hashes[k] !== h || lengths[k] !== length) continue;
-        let same = true;
-        for (let x = 0, at = starts[k]; x < length; x++) if (text.charCodeAt(at + x) !== text.charCodeAt(i + x)) { same = false; break; }
-        if (same) { local = k; break; }
-      }
-      if (local < 0) {
-        local = this.globalOf.length;
-        this.globalOf.push(vocabulary.id(text.slice(i, j)));
-        starts.push(i); lengths.push(length); hashes.push(h);
-        table[slot] = local + 1;
-        if (2 * this.globalOf.length > table.length) {
-          table = new Int32Array(table.length * 2); mask = table.length - 1;
-          for (let k = 0; k < this.globalOf.length; k++) place(k);
-        }
-      }
-      if (this.count === this.tokens.length) { const t = new Int32Array(this.count * 2); t.set(this.tokens); this.tokens = t; }
-      this.tokens[this.count++] = local;
-      i = j;
-    }
-    this.lineFirst.push(this.count);
-    this.mark = new Int32Array(this.globalOf.length);
-  }
-
-  /** searchWords(symbol, chunkText, description), where chunkText is lines start..end of this text (else scanned). */
-  chunkWords(symbol: string, chunkText: string, startLine: number, endLine: number, description: string): string {
-    const head: number[] = [], tail: number[] = [];
-    vocabulary.identifiers(symbol, head);
-    vocabulary.identifiers(description, tail);
-    const from = this.lineStart[startLine];
-    const isLines = from !== undefined && endLine + 1 < this.lineFirst.length
-      && (endLine + 1 < this.lineStart.length ? this.lineStart[endLine + 1] - 1 : this.text.length) - from === chunkText.length && this.text.startsWith(chunkText, from);
-    if (!isLines) {
-      const own: number[] = [];
-      vocabulary.identifiers(chunkText, own);
-      return vocabulary.begin().add(head).add(own).add(tail).done();
-    }
-    const words = vocabulary.begin().add(head);
-    const { tokens, mark, globalOf } = this;
-    const stamp = ++this.stamp;
-    for (let i = this.lineFirst[startLine], to = this.lineFirst[endLine + 1]; i < to; i++) {
-      const local = tokens[i];
-      if (mark[local] === stamp) continue;
-      mark[local] = stamp;
-      words.addId(globalOf[local]);
-    }
-    return words.add(tail).done();
-  }
-}
-
-/** A text's redacted form: what vetText gives, without the instruction scan whose flags a prose text or a header never carries. */
-function vetted(text: string): string {
-  return redactText(text);
-}
-
 /** Javadoc as prose: tags reduced to their text, markup removed, whitespace collapsed. */
 function javadocText(javadoc: string | undefined): string {
   if (!javadoc) return '';
   return javadoc.replace(/\{@(?:link|linkplain|code|literal|value)\s+([^}]*)\}/g, '$1').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
 }
 
-/** A chunk of a text file, vetted on its own. */
-function chunkRow(c: Chunk): ChunkRow {
+/** A chunk of a text file, vetted on its own; its header and description are in `prose`, redacted. */
+function chunkRow(c: Chunk, prose: Map<string, string>): ChunkRow {
   const v = vetText(c.text);
-  const header = c.header === undefined ? null : vetted(c.header);
+  const header = c.header === undefined ? null : prose.get(c.header)!;
   return {
     startLine: c.startLine, endLine: c.endLine, kind: c.kind, symbol: c.symbol ?? null, header,
-    text: v.text, flags: v.flags, search: searchWords(c.symbol ?? '', v.text, c.description ? vetted(c.description) : ''),
+    text: v.text, flags: v.flags, search: searchWords(c.symbol ?? '', v.text, c.description ? prose.get(c.description)! : ''),
   };
 }
 
@@ -276,29 +166,27 @@ function chunkRow(c: Chunk): ChunkRow {
  * A chunk cut from a file that was vetted whole (`vet`): its text and header are already redacted
  * (vetting keeps every line where it was), and its flags are those of the lines it spans.
  */
-function vettedChunkRow(c: Chunk, vet: VetResult, vetDescription: (text: string) => string, identifiers: FileIdentifiers): ChunkRow {
+function vettedChunkRow(c: Chunk, vet: VetResult, prose: Map<string, string>): ChunkRow {
   const within = (line: number) => line >= c.startLine && line <= c.endLine;
   const flags: VetFlag[] = [];
   if (vet.instructionLines.some(within)) flags.push('instruction-like');
   if (vet.secrets.some((x) => within(x.line)) || c.text.includes(REDACTED)) flags.push('secret-redacted');
   return {
     startLine: c.startLine, endLine: c.endLine, kind: c.kind, symbol: c.symbol ?? null, header: c.header ?? null,
-    text: c.text, flags, search: identifiers.chunkWords(c.symbol ?? '', c.text, c.startLine, c.endLine, c.description ? vetDescription(c.description) : ''),
+    text: c.text, flags, search: searchWords(c.symbol ?? '', c.text, c.description ? prose.get(c.description)! : ''),
   };
 }
 
 /**
- * vetted(), each distinct text vetted once (vetting is a pure function of the text): within one
- * file a Javadoc's summary is vetted for its declaration and again in the description of every
- * chunk of its symbol (a long method is cut into several), and overloads repeat one Javadoc.
+ * A file's prose (Javadoc summaries and descriptions, chunk headers and descriptions), each distinct
+ * text redacted once (redaction is a pure function of the text: a Javadoc's summary is also the
+ * description of every chunk of its symbol, and overloads repeat one Javadoc), all in one batch
+ * (vetting/index.ts redactTexts), without the instruction scan whose flags prose never carries.
  */
-function vettedOnce(): (text: string) => string {
-  const seen = new Map<string, string>();
-  return (text) => {
-    let v = seen.get(text);
-    if (v === undefined) seen.set(text, (v = vetted(text)));
-    return v;
-  };
+function redactedProse(texts: Iterable<string>): Map<string, string> {
+  const distinct = [...new Set(texts)];
+  const redacted = redactTexts(distinct);
+  return new Map(distinct.map((t, i) => [t, redacted[i]]));
 }
 
 /** What every redacted secret's replacement starts with. */
@@ -454,19 +342,20 @@ export function javaTextRows(absPath: string, raw: string, hash: string, facts: 
   const vet = vetText(raw);
   const text = vet.text;
   const lines = text.split('\n');
-  const decls: DeclRow[] = [];
-  const vetProse = vettedOnce();
-  for (const s of facts.symbols) {
-    if (s.local || s.anonymous) continue;
+  const published = facts.symbols.filter((s) => !s.local && !s.anonymous);
+  const docs = published.map((s) => (s.javadoc ? { summary: docSummary(s.javadoc), description: javadocText(s.javadoc) } : undefined));
+  const cut = chunkJavaFile(absPath, text, facts);
+  const prose = redactedProse([...docs.flatMap((d) => (d ? [d.summary, d.description] : [])), ...cut.flatMap((c) => (c.description ? [c.description] : []))]);
+  const decls: DeclRow[] = published.map((s, i) => {
     const sig = signatureLines(s, lines);
     const signature = lines.slice(sig.start, sig.end + 1).map(stripLine).join(' ').replace(/\s+/g, ' ').replace(/\s*\{\s*$/, '').trim();
-    const summary = s.javadoc ? vetProse(docSummary(s.javadoc)) : '';
-    const description = s.javadoc ? vetProse(javadocText(s.javadoc)) : '';
-    decls.push({ symbol: s.id, kind: s.kind, name: s.name, package: facts.package, line: s.nameSpan.sl, signature, summary, description, search: searchWords(s.name, summary) });
-  }
+    const doc = docs[i];
+    const summary = doc ? prose.get(doc.summary)! : '';
+    const description = doc ? prose.get(doc.description)! : '';
+    return { symbol: s.id, kind: s.kind, name: s.name, package: facts.package, line: s.nameSpan.sl, signature, summary, description, search: searchWords(s.name, summary) };
+  });
   const imports = facts.imports.map((i) => (i.wildcard ? `${i.name}.*` : i.name)).sort();
-  const identifiers = new FileIdentifiers(text);
-  const chunks = chunkJavaFile(absPath, text, facts).map((c) => vettedChunkRow(c, vet, vetProse, identifiers));
+  const chunks = cut.map((c) => vettedChunkRow(c, vet, prose));
   const digest = new RowHasher().str('java-text').str(hash).str(text).decls(decls).strs(imports).chunks(chunks).done();
   return { hash, text, decls, imports, chunks, digest };
 }
@@ -514,7 +403,9 @@ function textFileRows(abs: string, rel: string, published: Map<string, string>):
   const sourceKey = sourceKeyOf(r.hash);
   if (published.get(rel) === sourceKey) return unchangedFile(rel, r.hash, sourceKey);
   vocabulary.trim();
-  const chunks = chunkTextFile(abs, r.text).map(chunkRow);
+  const cut = chunkTextFile(abs, r.text);
+  const prose = redactedProse(cut.flatMap((c) => [...(c.header === undefined ? [] : [c.header]), ...(c.description ? [c.description] : [])]));
+  const chunks = cut.map((c) => chunkRow(c, prose));
   if (!chunks.length) return undefined;
   return { path: rel, hash: r.hash, text: null, decls: [], usages: [], imports: [], chunks, sourceKey, derived: true, digest: textFileDigest(rel, r.hash, chunks), textDigest: null };
 }

@@ -5,7 +5,8 @@
 //   3. secret-named keys with literal values (assignments.ts) — passwords, secrets, tokens,
 //      api keys in Java, properties, env, YAML, JSON and XML notation.
 // Only values are replaced (by «redacted:<kind>»); keys and markers stay so the reader can see
-// what was there.
+// what was there. Detectors 2 and 3 are line-local (no match or refinement crosses a '\n'):
+// index.ts redactTexts relies on it to redact many texts as one (test/vetting/batched.test.ts).
 
 import { findAssignedSecrets, KEY_TRIGGER } from './assignments';
 import { findPatternSecrets, PATTERN_KINDS } from './patterns';
