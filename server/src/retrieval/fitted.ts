@@ -14,7 +14,7 @@ import type { Packing } from './memberModel';
 
 export const PACKING: Packing = {
   value: 2000,
-  docP: 0.05,
+  docValue: 300,
   columns: ['bias', 'log score', 'share of reference', 'membership share', 'log own score', 'lexical share', 'api share', 'graph share', 'similar share', 'log rank', 'type', 'field or constant', 'constructor', 'same file', 'cursor type group', 'log tokens', 'javadoc', 'static', 'log group candidates', 'log file declarations', 'share of top score', 'share of type best', 'log rank in type', 'type ranked', 'log type members', 'name words in query', 'structural type', 'used by like-named sibling', 'by bodyRef', 'by secondHop', 'by caller', 'by sameClass', 'by overload', 'by overloadUses', 'by supertype', 'by superMember', 'by popularity', 'by outerType', 'by outerMember', 'by signatureType', 'by signatureMember', 'by fieldTypeMember', 'by globalPopular', 'by javadocLink', 'by javadocName', 'by queryName', 'by declaresTerm', 'by mentionsTerm', 'by namedTerm', 'by description', 'by similarCode', 'by similarCallee'],
   beta: [-1.0565, 0.1831, 0.1197, -0.0168, 0.1834, -0.241, -0.0457, 0.2621, 0.0246, -0.695, 0.1147, 0.0296, -0.0258, -0.1593, -0.1593, -0.3132, -0.0271, 0.0166, 0.0393, 0.0293, 0.0408, -0.0398, -0.135, 0.3965, -0.1754, -0.0794, 0.3973, 0.3863, -0.2346, -0.0007, -0.1214, 0.0162, -0.0916, -0.0862, -0.1202, 0.2078, 0.5495, -0.0403, -0.0271, -0.2307, 0.2501, -0.1527, 0.0166, 0.0509, 0.1211, 0, 0.0097, -0.1246, 0.0958, -0.094, 0.0301, 0.3138],
 };
