@@ -69,6 +69,12 @@ test('packing: docValue prices which shown declarations keep their Javadoc sente
   // A sentence is priced on its own and buys no declaration, so it never keeps one out: the same
   // declarations are shown with every sentence kept and with none.
   assert.deepEqual([...shown(withDoc.items)].sort(), [...shown(sigOnly.items)].sort());
+  // Also where the value is so low that a declaration's signature barely pays for itself.
+  for (const value of [20, 40, 80, 160, 320]) {
+    const all = await retrieve((await fixture(SHOP, { packing: { ...PACKING, value, docValue: Infinity } })).req);
+    const none = await retrieve((await fixture(SHOP, { packing: { ...PACKING, value, docValue: 0 } })).req);
+    assert.deepEqual([...shown(all.items)].sort(), [...shown(none.items)].sort(), `value ${value}`);
+  }
   assert.ok(withDoc.items.some((i) => i.text.includes('/** Adds two amounts. */')));
   assert.ok(!sigOnly.items.slice(1).some((i) => i.text.includes('/** Adds two amounts. */')));
 });
