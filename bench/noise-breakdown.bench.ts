@@ -1,5 +1,8 @@
-// Where shown tokens go: rcl at budget 4,000 on VALIDATION tasks, each shown line's tokens split
-// by the item it is in (the cursor's member, its type group, other groups, config chunks), by
+// Where shown tokens go: rcl at budget 4,000 on VALIDATION tasks. First the token account
+// (retrieval/tokenAccount.ts): each shown line in one category by what it is (the cursor's member,
+// its class context, ranked members' signatures, bodies, Javadoc summaries, markers, group
+// headers, follow-up groups, non-Java chunks), per context, with its signal share. Then each shown
+// line's tokens split by the item it is in (the cursor's member, its type group, other groups, config chunks), by
 // what the line is (verbatim code, a written Javadoc summary, header comment, gap marker) and by
 // whether it lies in a gold declaration (attribution.ts). Diagnostic for the packing work.
 //
@@ -17,6 +20,8 @@ import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { shownLineSources } from './retrieval/attribution';
 import { modeMetrics, relPathOfUri, scoreResponse, type TaskScore } from './retrieval/score';
 import { forEachValidationTask } from './retrieval/validationTasks';
+import { accountContext, accountTable, type Account } from './retrieval/tokenAccount';
+import { join } from 'node:path';
 
 const ROOT = process.cwd();
 (async () => {
@@ -30,6 +35,7 @@ const ROOT = process.cwd();
   /** Per context: its tokens, and its gap markers by kind. */
   const contexts: { tokens: number; markers: Record<string, number> }[] = [];
   const scores = new Map<string, TaskScore[]>();
+  const account: Account = new Map();
   const gateOf = new Map<string, { rounds: number; followupTokens: number; review: number }[]>();
   for (const name of names) {
     let seen = 0;
@@ -39,6 +45,7 @@ const ROOT = process.cwd();
       scores.set(name, [...(scores.get(name) ?? []), scoreResponse(task, res, src, performance.now() - t0, { regions, textOf })]);
       const followupTokens = res.items.filter((it) => it.sources.includes('followup')).reduce((a, it) => a + it.tokens, 0);
       gateOf.set(name, [...(gateOf.get(name) ?? []), { rounds: res.rounds, followupTokens, review: res.review ? 1 : 0 }]);
+      accountContext({ items: res.items, fileOf: (rel) => indexer.index.file(join(src, rel)), relOf: (u) => relPathOfUri(u, src), textOf, regions }, account);
       const context = { tokens: res.tokens, markers: {} as Record<string, number> };
       contexts.push(context);
       const dumping = seen++ < dump;
@@ -66,7 +73,9 @@ const ROOT = process.cwd();
     });
     if (count !== undefined) console.error(`${name}: ${count} tasks`);
   }
-  console.log('where                    tokens  share  signal-share');
+  console.log(`token account, ${contexts.length} contexts (rcl, budget 4,000, validation):`);
+  for (const l of accountTable(account, contexts.length)) console.log('  ' + l);
+  console.log('\nwhere                    tokens  share  signal-share');
   for (const [k, c] of [...cells].sort()) console.log(`${k.padEnd(24)} ${String(c.tokens).padStart(7)}  ${(c.tokens / total).toFixed(3)}  ${(c.signal / c.tokens).toFixed(3)}`);
   const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length ? (s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : 0; };
   const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / (xs.length || 1);

@@ -10,15 +10,18 @@
 //     best mean AUROC leaving one corpus out is used. --model-only stops here.
 //  2. With that model, rcl at budget 4,000 with the gate's follow-up rounds, as served, for a grid
 //     of `value` (tokens a needed declaration is worth: shown when p × value > its tokens) and
-//     `docP` (its Javadoc kept when p ≥ docP). `value` is the knee (Kneedle) of the Pareto frontier
-//     of pooled recall against median tokens; docP is then chosen at that value by contract recall
-//     (a gold declaration's Javadoc counts as a needed unit beside it) among the docP values that
-//     keep recall within one standard error of the knee's. --objective floor takes the knee over
-//     the weakest corpus's recall instead of the pooled recall.
-// --write rewrites fitted.ts. --rows FILE keeps pass 1's rows (read back when the file exists).
+//     `docValue` (tokens its Javadoc sentence is worth: kept when p × docValue > the tokens the
+//     sentence adds). `value` is the knee (Kneedle) of the Pareto frontier of pooled recall against
+//     median tokens, with docValue held at the grid's first; docValue is then chosen at that value,
+//     among the docValues that keep recall within one standard error of the knee's, at the knee of
+//     contract recall (a gold declaration's Javadoc counts as a needed unit beside it) against
+//     median tokens (with fewer than three such docValues: the best contract recall).
+//     --objective floor takes the knee over the weakest corpus's recall instead of the pooled recall.
+// --write rewrites fitted.ts, its header recording the command, the penalty λ chosen and the
+// frontier. --rows FILE keeps pass 1's rows (read back when the file exists).
 //
 //   node dist/bench/retrieval-fit.bench.js [--tasks 40] [--validation 12] [--corpus NAME]...
-//        [--value 500,1000,2000,3000] [--doc-p 0.25,0.1,0.05] [--l2 1,3,10,30,100] [--rows FILE] [--budget 4000] [--seed S]
+//        [--value 500,1000,2000,3000] [--doc-value 300,100,1000] [--l2 1,3,10,30,100] [--rows FILE] [--budget 4000] [--seed S]
 //        [--objective pooled|floor] [--model-only] [--json FILE] [--write]
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -54,7 +57,7 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   const validation = Number(arg('--validation') ?? 12);
   const seed = arg('--seed');
   const values = numbers(arg('--value'), [500, 1000, 2000, 3000]);
-  const docPs = numbers(arg('--doc-p'), [0.25, 0.1, 0.05]);
+  const docValues = numbers(arg('--doc-value'), [PACKING.docValue, 100, 1000]);
   const l2s = numbers(arg('--l2'), [1]);
   const budget = Number(arg('--budget') ?? 4000);
   const rowsFile = arg('--rows');
@@ -107,8 +110,8 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   if (process.argv.includes('--model-only')) process.exit(0);
 
   // Pass 2: the prices, with the model in force.
-  const grid: Point[] = values.flatMap((value) => docPs.map((docP) => ({ packing: { value, docP, columns: [...MEMBER_COLUMNS], beta }, scores: new Map<string, TaskScore[]>() })));
-  const label = (p: Packing) => `value ${p.value} / docP ${p.docP}`;
+  const grid: Point[] = values.flatMap((value) => docValues.map((docValue) => ({ packing: { value, docValue, columns: [...MEMBER_COLUMNS], beta }, scores: new Map<string, TaskScore[]>() })));
+  const label = (p: Packing) => `value ${p.value} / docValue ${p.docValue}`;
   const used: string[] = [];
   for (const name of corpora) {
     const t0 = performance.now();
@@ -132,21 +135,23 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
     return { p, m, spread: Math.max(...per) - Math.min(...per), per };
   });
   console.log(`\nrcl, budget ${budget}, validation splits pooled over ${used.join(', ')} (${table[0]?.m.tasks ?? 0} tasks)`);
-  console.log('  value   docP   recall  full   docs   contract  tok-med  tok-mean  lnoise  spread   per-corpus recall');
+  console.log('  value  docVal  recall  full   docs   contract  tok-med  tok-mean  lnoise  spread   per-corpus recall');
   for (const r of table) {
-    console.log(`  ${String(r.p.packing.value).padStart(5)}  ${String(r.p.packing.docP).padStart(5)}   ${r.m.recallMicro.toFixed(3)}  ${r.m.fullCoverageRate.toFixed(3)}  ${r.m.docRecall.toFixed(3)}  ${r.m.contractRecall.toFixed(3)}   ${String(Math.round(r.m.tokensMedian)).padStart(7)}  ${String(Math.round(r.m.tokensMean)).padStart(8)}  ${r.m.lineNoiseRatio.toFixed(3)}  ${r.spread.toFixed(3)}   ${r.per.map((x) => x.toFixed(3)).join(' ')}`);
+    console.log(`  ${String(r.p.packing.value).padStart(5)}  ${String(r.p.packing.docValue).padStart(6)}  ${r.m.recallMicro.toFixed(3)}  ${r.m.fullCoverageRate.toFixed(3)}  ${r.m.docRecall.toFixed(3)}  ${r.m.contractRecall.toFixed(3)}   ${String(Math.round(r.m.tokensMedian)).padStart(7)}  ${String(Math.round(r.m.tokensMean)).padStart(8)}  ${r.m.lineNoiseRatio.toFixed(3)}  ${r.spread.toFixed(3)}   ${r.per.map((x) => x.toFixed(3)).join(' ')}`);
   }
   const json = arg('--json');
-  if (json) writeFileSync(json, JSON.stringify({ corpora: used, model: { columns: MEMBER_COLUMNS, beta, auroc: pooled, leaveOneCorpusOut: held }, rows: table.map((r) => ({ packing: { value: r.p.packing.value, docP: r.p.packing.docP }, metrics: r.m, spread: r.spread, perCorpusRecall: Object.fromEntries(used.map((n, i) => [n, r.per[i]])) })) }, null, 2));
-  // The value is chosen with the Javadoc decision held at the first docP of the grid, so the
-  // frontier traces selection alone; docP is chosen afterwards at that value.
+  if (json) writeFileSync(json, JSON.stringify({ corpora: used, model: { columns: MEMBER_COLUMNS, beta, auroc: pooled, leaveOneCorpusOut: held }, rows: table.map((r) => ({ packing: { value: r.p.packing.value, docValue: r.p.packing.docValue }, metrics: r.m, spread: r.spread, perCorpusRecall: Object.fromEntries(used.map((n, i) => [n, r.per[i]])) })) }, null, 2));
+  // The value is chosen with the Javadoc decision held at the first docValue of the grid, so the
+  // frontier traces selection alone; docValue is chosen afterwards at that value.
   // --objective floor: the recall axis is the weakest corpus's recall, so the value is bought
   // where it lifts the corpus that falls behind, not where it lifts the pool.
   const recallOf = (r: (typeof table)[number]) => (objective === 'floor' ? Math.min(...r.per) : r.m.recallMicro);
-  const selection = table.filter((r) => r.p.packing.docP === docPs[0]);
+  const selection = table.filter((r) => r.p.packing.docValue === docValues[0]);
   const frontier = selection.filter((r, i) => !selection.some((o, j) => o !== r && recallOf(o) >= recallOf(r) && o.m.tokensMedian <= r.m.tokensMedian && (recallOf(o) > recallOf(r) || o.m.tokensMedian < r.m.tokensMedian || j < i)))
     .sort((a, b) => a.m.tokensMedian - b.m.tokensMedian || recallOf(a) - recallOf(b));
-  console.log(`\nPareto frontier (median tokens → ${objective === 'floor' ? 'weakest corpus\'s' : 'pooled'} recall): ${frontier.map((r) => `${Math.round(r.m.tokensMedian)}→${recallOf(r).toFixed(3)} (value ${r.p.packing.value})`).join('  ')}`);
+  const frontierText = frontier.map((r) => `${Math.round(r.m.tokensMedian)}→${recallOf(r).toFixed(3)} (value ${r.p.packing.value})`).join('  ');
+  console.log(`\nPareto frontier (median tokens → ${objective === 'floor' ? 'weakest corpus\'s' : 'pooled'} recall): ${frontierText}`);
+  for (const r of frontier) console.log(`  value ${String(r.p.packing.value).padStart(5)}: recall ${r.m.recallMicro.toFixed(3)}, full coverage ${r.m.fullCoverageRate.toFixed(3)}, median tokens ${Math.round(r.m.tokensMedian)}, line noise ${r.m.lineNoiseRatio.toFixed(3)}`);
   const k = kneeOf(frontier.map((r) => ({ tokens: r.m.tokensMedian, recall: recallOf(r) })));
   const knee = k === undefined ? frontier[frontier.length - 1] : frontier[k];
   if (!knee) { console.log('no point scored'); return; }
@@ -160,8 +165,13 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
     const se = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, d.length - 1) / d.length);
     return mean >= -se;
   };
-  const chosen = sameValue.filter(recallHeld).sort((a, b) => b.m.contractRecall - a.m.contractRecall || a.m.tokensMedian - b.m.tokensMedian)[0] ?? knee;
-  console.log(`recall knee: value ${knee.p.packing.value}; Javadocs by contract recall there: ${sameValue.map((r) => `docP ${r.p.packing.docP} → ${r.m.contractRecall.toFixed(3)}${recallHeld(r) ? '' : ' (recall lower)'}`).join(', ')}`);
+  // Among the docValues that keep recall, the knee of contract recall against median tokens: a
+  // Javadoc sentence is bought where it still buys contract recall, not wherever it costs no recall.
+  const keeping = sameValue.filter(recallHeld).sort((a, b) => a.m.tokensMedian - b.m.tokensMedian || a.m.contractRecall - b.m.contractRecall);
+  const docFrontier = keeping.filter((r) => !keeping.some((o) => o !== r && o.m.contractRecall >= r.m.contractRecall && o.m.tokensMedian <= r.m.tokensMedian && (o.m.contractRecall > r.m.contractRecall || o.m.tokensMedian < r.m.tokensMedian)));
+  const docKnee = kneeOf(docFrontier.map((r) => ({ tokens: r.m.tokensMedian, recall: r.m.contractRecall })));
+  const chosen = (docKnee !== undefined ? docFrontier[docKnee] : [...keeping].sort((a, b) => b.m.contractRecall - a.m.contractRecall || a.m.tokensMedian - b.m.tokensMedian)[0]) ?? knee;
+  console.log(`recall knee: value ${knee.p.packing.value}; Javadocs there (contract recall / median tokens): ${sameValue.map((r) => `docValue ${r.p.packing.docValue} → ${r.m.contractRecall.toFixed(3)} / ${Math.round(r.m.tokensMedian)}${recallHeld(r) ? '' : ' (recall lower)'}`).join(', ')}`);
   const m = chosen.m;
   console.log(`chosen: ${label(chosen.p.packing)}: recall ${m.recallMicro.toFixed(3)}, full ${m.fullCoverageRate.toFixed(3)}, Javadocs ${m.docRecall.toFixed(3)}, contract ${m.contractRecall.toFixed(3)}, median tokens ${Math.round(m.tokensMedian)}, line noise ${m.lineNoiseRatio.toFixed(3)} (in force: ${label(PACKING)})`);
   console.log(`per corpus at the chosen point (recall / full coverage / median tokens / line noise): ${used.map((n) => { const c = modeMetrics(chosen.p.scores.get(n) ?? []); return `${n} ${c.recallMicro.toFixed(3)} / ${c.fullCoverageRate.toFixed(2)} / ${Math.round(c.tokensMedian)} / ${c.lineNoiseRatio.toFixed(3)}`; }).join('; ')}`);
@@ -173,19 +183,21 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
       '// its injected variant), never on a test split. Written by `npm run fit:retrieval`',
       '// (bench/retrieval-fit.bench.ts); regenerate, do not hand-edit.',
       '//',
-      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-p ${docPs.map(num).join(',')} --l2 ${l2s.join(',')}${objective !== 'pooled' ? ` --objective ${objective}` : ''}`,
+      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-value ${docValues.map(num).join(',')} --l2 ${l2s.join(',')}${objective !== 'pooled' ? ` --objective ${objective}` : ''}`,
       `// ${m.tasks} validation tasks (${used.length} corpora: ${used.join(', ')}).`,
-      `// Model: ${rows.length} weighed candidates, ${rows.filter((r) => r.y).length} needed; AUROC ${pooled?.toFixed(3)} pooled,`,
+      `// Model: ${rows.length} weighed candidates, ${rows.filter((r) => r.y).length} needed; L2 penalty λ ${l2}${penalties.length > 1 ? ` (of ${l2s.join(', ')}: the best mean AUROC leaving one corpus out)` : ''}; AUROC ${pooled?.toFixed(3)} pooled,`,
       `// ${Math.min(...held.map((h) => h.auc ?? NaN)).toFixed(3)}–${Math.max(...held.map((h) => h.auc ?? NaN)).toFixed(3)} leaving one corpus out. value: the knee of ${objective === 'floor' ? 'the weakest corpus\'s' : 'pooled'} recall against`,
-      '// median tokens; docP by contract recall where recall holds within one standard error. Scores:',
+      '// median tokens; docValue at the knee of contract recall against median tokens where recall holds',
+      '// within one standard error. Scores:',
       `// recall ${m.recallMicro.toFixed(3)}, full coverage ${m.fullCoverageRate.toFixed(3)}, needed declarations' Javadocs shown ${m.docRecall.toFixed(3)},`,
       `// contract recall ${m.contractRecall.toFixed(3)}, ${Math.round(m.tokensMedian)} median tokens, line noise ${m.lineNoiseRatio.toFixed(3)}.`,
+      `// Frontier (median tokens → recall): ${frontierText}.`,
       '',
       "import type { Packing } from './memberModel';",
       '',
       'export const PACKING: Packing = {',
       `  value: ${num(chosen.p.packing.value)},`,
-      `  docP: ${num(chosen.p.packing.docP)},`,
+      `  docValue: ${num(chosen.p.packing.docValue)},`,
       `  columns: [${MEMBER_COLUMNS.map((c) => `'${c}'`).join(', ')}],`,
       `  beta: [${beta.join(', ')}],`,
       '};',

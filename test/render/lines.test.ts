@@ -63,10 +63,10 @@ test('a signature shown without its Javadoc marks it, a Javadoc whose lines lack
     'p/Use.java': 'package p;\nclass Use { void f() { $0 } }\n',
   });
   const [sig] = itemsForSymbols(req, ['p.V#check(Object)'], 'followup', { doc: false });
-  assert.deepEqual(sig.text.split('\n').slice(1), ['public final class V {', '    /** … */', '    public static void check(Object o) { … }']);
+  assert.deepEqual(sig.text.split('\n'), ['public final class V {', '    /** … */', '    public static void check(Object o) { … }']);
   // The folded line is source line 7, and says which lines its `… }` stands for.
-  assert.deepEqual(sig.sourceLines![3], { line: 7, hidden: { start: 8, end: 9, members: [], body: true } });
-  assert.deepEqual(sig.sourceLines![2].hidden, { start: 2, end: 6, members: [], javadoc: true });
+  assert.deepEqual(sig.sourceLines![2], { line: 7, hidden: { start: 8, end: 9, members: [], body: true } });
+  assert.deepEqual(sig.sourceLines![1].hidden, { start: 2, end: 6, members: [], javadoc: true });
   const [withDoc] = itemsForSymbols(req, ['p.V#check(Object)'], 'followup');
   assert.ok(withDoc.text.includes('    /** Validates it */\n    public static void check(Object o) {'), withDoc.text);
   assert.ok(!withDoc.text.includes('*/\n    /** Validates'), 'the summarised Javadoc is not a gap');
@@ -136,7 +136,6 @@ test('a type group: header once, members in place, every stretch left out marked
   });
   const [g] = itemsForSymbols(req, ['p.Kinds#BETA', 'p.Kinds#GAMMA', 'p.Kinds#early()', 'p.Kinds'], 'followup');
   assert.deepEqual(g.text.split('\n'), [
-    '// p.Kinds (enum)',
     '/** Kinds of things. */',
     'public enum Kinds {',
     '    // … 1 constant',
@@ -148,8 +147,8 @@ test('a type group: header once, members in place, every stretch left out marked
     '    public boolean early() { … }',
     '    // … 2 members',
   ]);
-  assert.deepEqual(g.sourceLines!.map((s) => s.written ?? s.line), ['header', 'doc', 2, 'gap', 4, 5, 6, 'doc', 9, 'gap']);
-  assert.deepEqual(g.sourceLines![8].hidden, { start: 10, end: 11, members: [], body: true });
+  assert.deepEqual(g.sourceLines!.map((s) => s.written ?? s.line), ['doc', 2, 'gap', 4, 5, 6, 'doc', 9, 'gap']);
+  assert.deepEqual(g.sourceLines![7].hidden, { start: 10, end: 11, members: [], body: true });
   assert.deepEqual(g.sourceLines!.at(-1)!.hidden, { start: 13, end: 14, members: [13, 14] });
   // The whole result renders through the same renderer, with the file's language.
   const md = renderContext({ items: [g], tokens: g.tokens, tokenizer: 't', coverage: 1, novelty: 0, confidence: 1, threshold: 0.5, review: false, reviewReasons: [], rounds: 0, dependencySurface: [], uncertainty: { api: 0, repository: 0, similar: 0 }, timingsMs: { total: 0 } });

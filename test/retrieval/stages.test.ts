@@ -218,7 +218,7 @@ test('member model inputs: routes and relations add up through merge, and each i
   assert.deepEqual(EVIDENCE.filter((e) => at(`by ${e}`) === 1), ['popularity', 'signatureMember', 'description']);
   // P(needed) follows the coefficients: only the popularity relation counts here.
   const beta = MEMBER_COLUMNS.map((c) => (c === 'by popularity' ? 2 : 0));
-  assert.equal(needProbability(x, { value: 1, docP: 1, columns: MEMBER_COLUMNS, beta }), 1 / (1 + Math.exp(-2)));
+  assert.equal(needProbability(x, { value: 1, docValue: 1, columns: MEMBER_COLUMNS, beta }), 1 / (1 + Math.exp(-2)));
 });
 
 test('member model inputs: scores normalised per query and per type, rank within the type, the type ranked, its size, the name in the query', async () => {

@@ -63,11 +63,18 @@ test('packing: the member model decides which members are shown, not their type'
   for (const id of instance) assert.ok(!isStatic(id), `${id} shown by a model that wants no static member`);
 });
 
-test('packing: docP decides which shown declarations keep their Javadoc sentence', async () => {
-  const withDoc = await retrieve((await fixture(SHOP, { packing: { ...PACKING, docP: 0 } })).req);
-  const sigOnly = await retrieve((await fixture(SHOP, { packing: { ...PACKING, docP: Infinity } })).req);
-  // A Javadoc costs tokens, so without it at least as much pays for itself.
-  for (const id of shown(withDoc.items)) assert.ok(shown(sigOnly.items).has(id), `${id} shown with Javadocs but not without`);
+test('packing: docValue prices which shown declarations keep their Javadoc sentence', async () => {
+  const withDoc = await retrieve((await fixture(SHOP, { packing: { ...PACKING, docValue: Infinity } })).req);
+  const sigOnly = await retrieve((await fixture(SHOP, { packing: { ...PACKING, docValue: 0 } })).req);
+  // A sentence is priced on its own and buys no declaration, so it never keeps one out: the same
+  // declarations are shown with every sentence kept and with none.
+  assert.deepEqual([...shown(withDoc.items)].sort(), [...shown(sigOnly.items)].sort());
+  // Also where the value is so low that a declaration's signature barely pays for itself.
+  for (const value of [20, 40, 80, 160, 320]) {
+    const all = await retrieve((await fixture(SHOP, { packing: { ...PACKING, value, docValue: Infinity } })).req);
+    const none = await retrieve((await fixture(SHOP, { packing: { ...PACKING, value, docValue: 0 } })).req);
+    assert.deepEqual([...shown(all.items)].sort(), [...shown(none.items)].sort(), `value ${value}`);
+  }
   assert.ok(withDoc.items.some((i) => i.text.includes('/** Adds two amounts. */')));
   assert.ok(!sigOnly.items.slice(1).some((i) => i.text.includes('/** Adds two amounts. */')));
 });

@@ -67,7 +67,9 @@ function renderGroup(req: PipelineRequest, g: Group): void {
   const lines = linesOf(req, (g.type ?? entries[0].ref).file.path);
   const self = entries.find((e) => e.id === g.id);
   if (g.type) {
-    push([{ text: `// ${g.type.sym.id} (${g.type.sym.kind})`, at: { line: g.type.sym.span.sl, written: 'header' } }], -1);
+    // No written header naming the type (`// p.Box (class)`, 12 tokens a group): the type's own
+    // declaration line follows at once, and the file's path (each item's uri, the renderer's
+    // section title) gives its package.
     if (self) push(self.shown.lines, entries.indexOf(self));
     else push(headerLines(g.type.sym, lines), -2);
     start = g.type.sym.span.sl;

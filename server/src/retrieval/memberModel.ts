@@ -44,7 +44,7 @@ export const MEMBER_COLUMNS = [
   ...EVIDENCE.map((e) => `by ${e}` as const),
 ] as const;
 
-/** Packing: the fitted member model and the two prices it is weighed against. */
+/** Packing: the fitted member model and the two prices it is weighed against (a declaration's and its Javadoc sentence's). */
 export interface Packing {
   /**
    * Tokens a needed declaration is worth: a declaration joins when p × value exceeds the tokens it
@@ -52,8 +52,12 @@ export interface Packing {
    * validation recall against median tokens.
    */
   value: number;
-  /** A shown declaration keeps its Javadoc's first sentence when p ≥ docP. */
-  docP: number;
+  /**
+   * Tokens a needed declaration's Javadoc first sentence is worth: a shown declaration keeps it
+   * when p × docValue exceeds the tokens it adds (its line, less the marker of the Javadoc left
+   * out). Chosen at the knee of contract recall against median tokens.
+   */
+  docValue: number;
   /** Names of the model's inputs (must equal MEMBER_COLUMNS). */
   columns: readonly string[];
   /** Logistic coefficients, one per column. */

@@ -173,8 +173,10 @@ function enclosingItem(req: PipelineRequest, q: Query, ranked: Merged[]): Needle
  * Packs ranked candidates after the enclosing item by expected value: each candidate's
  * probability of being needed (memberModel.ts, fitted in fitted.ts) is weighed against the tokens
  * it adds, most probable first; it joins when p × PACKING.value exceeds them (a type not shown yet
- * charges its header to its first member), and keeps its Javadoc's first sentence when
- * p ≥ PACKING.docP. Within budget and MAX_ENTRIES.
+ * charges its header to its first member), and its Javadoc's first sentence joins with it when
+ * p × PACKING.docValue exceeds the tokens the sentence adds (its line, less the `/** … *\/` it
+ * replaces): a summary buys no declaration, so it is priced on its own and never keeps its
+ * declaration out. Within budget and MAX_ENTRIES.
  * The member's class context (its type's header and the fields it mentions) joins the type's
  * group, shown right after the member: in place in its class, never a copy of the header.
  */
@@ -193,8 +195,10 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
   for (const w of [...weighed].sort((a, b) => b.p - a.p || a.rank - b.rank)) {
     if (packer.count >= MAX_ENTRIES || w.p * packing.value < 1) break;
     const c = w.c;
-    const doc = w.p >= packing.docP;
-    if (packer.tryAdd(doc ? entryFor(req, c.ref, c.score, c.sources, true) : w.entry, (delta) => w.p * packing.value > delta)) shown.add(c.id);
+    const withDoc = c.ref.sym.javadoc ? entryFor(req, c.ref, c.score, c.sources, true) : undefined;
+    const docTokens = withDoc ? entryTokens(withDoc) - w.tokens : 0;
+    if (withDoc && docTokens > 0 && w.p * packing.docValue > docTokens && packer.tryAdd(withDoc, (delta) => w.p * packing.value > delta - docTokens)) shown.add(c.id);
+    else if (packer.tryAdd(w.entry, (delta) => w.p * packing.value > delta)) shown.add(c.id);
   }
   req.observeMembers?.(weighed.map((w) => ({ id: w.c.id, path: w.c.ref.file.path, startLine: w.c.ref.sym.span.sl, nameLine: w.c.ref.sym.nameSpan.el, x: w.x, p: w.p, shown: shown.has(w.c.id) })));
   packer.addAll(context);
@@ -206,7 +210,10 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
   return { items: [head, packed[own], ...packed.slice(0, own), ...packed.slice(own + 1)], candidates };
 }
 
-interface Weighed { c: Merged; rank: number; x: number[]; p: number; entry: Entry }
+/** Tokens of an entry's own lines, counted alone. */
+const entryTokens = (e: Entry): number => countTokens(e.shown.lines.map((l) => l.text).join('\n'));
+
+interface Weighed { c: Merged; rank: number; x: number[]; p: number; entry: Entry; tokens: number }
 
 /** The member model's inputs and P(needed) of each candidate, with its signature-only entry. */
 export function weighCandidates(req: PipelineRequest, ranked: Merged[], q: Query, packing: Packing = PACKING): Weighed[] {
@@ -238,7 +245,7 @@ export function weighCandidates(req: PipelineRequest, ranked: Merged[], q: Query
   };
   return ranked.map((c, rank) => {
     const entry = entryFor(req, c.ref, c.score, c.sources, false);
-    const tokens = countTokens(entry.shown.lines.map((l) => l.text).join('\n'));
+    const tokens = entryTokens(entry);
     const groupRank = seenInGroup.get(c.group) ?? 0;
     seenInGroup.set(c.group, groupRank + 1);
     const parts = splitIdentifier(c.ref.sym.name);
@@ -248,7 +255,7 @@ export function weighCandidates(req: PipelineRequest, ranked: Merged[], q: Query
       nameInQuery: parts.length ? parts.filter((w) => queryWords.has(w)).length / parts.length : 0,
       structuralType: structural.has(c.group), usedByLikeNamed: likeNamed.has(c.id),
     });
-    return { c, rank, x, p: needProbability(x, packing), entry };
+    return { c, rank, x, p: needProbability(x, packing), entry, tokens };
   });
 }
 
