@@ -19,6 +19,7 @@ import { getHeapSpaceStatistics } from 'node:v8';
 import { readFileSync } from 'node:fs';
 import { treeSitterModule } from '../server/src/java/parser';
 import { compactingCollection } from '../server/src/lsp/idleMemory';
+import { boundHeapGrowth } from '../server/src/platform/heapGrowth';
 
 /** The indexer, alive until exit: `node --heap-prof` writes its profile at exit and sees only live objects. */
 export let kept: Indexer | undefined;
@@ -44,6 +45,8 @@ function residentBreakdown(label: string): void {
 }
 
 (async () => {
+  // As the server and the CLI run (platform/heapGrowth.ts; NEEDLE_HEAP_GROWING_PERCENT=0: V8's own).
+  const growth = boundHeapGrowth();
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc');
   const corpus = arg('--corpus') ?? 'jdk-java.base';
@@ -96,6 +99,7 @@ function residentBreakdown(label: string): void {
   residentBreakdown('after the idle compacting collection');
   rows.push([`${chosen.length} requests across ${chosenFiles.length} files (memos, caches; ${Math.round(reqMs)} ms)`, now - last]);
   last = now;
+  console.log(`heap growing percent: ${Number.isNaN(growth) ? 'from the command line' : growth || "V8's own"}`);
   console.log(`${corpus}: ${ix.index.stats().files} files. Live heap growth per structure (MB, JS heap + external, after a full GC):`);
   for (const [name, v] of rows) console.log(`  ${name.padEnd(64)} ${v.toFixed(1).padStart(8)}`);
   const m = process.memoryUsage();
