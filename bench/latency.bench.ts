@@ -14,6 +14,7 @@ import { Indexer } from '../server/src/index/indexer';
 import { defaultSettings, prepareIndexer, retrieveAt, uriOfPath } from '../server/src/service';
 import type { PreparedStep } from '../server/src/retrieval/prepare';
 import { SAVED_DESCRIPTIONS } from '../server/src/retrieval/preparedCache';
+import { boundHeapGrowth } from '../server/src/platform/heapGrowth';
 
 type Target = { path: string; line: number };
 const ask = (ix: Indexer, t: Target) => retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
@@ -41,6 +42,9 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
 
 
 (async () => {
+  // As the server and the CLI run (platform/heapGrowth.ts; NEEDLE_HEAP_GROWING_PERCENT=0: V8's own).
+  const growth = boundHeapGrowth();
+  console.log(`heap growing percent: ${Number.isNaN(growth) ? 'from the command line' : growth || "V8's own"}`);
   const corpus = arg('--corpus') ?? 'jdk-java.base';
   const root = corpusSourceRoot(corpus);
   const count = Number(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : 100);

@@ -15,6 +15,11 @@ import { arg, corpusSourceRoot } from './cli';
 import { Indexer } from '../server/src/index/indexer';
 import { defaultSettings, retrieveAt, uriOfPath } from '../server/src/service';
 import { PREPARE_STEPS } from '../server/src/retrieval/prepare';
+import { getHeapSpaceStatistics } from 'node:v8';
+import { readFileSync } from 'node:fs';
+import { treeSitterModule } from '../server/src/java/parser';
+import { compactingCollection } from '../server/src/lsp/idleMemory';
+import { boundHeapGrowth } from '../server/src/platform/heapGrowth';
 
 /** The indexer, alive until exit: `node --heap-prof` writes its profile at exit and sees only live objects. */
 export let kept: Indexer | undefined;
@@ -22,7 +27,26 @@ export let kept: Indexer | undefined;
 const mb = (b: number) => b / 1e6;
 const peakRss = () => process.resourceUsage().maxRSS / 1024; // KB -> MB (decimal enough for the figures)
 
+/**
+ * Where the resident memory is: V8's heap as committed (heapTotal; per space, the pages it grew
+ * into) against what is used, the memory outside it (external: buffers, typed arrays, and the
+ * tree-sitter wasm memory among them), and the kernel's split of RSS (anonymous: malloc and V8
+ * pages; file: mapped code). What RSS holds beyond heapTotal + external is the allocator's.
+ */
+function residentBreakdown(label: string): void {
+  const m = process.memoryUsage();
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN) * 1024 / 1e6;
+  const wasm = (treeSitterModule()?.HEAP8 as Int8Array | undefined)?.buffer.byteLength ?? 0;
+  const spaces = getHeapSpaceStatistics().filter((s) => s.space_size > 1e6)
+    .map((s) => `${s.space_name.replace('_space', '')} ${Math.round(mb(s.space_used_size))}/${Math.round(mb(s.space_size))}`).join(', ');
+  console.log(`  ${label}: rss ${Math.round(mb(m.rss))} MB (anon ${Math.round(kb('RssAnon'))}, file ${Math.round(kb('RssFile'))}); heap used ${Math.round(mb(m.heapUsed))} of ${Math.round(mb(m.heapTotal))} MB committed; external ${Math.round(mb(m.external))} MB (array buffers ${Math.round(mb(m.arrayBuffers))}, tree-sitter wasm ${Math.round(mb(wasm))}); rss − heap committed − external ${Math.round(mb(m.rss - m.heapTotal - m.external))} MB`);
+  console.log(`    V8 spaces used/committed MB: ${spaces}`);
+}
+
 (async () => {
+  // As the server and the CLI run (platform/heapGrowth.ts; NEEDLE_HEAP_GROWING_PERCENT=0: V8's own).
+  const growth = boundHeapGrowth();
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc');
   const corpus = arg('--corpus') ?? 'jdk-java.base';
@@ -57,16 +81,25 @@ const peakRss = () => process.resourceUsage().maxRSS / 1024; // KB -> MB (decima
   const chosenFiles = files.filter((_, i) => i % every === 0).slice(0, fileCount);
   const perFile = chosenFiles.map((f) => f.facts.symbols.filter((s) => s.kind === 'method' && s.span.el - s.span.sl >= 3).map((s) => ({ path: f.path, line: s.nameSpan.sl + 1 })));
   const chosen = Array.from({ length: count }, (_, i) => { const ms = perFile[i % perFile.length]; return ms[Math.floor(i / perFile.length) % ms.length]; });
+  residentBreakdown('before the requests (after a full GC)');
   const t = performance.now();
+  let rssMax = 0;
   for (const [i, x] of chosen.entries()) {
     await retrieveAt(ix, { textDocument: { uri: uriOfPath(x.path) }, position: { line: x.line, character: 0 } }, defaultSettings());
+    rssMax = Math.max(rssMax, mb(process.memoryUsage().rss));
     if ((i + 1) % 100 === 0) console.error(`  ${i + 1} requests, ${Math.round(performance.now() - t)} ms, rss ${Math.round(mb(process.memoryUsage().rss))} MB`);
   }
   const reqMs = performance.now() - t;
   const rssAfter = mb(process.memoryUsage().rss);
+  residentBreakdown(`right after the requests (largest RSS between them ${Math.round(rssMax)} MB)`);
   const now = heap();
+  residentBreakdown('after a full GC');
+  // What the language server does once it has been quiet for 2 s (lsp/idleMemory.ts).
+  await compactingCollection();
+  residentBreakdown('after the idle compacting collection');
   rows.push([`${chosen.length} requests across ${chosenFiles.length} files (memos, caches; ${Math.round(reqMs)} ms)`, now - last]);
   last = now;
+  console.log(`heap growing percent: ${Number.isNaN(growth) ? 'from the command line' : growth || "V8's own"}`);
   console.log(`${corpus}: ${ix.index.stats().files} files. Live heap growth per structure (MB, JS heap + external, after a full GC):`);
   for (const [name, v] of rows) console.log(`  ${name.padEnd(64)} ${v.toFixed(1).padStart(8)}`);
   const m = process.memoryUsage();

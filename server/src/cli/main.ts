@@ -13,6 +13,7 @@ import { closeOrgConnections } from '../org/recall';
 import { runRetrieve } from './retrieve';
 import { runMcp } from './mcp';
 import { hostPaths } from '../platform/paths';
+import { boundHeapGrowth } from '../platform/heapGrowth';
 import { runPublish } from './publish';
 
 const USAGE = `usage:
@@ -83,4 +84,5 @@ async function main(): Promise<number> {
   }
 }
 
+boundHeapGrowth();
 main().then((code) => process.exit(code));

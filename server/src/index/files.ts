@@ -127,6 +127,39 @@ export function readSourceFile(path: string, withHash = true): ReadResult {
   return { ok: true, text, hash: withHash ? hashText(text) : '', stamp };
 }
 
+/**
+ * Texts of files read recently, each with the stamp it was read at: reading an unchanged file
+ * again (same size and mtime, last modified well before it was read: the warm start's rule) costs
+ * a stat instead of a read, a decode and a copy. Retrieval reads the files its candidates come
+ * from at every request: on the whole JDK about a hundred, and their garbage, per request.
+ * Bounded by characters held; cleared when full.
+ */
+export class RecentTexts {
+  private readonly texts = new Map<string, { stamp: FileStamp; text: string }>();
+  private chars = 0;
+
+  constructor(private readonly maxChars: number) {}
+
+  /** readSourceFile(path, false)'s text, or undefined where it refuses the file. */
+  read(path: string): string | undefined {
+    const known = this.texts.get(path);
+    if (known) {
+      const now = stampOf(path);
+      if (now && now.size === known.stamp.size && now.mtimeMs === known.stamp.mtimeMs) return known.text;
+      this.texts.delete(path);
+      this.chars -= known.text.length;
+    }
+    const r = readSourceFile(path, false);
+    if (!r.ok) return undefined;
+    if (r.stamp && r.text.length <= this.maxChars) {
+      if (this.chars + r.text.length > this.maxChars) { this.texts.clear(); this.chars = 0; }
+      this.texts.set(path, { stamp: r.stamp, text: r.text });
+      this.chars += r.text.length;
+    }
+    return r.text;
+  }
+}
+
 /** The file's stamp, or undefined when it cannot be stat'ed or is not a regular file. */
 export function stampOf(path: string): FileStamp | undefined {
   try {

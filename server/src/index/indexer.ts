@@ -11,7 +11,7 @@ import type { FileFacts } from '../java/facts';
 import type { OrgTypeLoader } from '../org/library';
 import { defaultDependencySettings, discoverDependencies, type DependencySettings } from '../deps/discover';
 import { cachedText, dependencyLabel, loadLibraries, reachOf } from '../deps/library';
-import { discoverFiles, hashText, isJavaFile, readSourceFile, stampOf, type FileStamp } from './files';
+import { discoverFiles, hashText, isJavaFile, readSourceFile, RecentTexts, stampOf, type FileStamp } from './files';
 import { javaParser } from '../java/parser';
 import { OpenTrees } from './incrementalParse';
 import { factsOfText, refsOfText } from './parseFile';
@@ -57,6 +57,9 @@ declare const __NEEDLE_INDEXER_VERSION__: string | undefined;
 export function indexerVersion(): string {
   return typeof __NEEDLE_INDEXER_VERSION__ === 'string' ? __NEEDLE_INDEXER_VERSION__ : 'dev';
 }
+
+/** Characters of disk texts textOf keeps (a few hundred typical files; the linesOf cache of retrieval/items.ts holds 500). */
+const DISK_TEXT_CHARS = 32_000_000;
 
 export class Indexer {
   readonly index = new WorkspaceIndex();
@@ -432,9 +435,10 @@ export class Indexer {
     const root = this.rootOf(path);
     if (!root) return false;
     let real: string;
-    try { real = realpathSync(path); } catch { return true; } // missing: the read reports it
+    // The native realpath: one system call, where the JavaScript one lstats every component.
+    try { real = realpathSync.native(path); } catch { return true; } // missing: the read reports it
     let rootReal: string;
-    try { rootReal = realpathSync(root); } catch { return false; }
+    try { rootReal = realpathSync.native(root); } catch { return false; }
     try { return this.paths.inside(this.paths.canonical(rootReal), this.paths.canonical(real)); } catch { return false; }
   }
 
@@ -452,9 +456,11 @@ export class Indexer {
     const library = this.libraryText.get(path);
     if (library !== undefined) return library;
     if (!this.confined(path)) return undefined;
-    const r = readSourceFile(path, false);
-    return r.ok ? r.text : undefined;
+    return this.diskTexts.read(path);
   }
+
+  /** Disk texts textOf read recently (retrieval asks for the same files request after request). */
+  private diskTexts = new RecentTexts(DISK_TEXT_CHARS);
 
   openPaths(): string[] {
     return [...this.overlays.keys()].sort();

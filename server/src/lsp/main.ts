@@ -22,7 +22,9 @@ import { Scheduler } from '../scheduler';
 import { IdleMemory } from './idleMemory';
 import { describeRipgrep, findRipgrepHere } from '../platform/ripgrep';
 import { hostPaths } from '../platform/paths';
+import { boundHeapGrowth } from '../platform/heapGrowth';
 
+boundHeapGrowth();
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 let settings: Settings = defaultSettings();

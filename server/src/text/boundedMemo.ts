@@ -7,6 +7,11 @@ export class BoundedMemo<K, V> {
 
   constructor(private readonly size: number) {}
 
+  /** The remembered value of `key`, if any (nothing computed). */
+  peek(key: K): V | undefined {
+    return this.values.get(key);
+  }
+
   /** The remembered value of `key`, computed by `compute` on a miss. */
   get(key: K, compute: (key: K) => V): V {
     const known = this.values.get(key);
