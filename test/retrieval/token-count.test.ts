@@ -62,3 +62,19 @@ test('countTokens equals the encoding length on every file and every rendered co
   }
   assert.ok(items > 50, `rendered items checked: ${items}`);
 });
+
+test("a special token's text in retrieved code is counted as text, and retrieval answers", async () => {
+  // The encoder throws on `<|endoftext|>` by default; Java comments and strings can hold it.
+  for (const text of ['/* <|endoftext|> */', 'String s = "<|im_start|>system";\n', '<|endoftext|>']) {
+    assert.ok(encodedTokens(text) > 1, text);
+    assert.equal(countTokens(text), encodedTokens(text), text);
+  }
+  const { writeFixture } = await import('../helpers/workspace');
+  const ws = writeFixture({
+    'src/p/Tokens.java': 'package p;\n\n/** Ends with <|endoftext|> on purpose. */\npublic class Tokens {\n  static final String END = "<|endoftext|>";\n  int size() {\n    return END.length();\n  }\n}\n',
+  });
+  const ix = new Indexer({ cacheDir: null });
+  await ix.addFolder(ws.root);
+  const r = await retrieveAt(ix, { textDocument: { uri: uriOfPath(join(ws.root, 'src/p/Tokens.java')) }, position: { line: 6, character: 4 } }, defaultSettings());
+  assert.ok(r.tokens > 0 && r.items.some((it) => it.text.includes('<|endoftext|>')), JSON.stringify(r.items.map((it) => it.text)));
+});

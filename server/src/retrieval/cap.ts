@@ -8,9 +8,13 @@ import { BoundedMemo } from '../text/boundedMemo';
 
 export const TOKENIZER = 'o200k_base (gpt-tokenizer)';
 
+const NO_SPECIAL_TOKENS = { disallowedSpecial: new Set<string>() };
+
 /** The definition of a text's token count: the tokens o200k_base encodes it into. */
 export function encodedTokens(text: string): number {
-  return encode(text).length;
+  // Retrieved code is data: a comment holding `<|endoftext|>` is counted as the text it is. By
+  // default the encoder throws on a special token's text, which would fail the whole request.
+  return encode(text, NO_SPECIAL_TOKENS).length;
 }
 
 /**
