@@ -17,6 +17,7 @@ import { dependencySurface, shortName } from './surface';
 import { isTypeKind } from '../java/symbols';
 import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
 import { retrievalEvidence } from './retrievalEvidence';
+import { bodyNeedEvidence } from './bodyNeeds';
 import { PACKING } from '../retrieval/fitted';
 
 export interface GateApi {
@@ -157,6 +158,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
       writtenRefs: surface.filter((e) => e.written).length, writtenLines: judged.writtenLines, unresolvedNames: unresolved.length,
       surfaceSize: surface.length, budgetShare: round4(req.budgetTokens > 0 ? totalTokens(its) / req.budgetTokens : 1),
       ...structuralEvidence(surface, its, target),
+      ...bodyNeedEvidence(surface, its, target),
       ...retrievalEvidence(evidence?.candidates ?? [], surface, its, target, target ? req.textOf(target.ref.file.path) : undefined, req.position),
     };
   };

@@ -136,6 +136,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
     timingsMs: timings as RetrievalResult['timingsMs'],
     repositories: folders,
     ...(verdict?.scenario ? { scenario: verdict.scenario, scenarioReason: verdict.scenarioReason, gateFeatures: verdict.gateFeatures } : {}),
+    ...(req.explain ? { weighedCandidates: candidates.map((c) => ({ symbol: c.symbol, p: c.p })) } : {}),
   };
 }
 

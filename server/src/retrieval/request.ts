@@ -30,6 +30,8 @@ export interface PipelineRequest {
   observeMembers?: (rows: MemberRow[]) => void;
   /** Cooperative cancellation, checked at stage boundaries. */
   isCancelled?: () => boolean;
+  /** Benches: return the weighed candidates with the result (RetrievalResult.weighedCandidates). */
+  explain?: boolean;
 }
 
 export const DEFAULTS = {
