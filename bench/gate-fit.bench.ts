@@ -27,16 +27,17 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GateFeatures } from '../shared/protocol';
-import { calibratedConfidence, checkedModel, designRow, GATE_COLUMNS, JUDGED_SCENARIOS, MONOTONE, TO_WRITE, UNPENALISED_COLUMNS, writtenFactorOf, type GateModel, type JudgedScenario } from '../server/src/gate/calibration';
+import { calibratedConfidence, checkedModel, columnsFor, designRow, EVIDENCE_NAMES, GATE_COLUMNS, JUDGED_SCENARIOS, monotoneSign, SHARED, TO_WRITE, UNPENALISED_COLUMNS, writtenFactorOf, type Evidence, type GateModel, type JudgedScenario } from '../server/src/gate/calibration';
 import { arg, args, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
-import { calibrationMetrics, thresholdFor } from './retrieval/calibration';
+import { calibrationMetrics, eceNoiseFloor, reviewShareFor, thresholdFor, type CalibrationMetrics } from './retrieval/calibration';
 import { gateShareOfMedian, surfaceRecallSummary } from './retrieval/score';
 import { runCorpus, type CorpusReport, type ScenarioReport } from './retrieval/run';
+import type { MissedGold } from './retrieval/score';
 
 type Validation = ScenarioReport['validation'][number];
 import { loadOracle, sampleTasks } from './retrieval/tasks';
-import { fitLogistic } from './surface/logistic';
+import { fitLogistic, sigmoid } from './surface/logistic';
 
 const ROOT = process.cwd();
 export const GATE_L2 = 1;
@@ -100,24 +101,42 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
     console.log(`wrote ${saved}`);
   }
   console.log(surfaceTable(reports));
+  console.log(missedGoldTable(reports));
   const records = recordsOf(reports).filter((r) => r.features.judged && r.features.scenario !== 'outside-method');
   if (records.length < 20) throw new Error(`only ${records.length} validation records with features: run the benchmark first`);
   const { beta, dropped, thin, fit, fitted } = fitGate(records);
   console.log(`fitted on ${fitted} of ${records.length} validation records; columns dropped for a sign against RCL's direction: ${dropped.join(', ') || 'none'}; intercept only (fewer than ${MIN_EVENTS_FOR_SLOPES} insufficient records): ${thin.join(', ') || 'none'}`);
-  console.log(leaveOneCorpusOut(records));
+  if (args('--try').length || process.argv.includes('--try')) console.log(tryEvidence(records));
+  const held = leaveOneCorpusOut(records);
   const draft: GateModel = { columns: [...GATE_COLUMNS], beta, threshold: { 'new-body': 0.5, 'partial-body': 0.5, 'existing-body': 0.5 }, reviewTarget };
+  // τ per scenario on the held-out predictions: a review share chosen on the records the slopes
+  // were fitted to holds there and not on an unseen corpus, where the spread of confidence differs.
   const threshold = {} as Record<JudgedScenario, number>;
+  for (const sc of JUDGED_SCENARIOS) {
+    const hs = held.filter((p) => p.scenario === sc);
+    threshold[sc] = hs.length ? thresholdFor(hs, reviewTarget[sc]) : 0.5;
+  }
+  console.log(heldOutTable(held, threshold));
+  for (const sc of TO_WRITE) {
+    const hs = held.filter((p) => p.scenario === sc);
+    console.log(`  ${sc}: held out, false confidence ≤ 10 % of tasks needs review of ${(100 * reviewShareFor(hs, 0.1)).toFixed(1)} % (review target ${(100 * reviewTarget[sc]).toFixed(0)} %)`);
+  }
+  const shifts = interceptShifts(held);
+  console.log(`  intercept shifts that would calibrate the held-out predictions: ${JUDGED_SCENARIOS.map((sc) => `${sc} ${shifts.shift[sc].toFixed(3)} (held-out ECE ${shifts.heldOutEce[sc].before.toFixed(3)} → ${shifts.heldOutEce[sc].after.toFixed(3)})`).join(', ')}`);
   const perScenario: Record<string, unknown> = {};
   for (const sc of JUDGED_SCENARIOS) {
     const rs = records.filter((r) => r.features.scenario === sc);
     const ps = rs.map((r) => calibratedConfidence(r.features, draft) ?? 0);
-    threshold[sc] = rs.length ? thresholdFor(rs.map((r, i) => ({ confidence: ps[i], sufficient: r.sufficient })), reviewTarget[sc]) : 0.5;
     const m = calibrationMetrics(rs.map((r, i) => ({ confidence: ps[i], sufficient: r.sufficient, review: ps[i] < threshold[sc] })));
     const before = calibrationMetrics(rs.map((r) => ({ confidence: r.confidence, sufficient: r.sufficient, review: false })));
     perScenario[sc] = {
       points: rs.length, sufficientShare: round(m.sufficientShare), tau: threshold[sc],
       fitted: { auroc: round(m.auroc), ece: round(m.ece), brier: round(m.brier), reviewOverhead: round(m.reviewOverhead), falseConfidenceOfTasks: round(m.falseConfidenceOfTasks) },
       inForceWhenCollected: { auroc: round(before.auroc), ece: round(before.ece), brier: round(before.brier) },
+      heldOut: (() => {
+        const h = heldOutMetrics(held, sc, (p) => p.confidence < threshold[sc]);
+        return { auroc: round(h.auroc), ece: round(h.ece), eceNoiseFloor: round(eceNoiseFloor(held.filter((p) => p.scenario === sc).map((p) => p.confidence)).mean), reviewOverhead: round(h.reviewOverhead), falseConfidenceOfTasks: round(h.falseConfidenceOfTasks) };
+      })(),
     };
     console.log(`${sc.padEnd(14)} ${String(rs.length).padStart(4)} points, ${(100 * m.sufficientShare).toFixed(1)} % sufficient; in-sample AUROC ${m.auroc?.toFixed(3) ?? '-'} ECE ${m.ece.toFixed(3)} Brier ${m.brier.toFixed(3)} (confidence in force when collected: AUROC ${before.auroc?.toFixed(3) ?? '-'} ECE ${before.ece.toFixed(3)}); τ ${threshold[sc].toFixed(2)} reviews ${(100 * m.reviewOverhead).toFixed(1)} %, false confidence ${(100 * m.falseConfidenceOfTasks).toFixed(1)} % of tasks`);
   }
@@ -141,7 +160,7 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
  * was shown); it keeps its intercept, the base rate, alone. A column fitted against its MONOTONE
  * sign is dropped and the rest refitted.
  */
-export function fitGate(records: Record_[]): { beta: number[]; dropped: string[]; thin: JudgedScenario[]; fit: ReturnType<typeof fitLogistic>; fitted: number } {
+export function fitGate(records: Record_[], columns: readonly string[] = GATE_COLUMNS): { beta: number[]; dropped: string[]; thin: JudgedScenario[]; fit: ReturnType<typeof fitLogistic>; fitted: number } {
   const fitted = records.filter((r) => writtenFactorOf(r.features) === 1);
   const y = fitted.map((r) => (r.sufficient ? 1 : 0));
   const thin = JUDGED_SCENARIOS.filter((sc) => fitted.filter((r) => r.features.scenario === sc && !r.sufficient).length < MIN_EVENTS_FOR_SLOPES);
@@ -149,38 +168,103 @@ export function fitGate(records: Record_[]): { beta: number[]; dropped: string[]
   // intercept alone: the model would still apply the shared slopes to it. Refuse rather than pretend.
   const thinToWrite = thin.filter((sc) => TO_WRITE.includes(sc));
   if (thinToWrite.length) throw new Error(`fit:gate: ${thinToWrite.join(', ')} has fewer than ${MIN_EVENTS_FOR_SLOPES} insufficient validation records, and its slopes are shared with the other body still to write; collect more tasks (--validation)`);
-  const interceptOnly = new Set(GATE_COLUMNS.flatMap((c, j) => (thin.some((sc) => c.endsWith(`×${sc}`)) ? [j] : [])));
+  const interceptOnly = new Set(columns.flatMap((c, j) => (thin.some((sc) => c.endsWith(`×${sc}`)) ? [j] : [])));
   const dropped = new Set<number>();
-  const rows = fitted.map((r) => designRow(r.features));
+  const rows = fitted.map((r) => designRow(r.features, columns));
   const fitWithout = () => fitLogistic(rows.map((x) => x.map((v, j) => (dropped.has(j) || interceptOnly.has(j) ? 0 : v))), y, { l2: GATE_L2, unpenalised: UNPENALISED_COLUMNS, maxIterations: 200 });
   let fit = fitWithout();
   for (;;) {
-    const wrong = GATE_COLUMNS.findIndex((c, j) => !dropped.has(j) && !interceptOnly.has(j) && MONOTONE[c] !== undefined && fit.beta[j] * MONOTONE[c] < 0);
+    const wrong = columns.findIndex((c, j) => { const sign = monotoneSign(c); return !dropped.has(j) && !interceptOnly.has(j) && sign !== undefined && fit.beta[j] * sign < 0; });
     if (wrong < 0) break;
     dropped.add(wrong);
     fit = fitWithout();
   }
   const beta = fit.beta.map((b, j) => (dropped.has(j) || interceptOnly.has(j) ? 0 : Math.round(b * 1e4) / 1e4));
-  return { beta, dropped: [...dropped].map((j) => GATE_COLUMNS[j]), thin, fit, fitted: fitted.length };
+  return { beta, dropped: [...dropped].map((j) => columns[j]), thin, fit, fitted: fitted.length };
+}
+
+/** A validation record scored by a model fitted without its corpus family (leave one corpus out). */
+export interface HeldOutPoint { corpus: string; scenario: JudgedScenario; confidence: number; sufficient: boolean }
+
+function familyOf(corpus: string): string {
+  return corpus.replace(/-injected$/, '');
 }
 
 /**
  * The honest check of generalisation on validation: each development corpus (with its -injected
- * variant, which shares its code) scored by a model fitted on the others, pooled per scenario.
+ * variant, which shares its code) scored by a model fitted on the others. These out-of-fold
+ * predictions are also what τ is chosen on, so the review share holds on a corpus the fit has not seen.
  */
-export function leaveOneCorpusOut(records: Record_[]): string {
-  const family = (c: string) => c.replace(/-injected$/, '');
-  const scored: { scenario: string; confidence: number; sufficient: boolean }[] = [];
-  for (const held of [...new Set(records.map((r) => family(r.corpus)))]) {
-    const { beta } = fitGate(records.filter((r) => family(r.corpus) !== held));
-    const model: GateModel = { columns: GATE_COLUMNS, beta, threshold: { 'new-body': 0.5, 'partial-body': 0.5, 'existing-body': 0.5 }, reviewTarget: REVIEW_TARGET };
-    for (const r of records.filter((x) => family(x.corpus) === held)) scored.push({ scenario: r.features.scenario, confidence: calibratedConfidence(r.features, model) ?? 0, sufficient: r.sufficient });
+export function leaveOneCorpusOut(records: Record_[], columns: readonly string[] = GATE_COLUMNS): HeldOutPoint[] {
+  const scored: HeldOutPoint[] = [];
+  for (const held of [...new Set(records.map((r) => familyOf(r.corpus)))]) {
+    const { beta } = fitGate(records.filter((r) => familyOf(r.corpus) !== held), columns);
+    const model: GateModel = { columns, beta, threshold: { 'new-body': 0.5, 'partial-body': 0.5, 'existing-body': 0.5 }, reviewTarget: REVIEW_TARGET };
+    for (const r of records.filter((x) => familyOf(x.corpus) === held)) scored.push({ corpus: r.corpus, scenario: r.features.scenario as JudgedScenario, confidence: calibratedConfidence(r.features, model) ?? 0, sufficient: r.sufficient });
   }
+  return scored;
+}
+
+function heldOutMetrics(pts: HeldOutPoint[], sc: JudgedScenario, review = (_: HeldOutPoint) => false): CalibrationMetrics {
+  return calibrationMetrics(pts.filter((p) => p.scenario === sc).map((p) => ({ confidence: p.confidence, sufficient: p.sufficient, review: review(p) })));
+}
+
+/** ECE beside the ECE a perfectly calibrated predictor would score by chance with the same confidences and n. */
+function eceWithFloor(m: CalibrationMetrics, confidences: number[]): string {
+  return `ECE ${m.ece.toFixed(3)} (noise floor at n=${confidences.length}: ${eceNoiseFloor(confidences).mean.toFixed(3)})`;
+}
+
+export function heldOutTable(pts: HeldOutPoint[], tau?: Record<JudgedScenario, number>): string {
   const out = ['leave one corpus out (validation; each corpus family scored by a fit on the others):'];
   for (const sc of JUDGED_SCENARIOS) {
-    const m = calibrationMetrics(scored.filter((p) => p.scenario === sc).map((p) => ({ ...p, review: false })));
-    out.push(`  ${sc.padEnd(14)} ${String(m.n).padStart(4)} points  AUROC ${m.auroc?.toFixed(3) ?? '-'}  ECE ${m.ece.toFixed(3)}  Brier ${m.brier.toFixed(3)}  caught@10/20/30% ${m.caughtAt.map((c) => c.caught?.toFixed(3) ?? '-').join('/')}`);
+    const m = heldOutMetrics(pts, sc, tau ? (p) => p.confidence < tau[sc] : undefined);
+    const cs = pts.filter((p) => p.scenario === sc).map((p) => p.confidence);
+    out.push(`  ${sc.padEnd(14)} ${String(m.n).padStart(4)} points  AUROC ${m.auroc?.toFixed(3) ?? '-'}  ${eceWithFloor(m, cs)}  Brier ${m.brier.toFixed(3)}  caught@10/20/30% ${m.caughtAt.map((c) => c.caught?.toFixed(3) ?? '-').join('/')}` +
+      (tau ? `  at τ ${tau[sc].toFixed(2)}: review ${m.reviewOverhead.toFixed(3)}, false confidence ${m.falseConfidenceOfTasks.toFixed(3)} of tasks` : ''));
   }
+  return out.join('\n');
+}
+
+/**
+ * Per-scenario intercept shifts that calibrate the out-of-fold predictions (a logistic fit of the
+ * label on the held-out logit as a fixed offset, one free intercept per scenario), checked by
+ * leaving each family out of the shift's own fit too: whether shifting the intercepts would lower
+ * ECE on a corpus neither fit has seen.
+ */
+export function interceptShifts(pts: HeldOutPoint[]): { shift: Record<JudgedScenario, number>; heldOutEce: Record<JudgedScenario, { before: number; after: number }> } {
+  const logitOf = (p: number) => { const q = Math.min(1 - 1e-6, Math.max(1e-6, p)); return Math.log(q / (1 - q)); };
+  const fitShift = (ps: HeldOutPoint[]): Record<JudgedScenario, number> => {
+    const x = ps.map((p) => JUDGED_SCENARIOS.map((sc) => (p.scenario === sc ? 1 : 0)));
+    const fit = fitLogistic(x, ps.map((p) => (p.sufficient ? 1 : 0)), { l2: 0, unpenalised: [0, 1, 2], offsets: ps.map((p) => logitOf(p.confidence)), maxIterations: 100 });
+    return Object.fromEntries(JUDGED_SCENARIOS.map((sc, j) => [sc, ps.some((p) => p.scenario === sc) ? Math.round(fit.beta[j] * 1e4) / 1e4 : 0])) as Record<JudgedScenario, number>;
+  };
+  const shifted: HeldOutPoint[] = [];
+  for (const held of [...new Set(pts.map((p) => familyOf(p.corpus)))]) {
+    const d = fitShift(pts.filter((p) => familyOf(p.corpus) !== held));
+    for (const p of pts.filter((q) => familyOf(q.corpus) === held)) shifted.push({ ...p, confidence: sigmoid(logitOf(p.confidence) + d[p.scenario]) });
+  }
+  const heldOutEce = Object.fromEntries(JUDGED_SCENARIOS.map((sc) => [sc, { before: heldOutMetrics(pts, sc).ece, after: heldOutMetrics(shifted, sc).ece }])) as Record<JudgedScenario, { before: number; after: number }>;
+  return { shift: fitShift(pts), heldOutEce };
+}
+
+/**
+ * `--try`: each evidence the code computes, added to the model's shared set (or, if in it, taken
+ * out), fitted in sample and left one corpus out; the figures a column is kept or dropped on.
+ */
+function tryEvidence(records: Record_[]): string {
+  const row = (label: string, shared: readonly Evidence[]) => {
+    const cols = columnsFor(shared);
+    const { beta } = fitGate(records, cols);
+    const model: GateModel = { columns: cols, beta, threshold: { 'new-body': 0.5, 'partial-body': 0.5, 'existing-body': 0.5 }, reviewTarget: REVIEW_TARGET };
+    const inSample = (sc: JudgedScenario) => calibrationMetrics(records.filter((r) => r.features.scenario === sc).map((r) => ({ confidence: calibratedConfidence(r.features, model) ?? 0, sufficient: r.sufficient, review: false })));
+    const held = leaveOneCorpusOut(records, cols);
+    const f = (m: CalibrationMetrics) => `${m.auroc?.toFixed(3) ?? '  -  '}  ${m.ece.toFixed(3)}  ${m.caughtAt[1].caught?.toFixed(3) ?? '  -  '}`;
+    return `  ${label.padEnd(36)} ${f(inSample('new-body'))}   ${f(heldOutMetrics(held, 'new-body'))}   ${f(inSample('partial-body'))}   ${f(heldOutMetrics(held, 'partial-body'))}`;
+  };
+  const out = ['\nevidence tried (validation; AUROC, ECE, caught@20%):',
+    '  evidence                             new in sample          new held out           partial in sample      partial held out',
+    row('(the model in force)', SHARED)];
+  for (const e of EVIDENCE_NAMES) out.push(SHARED.includes(e) ? row(`- ${e}`, SHARED.filter((x) => x !== e)) : row(`+ ${e}`, [...SHARED, e]));
   return out.join('\n');
 }
 
@@ -205,6 +289,35 @@ export function surfaceTable(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]
   return out.join('\n');
 }
 
+/**
+ * What insufficient contexts lack, on the validation records (score.ts MissedGold): per scenario,
+ * the missed gold symbols by where they are declared and their kind, whether D̂(q) held them (and
+ * by which strongest route), and whether packing weighed them (and at what member-model p).
+ */
+export function missedGoldTable(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): string {
+  const out = ['\nwhat insufficient contexts lack (validation records; gold symbols the context does not show):'];
+  for (const sc of ['new', 'partial', 'existing'] as const) {
+    const vs = reports.flatMap((r) => r.scenarios[sc]?.validation ?? []).filter((v) => v.missedGold);
+    const missed = vs.flatMap((v) => v.missedGold!);
+    const insufficient = vs.filter((v) => !v.sufficient).length;
+    if (!missed.length) continue;
+    const share = (f: (m: MissedGold) => boolean) => `${(100 * missed.filter(f).length / missed.length).toFixed(0)} %`;
+    const count = (key: (m: MissedGold) => string) => {
+      const c = new Map<string, number>();
+      for (const m of missed) c.set(key(m), (c.get(key(m)) ?? 0) + 1);
+      return [...c.entries()].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
+    };
+    const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+    const cands = missed.filter((m) => m.candidate), onD = missed.filter((m) => m.onSurface);
+    const ps = cands.map((m) => m.candidateP).sort((a, b) => a - b);
+    out.push(`  ${sc}: ${missed.length} missed gold symbols in ${insufficient} insufficient of ${vs.length} contexts (${(missed.length / Math.max(1, insufficient)).toFixed(2)} each)`,
+      `    declared: ${count((m) => `${m.where}${m.crossFile ? '' : ' (same file)'} ${m.kind}`)}`,
+      `    on D̂(q): ${share((m) => m.onSurface)} (mean p ${mean(onD.map((m) => m.surfaceP)).toFixed(3)}); strongest route: ${count((m) => m.route ?? 'not on D̂')}`,
+      `    weighed by packing: ${share((m) => m.candidate)} (member-model p median ${ps.length ? ps[ps.length >> 1].toFixed(3) : '-'}, mean ${mean(ps).toFixed(3)}); neither on D̂ nor weighed: ${share((m) => !m.onSurface && !m.candidate)}`);
+  }
+  return out.join('\n');
+}
+
 function round(x: number | null): number | null {
   return x === null || !Number.isFinite(x) ? null : Math.round(x * 1e4) / 1e4;
 }
@@ -213,14 +326,14 @@ function round(x: number | null): number | null {
 function rescoredTestTable(reports: Pick<CorpusReport, 'name' | 'scenarios'>[], model: GateModel): string {
   const f3 = (x: number | null) => (x === null || !Number.isFinite(x) ? '  -  ' : x.toFixed(3));
   const out = ['\ntest splits re-scored under the fitted model (features as recorded):',
-    '  corpus                 scenario   tasks  suff   AUROC   ECE    Brier  review  falseconf/tasks  caught@10/20/30%'];
+    '  corpus                 scenario   tasks  suff   AUROC   ECE    ECE-floor  Brier  review  falseconf/tasks  caught@10/20/30%'];
   const row = (label: string, sc: JudgedScenario, pts: { confidence: number; sufficient: boolean; features?: GateFeatures }[]) => {
     const scored = pts.filter((p) => p.features).map((p) => {
       const c = calibratedConfidence(p.features!, model) ?? 0;
       return { confidence: c, sufficient: p.sufficient, review: c < model.threshold[sc] || !p.features!.judged };
     });
     const m = calibrationMetrics(scored);
-    out.push(`  ${label.padEnd(22)} ${sc.padEnd(9)} ${String(m.n).padStart(5)}  ${f3(m.sufficientShare)}  ${f3(m.auroc)}  ${f3(m.ece)}  ${f3(m.brier)}  ${f3(m.reviewOverhead)}  ${f3(m.falseConfidenceOfTasks)}          ${m.caughtAt.map((c) => f3(c.caught)).join('/')}`);
+    out.push(`  ${label.padEnd(22)} ${sc.padEnd(9)} ${String(m.n).padStart(5)}  ${f3(m.sufficientShare)}  ${f3(m.auroc)}  ${f3(m.ece)}  ${f3(eceNoiseFloor(scored.map((x) => x.confidence)).mean)}      ${f3(m.brier)}  ${f3(m.reviewOverhead)}  ${f3(m.falseConfidenceOfTasks)}          ${m.caughtAt.map((c) => f3(c.caught)).join('/')}`);
   };
   const key: Record<string, JudgedScenario> = { new: 'new-body', partial: 'partial-body', existing: 'existing-body' };
   for (const r of reports) for (const [sc, rep] of Object.entries(r.scenarios)) if (rep) row(r.name, key[sc], rep.test);
