@@ -27,7 +27,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GateFeatures } from '../shared/protocol';
-import { calibratedConfidence, checkedModel, columnsFor, designRow, EVIDENCE_NAMES, GATE_COLUMNS, JUDGED_SCENARIOS, monotoneSign, SHARED, TO_WRITE, UNPENALISED_COLUMNS, writtenFactorOf, type Evidence, type GateModel, type JudgedScenario } from '../server/src/gate/calibration';
+import { calibratedConfidence, checkedModel, columnsFor, estimatedConfidence, designRow, EVIDENCE_NAMES, GATE_COLUMNS, JUDGED_SCENARIOS, monotoneSign, SHARED, TO_WRITE, UNPENALISED_COLUMNS, writtenFactorOf, type Evidence, type GateModel, type JudgedScenario } from '../server/src/gate/calibration';
 import { arg, args, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { calibrationMetrics, eceNoiseFloor, reviewShareFor, thresholdFor, type CalibrationMetrics } from './retrieval/calibration';
@@ -106,8 +106,22 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
   if (records.length < 20) throw new Error(`only ${records.length} validation records with features: run the benchmark first`);
   const { beta, dropped, thin, fit, fitted } = fitGate(records);
   console.log(`fitted on ${fitted} of ${records.length} validation records; columns dropped for a sign against RCL's direction: ${dropped.join(', ') || 'none'}; intercept only (fewer than ${MIN_EVENTS_FOR_SLOPES} insufficient records): ${thin.join(', ') || 'none'}`);
-  if (args('--try').length || process.argv.includes('--try')) console.log(tryEvidence(records));
-  const held = leaveOneCorpusOut(records);
+  if (process.argv.includes('--try')) {
+    // The base set the candidates are tried against: the model in force, ± `--with E,…` / `--without E,…` (a forward/backward step at a time).
+    const list = (flag: string) => args(flag).flatMap((a) => a.split(',')).filter(Boolean) as Evidence[];
+    const unknown = [...list('--with'), ...list('--without')].filter((e) => !EVIDENCE_NAMES.includes(e));
+    if (unknown.length) throw new Error(`unknown evidence ${unknown.join(', ')}; known: ${EVIDENCE_NAMES.join(', ')}`);
+    const base = list('--with').length || list('--without').length ? [...SHARED.filter((e) => !list('--without').includes(e)), ...list('--with').filter((e) => !SHARED.includes(e))] : SHARED;
+    console.log(tryEvidence(records, base));
+  }
+  // Calibration on a corpus the fit has not seen: the held-out predictions' intercepts are shifted
+  // where that lowers ECE on families left out of the shift's own fit too (interceptShifts).
+  const rawHeld = leaveOneCorpusOut(records);
+  const shifts = interceptShifts(rawHeld);
+  const adopted: Partial<Record<JudgedScenario, number>> = Object.fromEntries(JUDGED_SCENARIOS.filter((sc) => shifts.heldOutEce[sc].after < shifts.heldOutEce[sc].before - 1e-9).map((sc) => [sc, shifts.shift[sc]]));
+  console.log(`intercept shifts that calibrate the held-out predictions: ${JUDGED_SCENARIOS.map((sc) => `${sc} ${shifts.shift[sc].toFixed(3)} (held-out ECE ${shifts.heldOutEce[sc].before.toFixed(3)} → ${shifts.heldOutEce[sc].after.toFixed(3)}${adopted[sc] !== undefined ? ', adopted' : ', not adopted'})`).join(', ')}`);
+  JUDGED_SCENARIOS.forEach((sc, j) => { if (adopted[sc] !== undefined) beta[j] = Math.round((beta[j] + adopted[sc]!) * 1e4) / 1e4; });
+  const held = shiftPoints(rawHeld, adopted);
   const draft: GateModel = { columns: [...GATE_COLUMNS], beta, threshold: { 'new-body': 0.5, 'partial-body': 0.5, 'existing-body': 0.5 }, reviewTarget };
   // τ per scenario on the held-out predictions: a review share chosen on the records the slopes
   // were fitted to holds there and not on an unseen corpus, where the spread of confidence differs.
@@ -116,13 +130,11 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
     const hs = held.filter((p) => p.scenario === sc);
     threshold[sc] = hs.length ? thresholdFor(hs, reviewTarget[sc]) : 0.5;
   }
-  console.log(heldOutTable(held, threshold));
+  console.log(heldOutTable(held, threshold, '; intercepts moved by the adopted shifts, whose ECE on families left out of the shift too is on the line above'));
   for (const sc of TO_WRITE) {
     const hs = held.filter((p) => p.scenario === sc);
     console.log(`  ${sc}: held out, false confidence ≤ 10 % of tasks needs review of ${(100 * reviewShareFor(hs, 0.1)).toFixed(1)} % (review target ${(100 * reviewTarget[sc]).toFixed(0)} %)`);
   }
-  const shifts = interceptShifts(held);
-  console.log(`  intercept shifts that would calibrate the held-out predictions: ${JUDGED_SCENARIOS.map((sc) => `${sc} ${shifts.shift[sc].toFixed(3)} (held-out ECE ${shifts.heldOutEce[sc].before.toFixed(3)} → ${shifts.heldOutEce[sc].after.toFixed(3)})`).join(', ')}`);
   const perScenario: Record<string, unknown> = {};
   for (const sc of JUDGED_SCENARIOS) {
     const rs = records.filter((r) => r.features.scenario === sc);
@@ -142,7 +154,7 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
   }
   const model = {
     about: 'The sufficiency gate\'s calibrated confidence (server/src/gate/calibration.ts): logistic coefficients over GATE_COLUMNS and τ per scenario. Generated by `npm run fit:gate` (bench/gate-fit.bench.ts) from validation splits only; do not edit by hand.',
-    fittedOn: { source, records: records.length, fittedRecords: fitted, droppedColumns: dropped, interceptOnly: thin, l2: GATE_L2, iterations: fit.iterations, converged: fit.converged, perScenario },
+    fittedOn: { source, records: records.length, fittedRecords: fitted, droppedColumns: dropped, interceptOnly: thin, l2: GATE_L2, iterations: fit.iterations, converged: fit.converged, interceptShifts: adopted, thresholdsOn: 'leave-one-corpus-out predictions', perScenario },
     columns: [...GATE_COLUMNS], beta, threshold, reviewTarget,
   };
   writeFileSync(OUT, JSON.stringify(model, null, 2) + '\n');
@@ -184,7 +196,11 @@ export function fitGate(records: Record_[], columns: readonly string[] = GATE_CO
 }
 
 /** A validation record scored by a model fitted without its corpus family (leave one corpus out). */
-export interface HeldOutPoint { corpus: string; scenario: JudgedScenario; confidence: number; sufficient: boolean }
+export interface HeldOutPoint {
+  corpus: string; scenario: JudgedScenario; confidence: number; sufficient: boolean;
+  /** The logistic part (estimatedConfidence) and the certain factor it is multiplied by. */
+  estimated: number; factor: number;
+}
 
 function familyOf(corpus: string): string {
   return corpus.replace(/-injected$/, '');
@@ -200,7 +216,9 @@ export function leaveOneCorpusOut(records: Record_[], columns: readonly string[]
   for (const held of [...new Set(records.map((r) => familyOf(r.corpus)))]) {
     const { beta } = fitGate(records.filter((r) => familyOf(r.corpus) !== held), columns);
     const model: GateModel = { columns, beta, threshold: { 'new-body': 0.5, 'partial-body': 0.5, 'existing-body': 0.5 }, reviewTarget: REVIEW_TARGET };
-    for (const r of records.filter((x) => familyOf(x.corpus) === held)) scored.push({ corpus: r.corpus, scenario: r.features.scenario as JudgedScenario, confidence: calibratedConfidence(r.features, model) ?? 0, sufficient: r.sufficient });
+    for (const r of records.filter((x) => familyOf(x.corpus) === held)) {
+      scored.push({ corpus: r.corpus, scenario: r.features.scenario as JudgedScenario, confidence: calibratedConfidence(r.features, model) ?? 0, sufficient: r.sufficient, estimated: estimatedConfidence(r.features, model), factor: writtenFactorOf(r.features) });
+    }
   }
   return scored;
 }
@@ -214,44 +232,61 @@ function eceWithFloor(m: CalibrationMetrics, confidences: number[]): string {
   return `ECE ${m.ece.toFixed(3)} (noise floor at n=${confidences.length}: ${eceNoiseFloor(confidences).mean.toFixed(3)})`;
 }
 
-export function heldOutTable(pts: HeldOutPoint[], tau?: Record<JudgedScenario, number>): string {
-  const out = ['leave one corpus out (validation; each corpus family scored by a fit on the others):'];
+export function heldOutTable(pts: HeldOutPoint[], tau?: Record<JudgedScenario, number>, note = ''): string {
+  const out = [`leave one corpus out (validation; each corpus family scored by a fit on the others${note}):`];
   for (const sc of JUDGED_SCENARIOS) {
     const m = heldOutMetrics(pts, sc, tau ? (p) => p.confidence < tau[sc] : undefined);
     const cs = pts.filter((p) => p.scenario === sc).map((p) => p.confidence);
     out.push(`  ${sc.padEnd(14)} ${String(m.n).padStart(4)} points  AUROC ${m.auroc?.toFixed(3) ?? '-'}  ${eceWithFloor(m, cs)}  Brier ${m.brier.toFixed(3)}  caught@10/20/30% ${m.caughtAt.map((c) => c.caught?.toFixed(3) ?? '-').join('/')}` +
       (tau ? `  at τ ${tau[sc].toFixed(2)}: review ${m.reviewOverhead.toFixed(3)}, false confidence ${m.falseConfidenceOfTasks.toFixed(3)} of tasks` : ''));
+    if (TO_WRITE.includes(sc)) {
+      const families = [...new Set(pts.map((p) => familyOf(p.corpus)))];
+      out.push(`    per held-out family, AUROC: ${families.map((fam) => `${fam} ${heldOutMetrics(pts.filter((p) => familyOf(p.corpus) === fam), sc).auroc?.toFixed(3) ?? '-'}`).join(', ')}`);
+    }
   }
   return out.join('\n');
 }
 
 /**
- * Per-scenario intercept shifts that calibrate the out-of-fold predictions (a logistic fit of the
- * label on the held-out logit as a fixed offset, one free intercept per scenario), checked by
- * leaving each family out of the shift's own fit too: whether shifting the intercepts would lower
- * ECE on a corpus neither fit has seen.
+ * Per-scenario intercept shifts that calibrate the out-of-fold predictions: a logistic fit of the
+ * label with the held-out logistic part's logit as a fixed offset and one free intercept per
+ * scenario, on the records the logistic part is fitted on (certain factor 1). It is checked by
+ * leaving each family out of the shift's own fit too: whether shifting the intercepts lowers ECE
+ * on a corpus neither fit has seen. `apply` moves points by a shift.
  */
 export function interceptShifts(pts: HeldOutPoint[]): { shift: Record<JudgedScenario, number>; heldOutEce: Record<JudgedScenario, { before: number; after: number }> } {
-  const logitOf = (p: number) => { const q = Math.min(1 - 1e-6, Math.max(1e-6, p)); return Math.log(q / (1 - q)); };
   const fitShift = (ps: HeldOutPoint[]): Record<JudgedScenario, number> => {
-    const x = ps.map((p) => JUDGED_SCENARIOS.map((sc) => (p.scenario === sc ? 1 : 0)));
-    const fit = fitLogistic(x, ps.map((p) => (p.sufficient ? 1 : 0)), { l2: 0, unpenalised: [0, 1, 2], offsets: ps.map((p) => logitOf(p.confidence)), maxIterations: 100 });
-    return Object.fromEntries(JUDGED_SCENARIOS.map((sc, j) => [sc, ps.some((p) => p.scenario === sc) ? Math.round(fit.beta[j] * 1e4) / 1e4 : 0])) as Record<JudgedScenario, number>;
+    const fs = ps.filter((p) => p.factor === 1);
+    const x = fs.map((p) => JUDGED_SCENARIOS.map((sc) => (p.scenario === sc ? 1 : 0)));
+    const fit = fitLogistic(x, fs.map((p) => (p.sufficient ? 1 : 0)), { l2: 0, unpenalised: [0, 1, 2], offsets: fs.map((p) => logitOf(p.estimated)), maxIterations: 100 });
+    return Object.fromEntries(JUDGED_SCENARIOS.map((sc, j) => [sc, fs.some((p) => p.scenario === sc) ? Math.round(fit.beta[j] * 1e4) / 1e4 : 0])) as Record<JudgedScenario, number>;
   };
   const shifted: HeldOutPoint[] = [];
   for (const held of [...new Set(pts.map((p) => familyOf(p.corpus)))]) {
-    const d = fitShift(pts.filter((p) => familyOf(p.corpus) !== held));
-    for (const p of pts.filter((q) => familyOf(q.corpus) === held)) shifted.push({ ...p, confidence: sigmoid(logitOf(p.confidence) + d[p.scenario]) });
+    shifted.push(...shiftPoints(pts.filter((q) => familyOf(q.corpus) === held), fitShift(pts.filter((p) => familyOf(p.corpus) !== held))));
   }
   const heldOutEce = Object.fromEntries(JUDGED_SCENARIOS.map((sc) => [sc, { before: heldOutMetrics(pts, sc).ece, after: heldOutMetrics(shifted, sc).ece }])) as Record<JudgedScenario, { before: number; after: number }>;
   return { shift: fitShift(pts), heldOutEce };
+}
+
+function logitOf(p: number): number {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+}
+
+/** Points as a model with its intercepts moved by `shift` would score them. */
+export function shiftPoints(pts: HeldOutPoint[], shift: Partial<Record<JudgedScenario, number>>): HeldOutPoint[] {
+  return pts.map((p) => {
+    const estimated = sigmoid(logitOf(p.estimated) + (shift[p.scenario] ?? 0));
+    return { ...p, estimated, confidence: estimated * p.factor };
+  });
 }
 
 /**
  * `--try`: each evidence the code computes, added to the model's shared set (or, if in it, taken
  * out), fitted in sample and left one corpus out; the figures a column is kept or dropped on.
  */
-function tryEvidence(records: Record_[]): string {
+function tryEvidence(records: Record_[], base: readonly Evidence[]): string {
   const row = (label: string, shared: readonly Evidence[]) => {
     const cols = columnsFor(shared);
     const { beta } = fitGate(records, cols);
@@ -263,8 +298,8 @@ function tryEvidence(records: Record_[]): string {
   };
   const out = ['\nevidence tried (validation; AUROC, ECE, caught@20%):',
     '  evidence                             new in sample          new held out           partial in sample      partial held out',
-    row('(the model in force)', SHARED)];
-  for (const e of EVIDENCE_NAMES) out.push(SHARED.includes(e) ? row(`- ${e}`, SHARED.filter((x) => x !== e)) : row(`+ ${e}`, [...SHARED, e]));
+    row(base === SHARED ? '(the model in force)' : '(the base: --with/--without)', base)];
+  for (const e of EVIDENCE_NAMES) out.push(base.includes(e) ? row(`- ${e}`, base.filter((x) => x !== e)) : row(`+ ${e}`, [...base, e]));
   return out.join('\n');
 }
 

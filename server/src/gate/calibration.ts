@@ -60,7 +60,7 @@ const TO_WRITE_SUFFIX = 'to-write';
  * validation records (AUROC 0.78 in sample) and not their test split (0.60). For a new body the
  * written evidence is 0, so its slope is learnt from partial bodies alone.
  */
-export const SHARED: readonly Evidence[] = ['compound-logit', 'left-out-log-p', 'budget-share', 'log1p-written-lines', 'log1p-estimated-mass', 'log1p-surface-size', 'log1p-owner-members'];
+export const SHARED: readonly Evidence[] = ['compound-logit', 'left-out-log-p', 'budget-share', 'log1p-written-lines', 'log1p-estimated-mass', 'log1p-surface-size', 'log1p-owner-members', 'returns-void', 'log1p-javadoc-unshown'];
 /**
  * A model's columns, in the data file's order: an intercept per scenario, then the shared slopes
  * (`left-out-log-p×to-write`). No scenario has slopes of its own: per-scenario slopes generalised
