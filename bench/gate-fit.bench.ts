@@ -51,6 +51,8 @@ export const MIN_EVENTS_FOR_SLOPES = 10;
  */
 export const REVIEW_TARGET: Readonly<Record<JudgedScenario, number>> = { 'new-body': 0.2, 'partial-body': 0.2, 'existing-body': 0.03 };
 const OUT = join(ROOT, 'server/data/gate-model.json');
+/** Test-split sizes the ECE noise floor is printed at: 20 tasks × 7 corpora (new bodies; partial ones lose the bodies too short to cut, ~118), and 40 × 7. */
+const FLOOR_SIZES = [118, 140, 280];
 
 interface Record_ { corpus: string; confidence: number; sufficient: boolean; features: GateFeatures }
 
@@ -134,6 +136,8 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
   for (const sc of TO_WRITE) {
     const hs = held.filter((p) => p.scenario === sc);
     console.log(`  ${sc}: held out, false confidence ≤ 10 % of tasks needs review of ${(100 * reviewShareFor(hs, 0.1)).toFixed(1)} % (review target ${(100 * reviewTarget[sc]).toFixed(0)} %)`);
+    // Whether an ECE target is measurable at a test split's size: a calibrated predictor's chance ECE at these confidences and n.
+    console.log(`    ECE noise floor of a calibrated predictor with these confidences: ${FLOOR_SIZES.map((n) => { const f = eceNoiseFloor(hs.map((p) => p.confidence), undefined, undefined, n); return `n=${n} ${f.mean.toFixed(3)} (90th percentile ${f.p90.toFixed(3)})`; }).join(', ')}`);
   }
   const perScenario: Record<string, unknown> = {};
   for (const sc of JUDGED_SCENARIOS) {

@@ -86,11 +86,15 @@ export const ECE_NOISE_TRIALS = 2000;
  * An ECE near this floor is as good as n tasks can show; a target below it is not measurable at
  * that n. A reported figure: it never enters a score. Seeded, so deterministic.
  */
-export function eceNoiseFloor(confidences: readonly number[], trials = ECE_NOISE_TRIALS, seed = 'ece-noise-floor'): { mean: number; p90: number } {
+export function eceNoiseFloor(confidences: readonly number[], trials = ECE_NOISE_TRIALS, seed = 'ece-noise-floor', n?: number): { mean: number; p90: number } {
   if (!confidences.length) return { mean: NaN, p90: NaN };
   const rand = prng(seed);
   const eces: number[] = [];
-  for (let t = 0; t < trials; t++) eces.push(reliability(confidences.map((c) => ({ confidence: c, sufficient: rand() < c }))).ece);
+  for (let t = 0; t < trials; t++) {
+    // At another n: that many confidences drawn (with replacement) from the ones given, each trial.
+    const cs = n === undefined ? confidences : Array.from({ length: n }, () => confidences[Math.floor(rand() * confidences.length)]);
+    eces.push(reliability(cs.map((c) => ({ confidence: c, sufficient: rand() < c }))).ece);
+  }
   eces.sort((a, b) => a - b);
   return { mean: eces.reduce((a, b) => a + b, 0) / trials, p90: eces[Math.floor(0.9 * (trials - 1))] };
 }
