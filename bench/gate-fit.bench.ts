@@ -19,10 +19,18 @@
 // per-scenario slopes calibration.ts declares; a scenario with fewer than MIN_EVENTS_FOR_SLOPES
 // insufficient records gets its intercept only), label = the context holds every gold symbol.
 // It prints, besides the in-sample figures, each corpus family (a corpus with its -injected
-// variant) scored by a fit on the others: the honest check that the slopes generalise. τ per
-// scenario (step 0.01): among the τ whose review share on that scenario's validation points stays
-// ≤ the review target (REVIEW_TARGET: 0.2 for new and partial bodies, 0.03 for existing ones), the
-// one with the least false-review + false-confidence rate.
+// variant) scored by a fit on the others: the honest check that the slopes generalise, and what
+// the review policy is chosen on. Calibration on an unseen corpus: one intercept shift per
+// scenario, fitted on those held-out predictions, is adopted where it lowers ECE on families left
+// out of the shift's own fit too. τ per scenario (step 0.01), on the shifted held-out predictions:
+// among the τ whose review share stays ≤ the review target (REVIEW_TARGET: 0.2 for new and
+// partial bodies, 0.03 for existing ones; `--review-target`), the one with the least false-review
+// + false-confidence rate. It also prints the review share held-out predictions need for false
+// confidence ≤ 10 % of tasks, the ECE noise floor at test-split sizes, what insufficient contexts
+// lack (missedGoldTable), and with --try each evidence added to or removed from the model.
+//
+// --try [--with E,…] [--without E,…]: the candidate table against the model in force, or against
+// it with those columns added / removed (a forward or backward step at a time).
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,10 +52,15 @@ export const GATE_L2 = 1;
 /** Insufficient validation records a scenario needs before any slope is fitted for it (events per variable: fewer than ten cannot pin one slope). */
 export const MIN_EVENTS_FOR_SLOPES = 10;
 /**
- * The review share τ may reach on validation, per scenario: the issue's budget of 20 % for code
- * still to write, and its editor figure for complete methods - at most 3 % of them may carry an
- * insufficient-context diagnostic, so an existing body is reviewed only at the bottom 3 %.
- * `--review-target R` sets every scenario, `--review-target existing-body=R` one.
+ * The review target: the share of methods τ may send to review, per scenario, measured on the
+ * held-out (leave-one-corpus-out) predictions so that it holds on a corpus the fit has not seen.
+ * Code still to write: the issue's budget of 20 %. For partial bodies the issue asks for false
+ * confidence ≤ 10 % at review ≤ 25 %; held out, 17 % review reaches it (the fit in force, 206
+ * validation records), so 20 % keeps a margin without spending the 25 %. For new bodies it takes
+ * 44 % held out, well past any budget: there 20 % is a budget, not a guarantee. Complete methods:
+ * the issue's editor figure - at most 3 % may carry an insufficient-context diagnostic.
+ * `--review-target R` sets every scenario, `--review-target existing-body=R` one; the targets in
+ * force are written to gate-model.json with τ.
  */
 export const REVIEW_TARGET: Readonly<Record<JudgedScenario, number>> = { 'new-body': 0.2, 'partial-body': 0.2, 'existing-body': 0.03 };
 const OUT = join(ROOT, 'server/data/gate-model.json');
@@ -65,6 +78,10 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
 }
 
 (async () => {
+  if (process.argv.includes('--help')) {
+    console.log('node dist/bench/gate-fit.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--seed S] [--budget T] [--review-target [SCENARIO=]R]... [--from REPORT.json]... [--try [--with E,...] [--without E,...]]\n(see the head of bench/gate-fit.bench.ts)');
+    return;
+  }
   const validation = Number(arg('--validation') ?? 40);
   const skipTest = Number(arg('--tasks') ?? 40);
   const budget = Number(arg('--budget') ?? 4000);
