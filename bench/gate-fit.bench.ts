@@ -19,37 +19,53 @@
 // per-scenario slopes calibration.ts declares; a scenario with fewer than MIN_EVENTS_FOR_SLOPES
 // insufficient records gets its intercept only), label = the context holds every gold symbol.
 // It prints, besides the in-sample figures, each corpus family (a corpus with its -injected
-// variant) scored by a fit on the others: the honest check that the slopes generalise. τ per
-// scenario (step 0.01): among the τ whose review share on that scenario's validation points stays
-// ≤ the review target (REVIEW_TARGET: 0.2 for new and partial bodies, 0.03 for existing ones), the
-// one with the least false-review + false-confidence rate.
+// variant) scored by a fit on the others: the honest check that the slopes generalise, and what
+// the review policy is chosen on. Calibration on an unseen corpus: one intercept shift per
+// scenario, fitted on those held-out predictions, is adopted where it lowers ECE on families left
+// out of the shift's own fit too. τ per scenario (step 0.01), on the shifted held-out predictions:
+// among the τ whose review share stays ≤ the review target (REVIEW_TARGET: 0.2 for new and
+// partial bodies, 0.03 for existing ones; `--review-target`), the one with the least false-review
+// + false-confidence rate. It also prints the review share held-out predictions need for false
+// confidence ≤ 10 % of tasks, the ECE noise floor at test-split sizes, what insufficient contexts
+// lack (missedGoldTable), and with --try each evidence added to or removed from the model.
+//
+// --try [--with E,…] [--without E,…]: the candidate table against the model in force, or against
+// it with those columns added / removed (a forward or backward step at a time).
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GateFeatures } from '../shared/protocol';
-import { calibratedConfidence, checkedModel, designRow, GATE_COLUMNS, JUDGED_SCENARIOS, MONOTONE, TO_WRITE, UNPENALISED_COLUMNS, writtenFactorOf, type GateModel, type JudgedScenario } from '../server/src/gate/calibration';
+import { calibratedConfidence, checkedModel, columnsFor, estimatedConfidence, designRow, EVIDENCE_NAMES, GATE_COLUMNS, JUDGED_SCENARIOS, monotoneSign, SHARED, TO_WRITE, UNPENALISED_COLUMNS, writtenFactorOf, type Evidence, type GateModel, type JudgedScenario } from '../server/src/gate/calibration';
 import { arg, args, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
-import { calibrationMetrics, thresholdFor } from './retrieval/calibration';
+import { calibrationMetrics, eceNoiseFloor, reviewShareFor, thresholdFor, type CalibrationMetrics } from './retrieval/calibration';
 import { gateShareOfMedian, surfaceRecallSummary } from './retrieval/score';
 import { runCorpus, type CorpusReport, type ScenarioReport } from './retrieval/run';
+import type { MissedGold } from './retrieval/score';
 
 type Validation = ScenarioReport['validation'][number];
 import { loadOracle, sampleTasks } from './retrieval/tasks';
-import { fitLogistic } from './surface/logistic';
+import { fitLogistic, sigmoid } from './surface/logistic';
 
 const ROOT = process.cwd();
 export const GATE_L2 = 1;
 /** Insufficient validation records a scenario needs before any slope is fitted for it (events per variable: fewer than ten cannot pin one slope). */
 export const MIN_EVENTS_FOR_SLOPES = 10;
 /**
- * The review share τ may reach on validation, per scenario: the issue's budget of 20 % for code
- * still to write, and its editor figure for complete methods - at most 3 % of them may carry an
- * insufficient-context diagnostic, so an existing body is reviewed only at the bottom 3 %.
- * `--review-target R` sets every scenario, `--review-target existing-body=R` one.
+ * The review target: the share of methods τ may send to review, per scenario, measured on the
+ * held-out (leave-one-corpus-out) predictions so that it holds on a corpus the fit has not seen.
+ * Code still to write: the issue's budget of 20 %. For partial bodies the issue asks for false
+ * confidence ≤ 10 % at review ≤ 25 %; held out, 18.4 % review reaches it (the fit in force, 206
+ * validation records), so 20 % keeps a margin without spending the 25 %. For new bodies it takes
+ * 43 % held out, well past any budget: there 20 % is a budget, not a guarantee. Complete methods:
+ * the issue's editor figure - at most 3 % may carry an insufficient-context diagnostic.
+ * `--review-target R` sets every scenario, `--review-target existing-body=R` one; the targets in
+ * force are written to gate-model.json with τ.
  */
 export const REVIEW_TARGET: Readonly<Record<JudgedScenario, number>> = { 'new-body': 0.2, 'partial-body': 0.2, 'existing-body': 0.03 };
 const OUT = join(ROOT, 'server/data/gate-model.json');
+/** Test-split sizes the ECE noise floor is printed at: 20 tasks × 7 corpora (new bodies; partial ones lose the bodies too short to cut, ~118), and 40 × 7. */
+const FLOOR_SIZES = [118, 140, 280];
 
 interface Record_ { corpus: string; confidence: number; sufficient: boolean; features: GateFeatures }
 
@@ -62,6 +78,10 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
 }
 
 (async () => {
+  if (process.argv.includes('--help')) {
+    console.log('node dist/bench/gate-fit.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--seed S] [--budget T] [--review-target [SCENARIO=]R]... [--from REPORT.json]... [--try [--with E,...] [--without E,...]]\n(see the head of bench/gate-fit.bench.ts)');
+    return;
+  }
   const validation = Number(arg('--validation') ?? 40);
   const skipTest = Number(arg('--tasks') ?? 40);
   const budget = Number(arg('--budget') ?? 4000);
@@ -100,30 +120,62 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
     console.log(`wrote ${saved}`);
   }
   console.log(surfaceTable(reports));
+  console.log(missedGoldTable(reports));
   const records = recordsOf(reports).filter((r) => r.features.judged && r.features.scenario !== 'outside-method');
   if (records.length < 20) throw new Error(`only ${records.length} validation records with features: run the benchmark first`);
   const { beta, dropped, thin, fit, fitted } = fitGate(records);
   console.log(`fitted on ${fitted} of ${records.length} validation records; columns dropped for a sign against RCL's direction: ${dropped.join(', ') || 'none'}; intercept only (fewer than ${MIN_EVENTS_FOR_SLOPES} insufficient records): ${thin.join(', ') || 'none'}`);
-  console.log(leaveOneCorpusOut(records));
+  if (process.argv.includes('--try')) {
+    // The base set the candidates are tried against: the model in force, ± `--with E,…` / `--without E,…` (a forward/backward step at a time).
+    const list = (flag: string) => args(flag).flatMap((a) => a.split(',')).filter(Boolean) as Evidence[];
+    const unknown = [...list('--with'), ...list('--without')].filter((e) => !EVIDENCE_NAMES.includes(e));
+    if (unknown.length) throw new Error(`unknown evidence ${unknown.join(', ')}; known: ${EVIDENCE_NAMES.join(', ')}`);
+    const base = list('--with').length || list('--without').length ? [...SHARED.filter((e) => !list('--without').includes(e)), ...list('--with').filter((e) => !SHARED.includes(e))] : SHARED;
+    console.log(tryEvidence(records, base));
+  }
+  // Calibration on a corpus the fit has not seen: the held-out predictions' intercepts are shifted
+  // where that lowers ECE on families left out of the shift's own fit too (interceptShifts).
+  const rawHeld = leaveOneCorpusOut(records);
+  const shifts = interceptShifts(rawHeld);
+  const adopted: Partial<Record<JudgedScenario, number>> = Object.fromEntries(JUDGED_SCENARIOS.filter((sc) => shifts.heldOutEce[sc].after < shifts.heldOutEce[sc].before - 1e-9).map((sc) => [sc, shifts.shift[sc]]));
+  console.log(`intercept shifts that calibrate the held-out predictions: ${JUDGED_SCENARIOS.map((sc) => `${sc} ${shifts.shift[sc].toFixed(3)} (held-out ECE ${shifts.heldOutEce[sc].before.toFixed(3)} → ${shifts.heldOutEce[sc].after.toFixed(3)}${adopted[sc] !== undefined ? ', adopted' : ', not adopted'})`).join(', ')}`);
+  JUDGED_SCENARIOS.forEach((sc, j) => { if (adopted[sc] !== undefined) beta[j] = Math.round((beta[j] + adopted[sc]!) * 1e4) / 1e4; });
+  const held = shiftPoints(rawHeld, adopted);
   const draft: GateModel = { columns: [...GATE_COLUMNS], beta, threshold: { 'new-body': 0.5, 'partial-body': 0.5, 'existing-body': 0.5 }, reviewTarget };
+  // τ per scenario on the held-out predictions: a review share chosen on the records the slopes
+  // were fitted to holds there and not on an unseen corpus, where the spread of confidence differs.
   const threshold = {} as Record<JudgedScenario, number>;
+  for (const sc of JUDGED_SCENARIOS) {
+    const hs = held.filter((p) => p.scenario === sc);
+    threshold[sc] = hs.length ? thresholdFor(hs, reviewTarget[sc]) : 0.5;
+  }
+  console.log(heldOutTable(held, threshold, '; intercepts moved by the adopted shifts, whose ECE on families left out of the shift too is on the line above'));
+  for (const sc of TO_WRITE) {
+    const hs = held.filter((p) => p.scenario === sc);
+    console.log(`  ${sc}: held out, false confidence ≤ 10 % of tasks needs review of ${(100 * reviewShareFor(hs, 0.1)).toFixed(1)} % (review target ${(100 * reviewTarget[sc]).toFixed(0)} %)`);
+    // Whether an ECE target is measurable at a test split's size: a calibrated predictor's chance ECE at these confidences and n.
+    console.log(`    ECE noise floor of a calibrated predictor with these confidences: ${FLOOR_SIZES.map((n) => { const f = eceNoiseFloor(hs.map((p) => p.confidence), undefined, undefined, n); return `n=${n} ${f.mean.toFixed(3)} (90th percentile ${f.p90.toFixed(3)})`; }).join(', ')}`);
+  }
   const perScenario: Record<string, unknown> = {};
   for (const sc of JUDGED_SCENARIOS) {
     const rs = records.filter((r) => r.features.scenario === sc);
     const ps = rs.map((r) => calibratedConfidence(r.features, draft) ?? 0);
-    threshold[sc] = rs.length ? thresholdFor(rs.map((r, i) => ({ confidence: ps[i], sufficient: r.sufficient })), reviewTarget[sc]) : 0.5;
     const m = calibrationMetrics(rs.map((r, i) => ({ confidence: ps[i], sufficient: r.sufficient, review: ps[i] < threshold[sc] })));
     const before = calibrationMetrics(rs.map((r) => ({ confidence: r.confidence, sufficient: r.sufficient, review: false })));
     perScenario[sc] = {
       points: rs.length, sufficientShare: round(m.sufficientShare), tau: threshold[sc],
       fitted: { auroc: round(m.auroc), ece: round(m.ece), brier: round(m.brier), reviewOverhead: round(m.reviewOverhead), falseConfidenceOfTasks: round(m.falseConfidenceOfTasks) },
       inForceWhenCollected: { auroc: round(before.auroc), ece: round(before.ece), brier: round(before.brier) },
+      heldOut: (() => {
+        const h = heldOutMetrics(held, sc, (p) => p.confidence < threshold[sc]);
+        return { auroc: round(h.auroc), ece: round(h.ece), eceNoiseFloor: round(eceNoiseFloor(held.filter((p) => p.scenario === sc).map((p) => p.confidence)).mean), reviewOverhead: round(h.reviewOverhead), falseConfidenceOfTasks: round(h.falseConfidenceOfTasks) };
+      })(),
     };
     console.log(`${sc.padEnd(14)} ${String(rs.length).padStart(4)} points, ${(100 * m.sufficientShare).toFixed(1)} % sufficient; in-sample AUROC ${m.auroc?.toFixed(3) ?? '-'} ECE ${m.ece.toFixed(3)} Brier ${m.brier.toFixed(3)} (confidence in force when collected: AUROC ${before.auroc?.toFixed(3) ?? '-'} ECE ${before.ece.toFixed(3)}); τ ${threshold[sc].toFixed(2)} reviews ${(100 * m.reviewOverhead).toFixed(1)} %, false confidence ${(100 * m.falseConfidenceOfTasks).toFixed(1)} % of tasks`);
   }
   const model = {
     about: 'The sufficiency gate\'s calibrated confidence (server/src/gate/calibration.ts): logistic coefficients over GATE_COLUMNS and τ per scenario. Generated by `npm run fit:gate` (bench/gate-fit.bench.ts) from validation splits only; do not edit by hand.',
-    fittedOn: { source, records: records.length, fittedRecords: fitted, droppedColumns: dropped, interceptOnly: thin, l2: GATE_L2, iterations: fit.iterations, converged: fit.converged, perScenario },
+    fittedOn: { source, records: records.length, fittedRecords: fitted, droppedColumns: dropped, interceptOnly: thin, l2: GATE_L2, iterations: fit.iterations, converged: fit.converged, interceptShifts: adopted, thresholdsOn: 'leave-one-corpus-out predictions', perScenario },
     columns: [...GATE_COLUMNS], beta, threshold, reviewTarget,
   };
   writeFileSync(OUT, JSON.stringify(model, null, 2) + '\n');
@@ -141,7 +193,7 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
  * was shown); it keeps its intercept, the base rate, alone. A column fitted against its MONOTONE
  * sign is dropped and the rest refitted.
  */
-export function fitGate(records: Record_[]): { beta: number[]; dropped: string[]; thin: JudgedScenario[]; fit: ReturnType<typeof fitLogistic>; fitted: number } {
+export function fitGate(records: Record_[], columns: readonly string[] = GATE_COLUMNS): { beta: number[]; dropped: string[]; thin: JudgedScenario[]; fit: ReturnType<typeof fitLogistic>; fitted: number } {
   const fitted = records.filter((r) => writtenFactorOf(r.features) === 1);
   const y = fitted.map((r) => (r.sufficient ? 1 : 0));
   const thin = JUDGED_SCENARIOS.filter((sc) => fitted.filter((r) => r.features.scenario === sc && !r.sufficient).length < MIN_EVENTS_FOR_SLOPES);
@@ -149,38 +201,126 @@ export function fitGate(records: Record_[]): { beta: number[]; dropped: string[]
   // intercept alone: the model would still apply the shared slopes to it. Refuse rather than pretend.
   const thinToWrite = thin.filter((sc) => TO_WRITE.includes(sc));
   if (thinToWrite.length) throw new Error(`fit:gate: ${thinToWrite.join(', ')} has fewer than ${MIN_EVENTS_FOR_SLOPES} insufficient validation records, and its slopes are shared with the other body still to write; collect more tasks (--validation)`);
-  const interceptOnly = new Set(GATE_COLUMNS.flatMap((c, j) => (thin.some((sc) => c.endsWith(`×${sc}`)) ? [j] : [])));
+  const interceptOnly = new Set(columns.flatMap((c, j) => (thin.some((sc) => c.endsWith(`×${sc}`)) ? [j] : [])));
   const dropped = new Set<number>();
-  const rows = fitted.map((r) => designRow(r.features));
+  const rows = fitted.map((r) => designRow(r.features, columns));
   const fitWithout = () => fitLogistic(rows.map((x) => x.map((v, j) => (dropped.has(j) || interceptOnly.has(j) ? 0 : v))), y, { l2: GATE_L2, unpenalised: UNPENALISED_COLUMNS, maxIterations: 200 });
   let fit = fitWithout();
   for (;;) {
-    const wrong = GATE_COLUMNS.findIndex((c, j) => !dropped.has(j) && !interceptOnly.has(j) && MONOTONE[c] !== undefined && fit.beta[j] * MONOTONE[c] < 0);
+    const wrong = columns.findIndex((c, j) => { const sign = monotoneSign(c); return !dropped.has(j) && !interceptOnly.has(j) && sign !== undefined && fit.beta[j] * sign < 0; });
     if (wrong < 0) break;
     dropped.add(wrong);
     fit = fitWithout();
   }
   const beta = fit.beta.map((b, j) => (dropped.has(j) || interceptOnly.has(j) ? 0 : Math.round(b * 1e4) / 1e4));
-  return { beta, dropped: [...dropped].map((j) => GATE_COLUMNS[j]), thin, fit, fitted: fitted.length };
+  return { beta, dropped: [...dropped].map((j) => columns[j]), thin, fit, fitted: fitted.length };
+}
+
+/** A validation record scored by a model fitted without its corpus family (leave one corpus out). */
+export interface HeldOutPoint {
+  corpus: string; scenario: JudgedScenario; confidence: number; sufficient: boolean;
+  /** The logistic part (estimatedConfidence) and the certain factor it is multiplied by. */
+  estimated: number; factor: number;
+}
+
+function familyOf(corpus: string): string {
+  return corpus.replace(/-injected$/, '');
 }
 
 /**
  * The honest check of generalisation on validation: each development corpus (with its -injected
- * variant, which shares its code) scored by a model fitted on the others, pooled per scenario.
+ * variant, which shares its code) scored by a model fitted on the others. These out-of-fold
+ * predictions are also what τ is chosen on, so the review share holds on a corpus the fit has not seen.
  */
-export function leaveOneCorpusOut(records: Record_[]): string {
-  const family = (c: string) => c.replace(/-injected$/, '');
-  const scored: { scenario: string; confidence: number; sufficient: boolean }[] = [];
-  for (const held of [...new Set(records.map((r) => family(r.corpus)))]) {
-    const { beta } = fitGate(records.filter((r) => family(r.corpus) !== held));
-    const model: GateModel = { columns: GATE_COLUMNS, beta, threshold: { 'new-body': 0.5, 'partial-body': 0.5, 'existing-body': 0.5 }, reviewTarget: REVIEW_TARGET };
-    for (const r of records.filter((x) => family(x.corpus) === held)) scored.push({ scenario: r.features.scenario, confidence: calibratedConfidence(r.features, model) ?? 0, sufficient: r.sufficient });
+export function leaveOneCorpusOut(records: Record_[], columns: readonly string[] = GATE_COLUMNS): HeldOutPoint[] {
+  const scored: HeldOutPoint[] = [];
+  for (const held of [...new Set(records.map((r) => familyOf(r.corpus)))]) {
+    const { beta } = fitGate(records.filter((r) => familyOf(r.corpus) !== held), columns);
+    const model: GateModel = { columns, beta, threshold: { 'new-body': 0.5, 'partial-body': 0.5, 'existing-body': 0.5 }, reviewTarget: REVIEW_TARGET };
+    for (const r of records.filter((x) => familyOf(x.corpus) === held)) {
+      scored.push({ corpus: r.corpus, scenario: r.features.scenario as JudgedScenario, confidence: calibratedConfidence(r.features, model) ?? 0, sufficient: r.sufficient, estimated: estimatedConfidence(r.features, model), factor: writtenFactorOf(r.features) });
+    }
   }
-  const out = ['leave one corpus out (validation; each corpus family scored by a fit on the others):'];
+  return scored;
+}
+
+function heldOutMetrics(pts: HeldOutPoint[], sc: JudgedScenario, review = (_: HeldOutPoint) => false): CalibrationMetrics {
+  return calibrationMetrics(pts.filter((p) => p.scenario === sc).map((p) => ({ confidence: p.confidence, sufficient: p.sufficient, review: review(p) })));
+}
+
+/** ECE beside the ECE a perfectly calibrated predictor would score by chance with the same confidences and n. */
+function eceWithFloor(m: CalibrationMetrics, confidences: number[]): string {
+  return `ECE ${m.ece.toFixed(3)} (noise floor at n=${confidences.length}: ${eceNoiseFloor(confidences).mean.toFixed(3)})`;
+}
+
+export function heldOutTable(pts: HeldOutPoint[], tau?: Record<JudgedScenario, number>, note = ''): string {
+  const out = [`leave one corpus out (validation; each corpus family scored by a fit on the others${note}):`];
   for (const sc of JUDGED_SCENARIOS) {
-    const m = calibrationMetrics(scored.filter((p) => p.scenario === sc).map((p) => ({ ...p, review: false })));
-    out.push(`  ${sc.padEnd(14)} ${String(m.n).padStart(4)} points  AUROC ${m.auroc?.toFixed(3) ?? '-'}  ECE ${m.ece.toFixed(3)}  Brier ${m.brier.toFixed(3)}  caught@10/20/30% ${m.caughtAt.map((c) => c.caught?.toFixed(3) ?? '-').join('/')}`);
+    const m = heldOutMetrics(pts, sc, tau ? (p) => p.confidence < tau[sc] : undefined);
+    const cs = pts.filter((p) => p.scenario === sc).map((p) => p.confidence);
+    out.push(`  ${sc.padEnd(14)} ${String(m.n).padStart(4)} points  AUROC ${m.auroc?.toFixed(3) ?? '-'}  ${eceWithFloor(m, cs)}  Brier ${m.brier.toFixed(3)}  caught@10/20/30% ${m.caughtAt.map((c) => c.caught?.toFixed(3) ?? '-').join('/')}` +
+      (tau ? `  at τ ${tau[sc].toFixed(2)}: review ${m.reviewOverhead.toFixed(3)}, false confidence ${m.falseConfidenceOfTasks.toFixed(3)} of tasks` : ''));
+    if (TO_WRITE.includes(sc)) {
+      const families = [...new Set(pts.map((p) => familyOf(p.corpus)))];
+      out.push(`    per held-out family, AUROC: ${families.map((fam) => `${fam} ${heldOutMetrics(pts.filter((p) => familyOf(p.corpus) === fam), sc).auroc?.toFixed(3) ?? '-'}`).join(', ')}`);
+    }
   }
+  return out.join('\n');
+}
+
+/**
+ * Per-scenario intercept shifts that calibrate the out-of-fold predictions: a logistic fit of the
+ * label with the held-out logistic part's logit as a fixed offset and one free intercept per
+ * scenario, on the records the logistic part is fitted on (certain factor 1). It is checked by
+ * leaving each family out of the shift's own fit too: whether shifting the intercepts lowers ECE
+ * on a corpus neither fit has seen. `apply` moves points by a shift.
+ */
+export function interceptShifts(pts: HeldOutPoint[]): { shift: Record<JudgedScenario, number>; heldOutEce: Record<JudgedScenario, { before: number; after: number }> } {
+  const fitShift = (ps: HeldOutPoint[]): Record<JudgedScenario, number> => {
+    const fs = ps.filter((p) => p.factor === 1);
+    const x = fs.map((p) => JUDGED_SCENARIOS.map((sc) => (p.scenario === sc ? 1 : 0)));
+    const fit = fitLogistic(x, fs.map((p) => (p.sufficient ? 1 : 0)), { l2: 0, unpenalised: [0, 1, 2], offsets: fs.map((p) => logitOf(p.estimated)), maxIterations: 100 });
+    return Object.fromEntries(JUDGED_SCENARIOS.map((sc, j) => [sc, fs.some((p) => p.scenario === sc) ? Math.round(fit.beta[j] * 1e4) / 1e4 : 0])) as Record<JudgedScenario, number>;
+  };
+  const shifted: HeldOutPoint[] = [];
+  for (const held of [...new Set(pts.map((p) => familyOf(p.corpus)))]) {
+    shifted.push(...shiftPoints(pts.filter((q) => familyOf(q.corpus) === held), fitShift(pts.filter((p) => familyOf(p.corpus) !== held))));
+  }
+  const heldOutEce = Object.fromEntries(JUDGED_SCENARIOS.map((sc) => [sc, { before: heldOutMetrics(pts, sc).ece, after: heldOutMetrics(shifted, sc).ece }])) as Record<JudgedScenario, { before: number; after: number }>;
+  return { shift: fitShift(pts), heldOutEce };
+}
+
+function logitOf(p: number): number {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+}
+
+/** Points as a model with its intercepts moved by `shift` would score them. */
+export function shiftPoints(pts: HeldOutPoint[], shift: Partial<Record<JudgedScenario, number>>): HeldOutPoint[] {
+  return pts.map((p) => {
+    const estimated = sigmoid(logitOf(p.estimated) + (shift[p.scenario] ?? 0));
+    return { ...p, estimated, confidence: estimated * p.factor };
+  });
+}
+
+/**
+ * `--try`: each evidence the code computes, added to the model's shared set (or, if in it, taken
+ * out), fitted in sample and left one corpus out; the figures a column is kept or dropped on.
+ */
+function tryEvidence(records: Record_[], base: readonly Evidence[]): string {
+  const row = (label: string, shared: readonly Evidence[]) => {
+    const cols = columnsFor(shared);
+    const { beta } = fitGate(records, cols);
+    const model: GateModel = { columns: cols, beta, threshold: { 'new-body': 0.5, 'partial-body': 0.5, 'existing-body': 0.5 }, reviewTarget: REVIEW_TARGET };
+    const inSample = (sc: JudgedScenario) => calibrationMetrics(records.filter((r) => r.features.scenario === sc).map((r) => ({ confidence: calibratedConfidence(r.features, model) ?? 0, sufficient: r.sufficient, review: false })));
+    const held = leaveOneCorpusOut(records, cols);
+    const f = (m: CalibrationMetrics) => `${m.auroc?.toFixed(3) ?? '  -  '}  ${m.ece.toFixed(3)}  ${m.caughtAt[1].caught?.toFixed(3) ?? '  -  '}`;
+    return `  ${label.padEnd(36)} ${f(inSample('new-body'))}   ${f(heldOutMetrics(held, 'new-body'))}   ${f(inSample('partial-body'))}   ${f(heldOutMetrics(held, 'partial-body'))}`;
+  };
+  const out = ['\nevidence tried (validation; AUROC, ECE, caught@20%):',
+    '  evidence                             new in sample          new held out           partial in sample      partial held out',
+    row(base === SHARED ? '(the model in force)' : '(the base: --with/--without)', base)];
+  for (const e of EVIDENCE_NAMES) out.push(base.includes(e) ? row(`- ${e}`, base.filter((x) => x !== e)) : row(`+ ${e}`, [...base, e]));
   return out.join('\n');
 }
 
@@ -205,6 +345,35 @@ export function surfaceTable(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]
   return out.join('\n');
 }
 
+/**
+ * What insufficient contexts lack, on the validation records (score.ts MissedGold): per scenario,
+ * the missed gold symbols by where they are declared and their kind, whether D̂(q) held them (and
+ * by which strongest route), and whether packing weighed them (and at what member-model p).
+ */
+export function missedGoldTable(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): string {
+  const out = ['\nwhat insufficient contexts lack (validation records; gold symbols the context does not show):'];
+  for (const sc of ['new', 'partial', 'existing'] as const) {
+    const vs = reports.flatMap((r) => r.scenarios[sc]?.validation ?? []).filter((v) => v.missedGold);
+    const missed = vs.flatMap((v) => v.missedGold!);
+    const insufficient = vs.filter((v) => !v.sufficient).length;
+    if (!missed.length) continue;
+    const share = (f: (m: MissedGold) => boolean) => `${(100 * missed.filter(f).length / missed.length).toFixed(0)} %`;
+    const count = (key: (m: MissedGold) => string) => {
+      const c = new Map<string, number>();
+      for (const m of missed) c.set(key(m), (c.get(key(m)) ?? 0) + 1);
+      return [...c.entries()].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
+    };
+    const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+    const cands = missed.filter((m) => m.candidate), onD = missed.filter((m) => m.onSurface);
+    const ps = cands.map((m) => m.candidateP).sort((a, b) => a - b);
+    out.push(`  ${sc}: ${missed.length} missed gold symbols in ${insufficient} insufficient of ${vs.length} contexts (${(missed.length / Math.max(1, insufficient)).toFixed(2)} each)`,
+      `    declared: ${count((m) => `${m.where}${m.crossFile ? '' : ' (same file)'} ${m.kind}`)}`,
+      `    on D̂(q): ${share((m) => m.onSurface)} (mean p ${mean(onD.map((m) => m.surfaceP)).toFixed(3)}); strongest route: ${count((m) => m.route ?? 'not on D̂')}`,
+      `    weighed by packing: ${share((m) => m.candidate)} (member-model p median ${ps.length ? ps[ps.length >> 1].toFixed(3) : '-'}, mean ${mean(ps).toFixed(3)}); neither on D̂ nor weighed: ${share((m) => !m.onSurface && !m.candidate)}`);
+  }
+  return out.join('\n');
+}
+
 function round(x: number | null): number | null {
   return x === null || !Number.isFinite(x) ? null : Math.round(x * 1e4) / 1e4;
 }
@@ -213,14 +382,14 @@ function round(x: number | null): number | null {
 function rescoredTestTable(reports: Pick<CorpusReport, 'name' | 'scenarios'>[], model: GateModel): string {
   const f3 = (x: number | null) => (x === null || !Number.isFinite(x) ? '  -  ' : x.toFixed(3));
   const out = ['\ntest splits re-scored under the fitted model (features as recorded):',
-    '  corpus                 scenario   tasks  suff   AUROC   ECE    Brier  review  falseconf/tasks  caught@10/20/30%'];
+    '  corpus                 scenario   tasks  suff   AUROC   ECE    ECE-floor  Brier  review  falseconf/tasks  caught@10/20/30%'];
   const row = (label: string, sc: JudgedScenario, pts: { confidence: number; sufficient: boolean; features?: GateFeatures }[]) => {
     const scored = pts.filter((p) => p.features).map((p) => {
       const c = calibratedConfidence(p.features!, model) ?? 0;
       return { confidence: c, sufficient: p.sufficient, review: c < model.threshold[sc] || !p.features!.judged };
     });
     const m = calibrationMetrics(scored);
-    out.push(`  ${label.padEnd(22)} ${sc.padEnd(9)} ${String(m.n).padStart(5)}  ${f3(m.sufficientShare)}  ${f3(m.auroc)}  ${f3(m.ece)}  ${f3(m.brier)}  ${f3(m.reviewOverhead)}  ${f3(m.falseConfidenceOfTasks)}          ${m.caughtAt.map((c) => f3(c.caught)).join('/')}`);
+    out.push(`  ${label.padEnd(22)} ${sc.padEnd(9)} ${String(m.n).padStart(5)}  ${f3(m.sufficientShare)}  ${f3(m.auroc)}  ${f3(m.ece)}  ${f3(eceNoiseFloor(scored.map((x) => x.confidence)).mean)}      ${f3(m.brier)}  ${f3(m.reviewOverhead)}  ${f3(m.falseConfidenceOfTasks)}          ${m.caughtAt.map((c) => f3(c.caught)).join('/')}`);
   };
   const key: Record<string, JudgedScenario> = { new: 'new-body', partial: 'partial-body', existing: 'existing-body' };
   for (const r of reports) for (const [sc, rep] of Object.entries(r.scenarios)) if (rep) row(r.name, key[sc], rep.test);

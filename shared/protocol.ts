@@ -24,6 +24,8 @@ export interface RetrieveContextParams {
   budgetTokens?: number;
   mode?: RetrievalMode;
   maxRounds?: number;
+  /** Benches: also return the member model's weighed candidates (RetrievalResult.weighedCandidates). */
+  explain?: boolean;
 }
 
 export type ItemSource = 'enclosing' | 'lexical' | 'api' | 'graph' | 'similar' | 'followup';
@@ -92,6 +94,8 @@ export interface SurfaceEntry {
   reason?: string;
   /** The code already written references it: it is needed for certain (weight 1), not estimated. */
   written?: boolean;
+  /** The routes that reached it (gate/surface.ts ROUTE_NAMES), strongest first: the structured form of `reason`. */
+  routes?: string[];
 }
 
 /**
@@ -169,6 +173,24 @@ export interface GateFeatures {
   openBlocks?: number;
   /** Internal types the written part uses (directly or through a member) of which the context shows no member. */
   writtenTypesBare?: number;
+  // How much the hidden body will need, from its declaration (gate/bodyNeeds.ts): the same in
+  // every code style, unlike the surface's route strengths.
+  /** 1 when the method returns nothing (void, or a constructor). */
+  returnsVoid?: number;
+  /** 1 when it returns a workspace type. */
+  returnsWorkspaceType?: number;
+  /** 1 when it returns a workspace type other than its own class of which the context shows no member. */
+  returnTypeBare?: number;
+  /** 1 when it overrides or implements a contract (an @Override, or an overridden method on the surface). */
+  implementsContract?: number;
+  /** Surface entries reached through the method's kin (overloads, the overridden or overriding implementations, the same method of a sibling subclass). */
+  kinUses?: number;
+  /** Of those, the ones the context does not show. */
+  kinUsesUnshown?: number;
+  /** Surface entries its Javadoc names ({@link}, @throws, @see, code words) that the context does not show. */
+  javadocUnshown?: number;
+  /** Workspace types among its declared parameter types of which the context shows no member. */
+  paramTypesBare?: number;
 }
 
 export interface RetrievalResult {
@@ -191,6 +213,8 @@ export interface RetrievalResult {
   scenarioReason?: string;
   /** The evidence behind `confidence` (rcl mode). */
   gateFeatures?: GateFeatures;
+  /** With `explain`: every candidate packing weighed, with the member model's P(needed) (benches' diagnosis). */
+  weighedCandidates?: { symbol: string; p: number }[];
   /** The organisation index's part (setting `needle.orgIndex`), apart from `items`. */
   org?: OrgContext;
 }

@@ -4,6 +4,7 @@
 // budget catches when the least confident methods are reviewed first.
 
 import { calibrateThreshold } from '../../server/src/gate/sufficiency';
+import { prng } from './tasks';
 import { auroc } from './score';
 
 export interface GatePoint { confidence: number; sufficient: boolean; review: boolean }
@@ -31,18 +32,30 @@ export interface CalibrationMetrics {
 export const RELIABILITY_BINS = 10;
 export const REVIEW_BUDGETS = [0.1, 0.2, 0.3];
 
-export function calibrationMetrics(points: GatePoint[]): CalibrationMetrics {
+/** The reliability bins (RELIABILITY_BINS equal-width) and the ECE over them: Σ_bins (n_b / n) · |mean confidence − share sufficient|. */
+function reliability(points: readonly { confidence: number; sufficient: boolean }[]): { bins: ReliabilityBin[]; ece: number } {
   const n = points.length;
   const bins: ReliabilityBin[] = [];
-  let ece = 0, brier = 0;
+  let ece = 0;
   for (let b = 0; b < RELIABILITY_BINS; b++) {
     const lo = b / RELIABILITY_BINS, hi = (b + 1) / RELIABILITY_BINS;
-    const inBin = points.filter((p) => p.confidence >= lo && (b === RELIABILITY_BINS - 1 ? p.confidence <= hi : p.confidence < hi));
-    const meanConfidence = inBin.length ? inBin.reduce((s, p) => s + p.confidence, 0) / inBin.length : NaN;
-    const sufficientShare = inBin.length ? inBin.filter((p) => p.sufficient).length / inBin.length : NaN;
-    if (inBin.length) ece += (inBin.length / n) * Math.abs(meanConfidence - sufficientShare);
-    bins.push({ lo, hi, n: inBin.length, meanConfidence, sufficientShare });
+    let count = 0, conf = 0, hits = 0;
+    for (const p of points) {
+      if (!(p.confidence >= lo && (b === RELIABILITY_BINS - 1 ? p.confidence <= hi : p.confidence < hi))) continue;
+      count++; conf += p.confidence; if (p.sufficient) hits++;
+    }
+    const meanConfidence = count ? conf / count : NaN;
+    const sufficientShare = count ? hits / count : NaN;
+    if (count) ece += (count / n) * Math.abs(meanConfidence - sufficientShare);
+    bins.push({ lo, hi, n: count, meanConfidence, sufficientShare });
   }
+  return { bins, ece };
+}
+
+export function calibrationMetrics(points: GatePoint[]): CalibrationMetrics {
+  const n = points.length;
+  const { bins, ece } = reliability(points);
+  let brier = 0;
   for (const p of points) brier += (p.confidence - (p.sufficient ? 1 : 0)) ** 2;
   const insufficient = points.filter((p) => !p.sufficient).length;
   const fc = points.filter((p) => !p.sufficient && !p.review).length;
@@ -64,6 +77,28 @@ export function calibrationMetrics(points: GatePoint[]): CalibrationMetrics {
   };
 }
 
+/** Trials of eceNoiseFloor: the mean's standard error is below 0.001 at n ≥ 100. */
+export const ECE_NOISE_TRIALS = 2000;
+
+/**
+ * The ECE a perfectly calibrated predictor scores by chance at this n: outcomes drawn as
+ * Bernoulli(confidence) for the very confidences given, binned as calibrationMetrics bins them.
+ * An ECE near this floor is as good as n tasks can show; a target below it is not measurable at
+ * that n. A reported figure: it never enters a score. Seeded, so deterministic.
+ */
+export function eceNoiseFloor(confidences: readonly number[], trials = ECE_NOISE_TRIALS, seed = 'ece-noise-floor', n?: number): { mean: number; p90: number } {
+  if (!confidences.length) return { mean: NaN, p90: NaN };
+  const rand = prng(seed);
+  const eces: number[] = [];
+  for (let t = 0; t < trials; t++) {
+    // At another n: that many confidences drawn (with replacement) from the ones given, each trial.
+    const cs = n === undefined ? confidences : Array.from({ length: n }, () => confidences[Math.floor(rand() * confidences.length)]);
+    eces.push(reliability(cs.map((c) => ({ confidence: c, sufficient: rand() < c }))).ece);
+  }
+  eces.sort((a, b) => a - b);
+  return { mean: eces.reduce((a, b) => a + b, 0) / trials, p90: eces[Math.floor(0.9 * (trials - 1))] };
+}
+
 /**
  * τ of one scenario: on a 0.01 grid, among the τ whose review share stays within the target, the
  * one with the least false-review + false-confidence rate (calibrateThreshold's cost), the middle
@@ -76,6 +111,22 @@ export function thresholdFor(points: { confidence: number; sufficient: boolean }
   const min = Math.min(...allowed.map((c) => c.cost));
   const cheapest = allowed.filter((c) => c.cost <= min + 1e-12);
   return cheapest[Math.floor((cheapest.length - 1) / 2)].tau;
+}
+
+/**
+ * The least review share (least confident first) at which unreviewed insufficient contexts are at
+ * most `falseConfidence` of the tasks: what a review budget must be for the issue's false-confidence
+ * target to hold at this discrimination.
+ */
+export function reviewShareFor(pts: { confidence: number; sufficient: boolean }[], falseConfidence: number): number {
+  const n = pts.length;
+  const ranked = [...pts].sort((a, b) => a.confidence - b.confidence);
+  let missed = ranked.filter((p) => !p.sufficient).length;
+  for (let k = 0; k <= n; k++) {
+    if (missed / n <= falseConfidence + 1e-12) return k / n;
+    if (k < n && !ranked[k].sufficient) missed--;
+  }
+  return 1;
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -3,6 +3,7 @@
 import type { CalibrationReport, CorpusReport, SweepPoint } from './run';
 import { MODES } from './run';
 import { gateShareOfMedian, KINDS, type ModeMetrics } from './score';
+import { eceNoiseFloor } from './calibration';
 
 const f3 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '  -  ' : x.toFixed(3));
 const f0 = (x: number | null | undefined, w = 6) => (x === null || x === undefined || Number.isNaN(x) ? '-' : String(Math.round(x))).padStart(w);
@@ -164,14 +165,18 @@ export function svgReport(reports: CorpusReport[], pooled?: CalibrationReport): 
   return parts.join('\n');
 }
 
-/** One row per scenario: rcl on the test split, with the gate's calibration and review figures. */
+/**
+ * One row per scenario: rcl on the test split, with the gate's calibration and review figures.
+ * ECE-floor: the ECE a perfectly calibrated predictor with the same confidences scores by chance
+ * at this n (calibration.ts eceNoiseFloor), so an ECE target below it cannot be told from noise.
+ */
 export function scenarioTable(label: string, scenarios: CorpusReport['scenarios']): string {
   const out = [`\n${label} by scenario (test split, rcl):`,
-    '  scenario   tasks  recall  full   tok-med  AUROC   ECE    Brier  review  falseconf/tasks  caught@10/20/30%   covMAE  gate-share  judged as'];
+    '  scenario   tasks  recall  full   tok-med  AUROC   ECE    ECE-floor  Brier  review  falseconf/tasks  caught@10/20/30%   covMAE  gate-share  judged as'];
   for (const [sc, r] of Object.entries(scenarios)) {
     if (!r) continue;
     const g = r.gate;
-    out.push(`  ${sc.padEnd(9)} ${String(r.tasks.test).padStart(5)}  ${f3(r.rcl?.recallMicro)}  ${f3(r.rcl?.fullCoverageRate)}  ${f0(r.rcl?.tokensMedian, 7)}  ${f3(g.auroc)}  ${f3(g.ece)}  ${f3(g.brier)}  ${f3(g.reviewOverhead)}  ${f3(g.falseConfidenceOfTasks)}          ` +
+    out.push(`  ${sc.padEnd(9)} ${String(r.tasks.test).padStart(5)}  ${f3(r.rcl?.recallMicro)}  ${f3(r.rcl?.fullCoverageRate)}  ${f0(r.rcl?.tokensMedian, 7)}  ${f3(g.auroc)}  ${f3(g.ece)}  ${f3(eceNoiseFloor(r.test.map((t) => t.confidence)).mean)}      ${f3(g.brier)}  ${f3(g.reviewOverhead)}  ${f3(g.falseConfidenceOfTasks)}          ` +
       `${g.caughtAt.map((c) => f3(c.caught)).join('/')}  ${f3(r.coverageMAE)}  ${f3(gateShareOfMedian(r.test))}       ${Object.entries(r.judged).map(([k, n]) => `${k} ${n}`).join(', ')}` +
       (r.tasks.skipped ? `  (${r.tasks.skipped} skipped)` : ''));
   }

@@ -13,7 +13,7 @@ import { startServer, type StartOptions } from './client';
 import { BENCH_SCENARIOS, eligibleTasks, loadOracle, maskText, sampleTasks, scenarioTask, type BenchScenario, type GoldSymbol, type OracleOutput, type ScenarioTask, type Task } from './tasks';
 import { calibrationMetrics, type CalibrationMetrics } from './calibration';
 import { diskTextOf, goldRegions } from './attribution';
-import { gateMetrics, mean, median, modeMetrics, sameResult, scoreResponse, type GateMetrics, type ModeMetrics, type SurfaceRecall, type TaskScore } from './score';
+import { gateMetrics, mean, median, modeMetrics, sameResult, scoreResponse, type GateMetrics, type MissedGold, type ModeMetrics, type SurfaceRecall, type TaskScore } from './score';
 
 export const MODES: RetrievalMode[] = ['similarity', 'fixedK', 'structural', 'rcl'];
 /** Budgets of the recall–tokens sweep (issue #14 §2); the main budget is reported in full besides. */
@@ -56,7 +56,7 @@ export interface ScenarioReport {
   /** Coverage reported by the gate vs measured recall (test). */
   coverageMAE: number;
   judged: Record<string, number>;
-  validation: { confidence: number; sufficient: boolean; features?: GateFeatures; surface?: SurfaceRecall; gateMs?: number; serverMs?: number }[];
+  validation: { confidence: number; sufficient: boolean; features?: GateFeatures; surface?: SurfaceRecall; missedGold?: MissedGold[]; gateMs?: number; serverMs?: number }[];
   /** `gateMs` and `serverMs`: the gate stage's and the whole request's server time (timingsMs). */
   test: { confidence: number; sufficient: boolean; review: boolean; features?: GateFeatures; surface?: SurfaceRecall; gateMs?: number; serverMs?: number }[];
 }
@@ -189,7 +189,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
         await sleep(settle);
         await server.open(path, st.text);
         try {
-          const { result, ms } = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: st.cursor, budgetTokens: budget, mode: 'rcl' });
+          const { result, ms } = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: st.cursor, budgetTokens: budget, mode: 'rcl', explain: task.split === 'validation' });
           const s = scoreResponse(st, result, roots, ms, undefined, opts.byName);
           scenarioRuns[sc].scores.push(s);
           sceneLog.push(`  ${sc} ${s.found}/${s.gold} ${result.scenario ?? '?'} conf ${s.confidence.toFixed(2)}${s.review ? ' review' : ''}`);
@@ -213,10 +213,12 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
       const lines = { regions: await goldRegions(task.gold, textOf), textOf };
       try {
         const modes = task.split === 'test' ? MODES : (['rcl'] as RetrievalMode[]);
+        // Validation records carry the weighed candidates, for the diagnosis of what the context lacks (score.ts missedGold).
+        const explain = task.split === 'validation';
         let firstRcl: RetrievalResult | undefined;
         for (const mode of modes) {
           try {
-            const { result, ms } = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: budget, mode });
+            const { result, ms } = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: budget, mode, ...(explain ? { explain } : {}) });
             const s = scoreResponse(task, result, roots, ms, lines, opts.byName);
             scores.get(mode)!.push(s);
             const { task: _t, split: _s, ...rest } = s;
@@ -245,7 +247,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
         }
         if (firstRcl) {
           try {
-            const again = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: budget, mode: 'rcl' });
+            const again = await server.retrieve({ textDocument: { uri: pathToFileURL(path).href }, position: task.cursor, budgetTokens: budget, mode: 'rcl', ...(explain ? { explain } : {}) });
             detChecked++;
             if (sameResult(firstRcl, again.result)) detSame++;
             else detDiffs.push({ task: task.id, fields: diffFields(firstRcl, again.result) });
@@ -320,7 +322,7 @@ export function scenarioReport(scores: TaskScore[], skipped: number): ScenarioRe
     gate: calibrationMetrics(test.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, review: s.review }))),
     coverageMAE: mean(test.map((s) => Math.abs(s.coverage - s.recall))),
     judged,
-    validation: validation.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, features: s.features, surface: s.surface, gateMs: s.gateMs, serverMs: s.serverTotalMs })),
+    validation: validation.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, features: s.features, surface: s.surface, missedGold: s.missedGold, gateMs: s.gateMs, serverMs: s.serverTotalMs })),
     test: test.map((s) => ({ confidence: s.confidence, sufficient: s.fullyCovered, review: s.review, features: s.features, surface: s.surface, gateMs: s.gateMs, serverMs: s.serverTotalMs })),
   };
 }

@@ -44,6 +44,45 @@ export interface TaskScore {
   features?: GateFeatures;
   /** How well the estimated dependency surface D̂(q) the server reported covers the gold (rcl mode). */
   surface?: SurfaceRecall;
+  /** Each gold symbol the context lacks, with where retrieval and the gate stood on it (requests with `explain`). */
+  missedGold?: MissedGold[];
+}
+
+/**
+ * A gold symbol the context lacks, as structured data for the diagnosis of insufficient contexts:
+ * what it is (a member of the target's own class, a type or member elsewhere in the workspace),
+ * whether D̂(q) held it (its p and strongest route), and whether packing weighed it (its member-model p).
+ */
+export interface MissedGold {
+  kind: GoldKind;
+  /** own-class: a member of the target's class (or the class itself); workspace: any other workspace declaration. */
+  where: 'own-class' | 'workspace';
+  crossFile: boolean;
+  onSurface: boolean;
+  surfaceP: number;
+  route?: string;
+  /** The entry's routes, strongest first. */
+  routes?: string[];
+  candidate: boolean;
+  candidateP: number;
+}
+
+/** Owner type of an id: `a.B#m(int)` → `a.B`; a type is its own owner. */
+const ownerOf = (id: string) => (id.includes('#') ? id.slice(0, id.indexOf('#')) : id);
+
+export function missedGoldOf(task: Task, res: RetrievalResult, roots: string | string[], found: boolean[]): MissedGold[] {
+  const entries = entriesByKey(res.dependencySurface ?? [], roots);
+  const cands = new Map((res.weighedCandidates ?? []).map((c) => [c.symbol, c.p]));
+  const own = ownerOf(task.id);
+  return task.gold.flatMap((g, i) => {
+    if (found[i]) return [];
+    const e = entries.get(key(g.file, g.maskedLine, g.name));
+    return [{
+      kind: g.kind, where: ownerOf(g.qualified) === own ? 'own-class' as const : 'workspace' as const, crossFile: g.crossFile,
+      onSurface: !!e, surfaceP: e?.weight ?? 0, ...(e?.routes?.length ? { route: e.routes[0], routes: e.routes } : {}),
+      candidate: cands.has(g.qualified), candidateP: cands.get(g.qualified) ?? 0,
+    }];
+  });
 }
 
 /**
@@ -68,10 +107,16 @@ export interface SurfaceRecall {
 }
 
 /** D̂(q) against a task's gold (SurfaceRecall); `found[i]`: gold i is in the context. */
-export function surfaceRecallOf(gold: GoldSymbol[], surface: SurfaceEntry[], roots: string | string[], found: boolean[]): SurfaceRecall {
-  const key = (file: string | undefined, line: number | undefined, name: string) => `${file}\u0000${line}\u0000${name}`;
+/** An entry matches a gold symbol by file, name line and declared name. */
+const key = (file: string | undefined, line: number | undefined, name: string) => `${file}\u0000${line}\u0000${name}`;
+function entriesByKey(surface: readonly SurfaceEntry[], roots: string | string[]): Map<string, SurfaceEntry> {
   const entries = new Map<string, SurfaceEntry>();
   for (const e of surface) if (e.uri && e.line !== undefined) entries.set(key(relPathOfUri(e.uri, roots), e.line, declaredName(e.symbol)), e);
+  return entries;
+}
+
+export function surfaceRecallOf(gold: GoldSymbol[], surface: SurfaceEntry[], roots: string | string[], found: boolean[]): SurfaceRecall {
+  const entries = entriesByKey(surface, roots);
   const goldKeys = new Set(gold.map((g) => key(g.file, g.maskedLine, g.name)));
   const onGold = gold.map((g) => entries.get(key(g.file, g.maskedLine, g.name)));
   const estimated = surface.filter((e) => !e.written);
@@ -167,6 +212,7 @@ export function scoreResponse(task: Task, res: RetrievalResult, roots: string | 
     confidence: res.confidence, coverage: res.coverage, review: res.review, rounds: res.rounds, missing,
     ...(res.scenario ? { judgedScenario: res.scenario } : {}), ...(res.gateFeatures ? { features: res.gateFeatures } : {}),
     ...(res.gateFeatures ? { surface: surfaceRecallOf(task.gold, res.dependencySurface ?? [], roots, goldFound) } : {}),
+    ...(res.weighedCandidates ? { missedGold: missedGoldOf(task, res, roots, goldFound) } : {}),
   };
 }
 

@@ -64,6 +64,7 @@ export function validateParams(p: unknown): RetrieveContextParams {
   if (o.budgetTokens !== undefined && (!Number.isInteger(o.budgetTokens) || (o.budgetTokens as number) < 1)) throw new InvalidRequest('budgetTokens must be a positive integer');
   if (o.mode !== undefined && !MODES.includes(o.mode as RetrievalMode)) throw new InvalidRequest(`mode must be one of ${MODES.join(', ')}`);
   if (o.maxRounds !== undefined && (!Number.isInteger(o.maxRounds) || (o.maxRounds as number) < 0)) throw new InvalidRequest('maxRounds must be a non-negative integer');
+  if (o.explain !== undefined && typeof o.explain !== 'boolean') throw new InvalidRequest('explain must be a boolean');
   return p as RetrieveContextParams;
 }
 
@@ -128,6 +129,7 @@ async function retrieveOnce(indexer: Indexer, params: RetrieveContextParams, set
     budgetTokens: params.budgetTokens ?? settings.budgetTokens,
     mode: params.mode ?? 'rcl',
     maxRounds: params.maxRounds ?? settings.maxRounds,
+    ...(params.explain ? { explain: true } : {}),
     threshold: settings.threshold ?? NaN,
     packing: settings.packing,
     observeMembers: settings.observeMembers,

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { calibrationMetrics, thresholdFor } from '../../bench/retrieval/calibration';
+import { calibrationMetrics, eceNoiseFloor, reviewShareFor, thresholdFor } from '../../bench/retrieval/calibration';
 import { gateShareOfMedian, surfaceRecallOf, surfaceRecallSummary } from '../../bench/retrieval/score';
 
 test('calibrationMetrics: ECE, Brier and review figures of a small set, by hand', () => {
@@ -65,4 +65,21 @@ test('surfaceRecallOf: D̂ entries match gold by file, name line and declared na
   assert.equal(m.recall, 2 / 4);
   assert.equal(m.precision, 1 / 4);
   assert.equal(m.missedOffShare, 2 / 3);
+});
+
+test('eceNoiseFloor: the ECE a calibrated predictor scores by chance, 0 when outcomes are certain, ~√(p(1−p)/n)·√(2/π) in one bin', () => {
+  assert.equal(eceNoiseFloor([0, 1, 1, 0, 1]).mean, 0);
+  const at = (n: number) => eceNoiseFloor(new Array<number>(n).fill(0.75)).mean;
+  const expected = (n: number) => Math.sqrt((0.75 * 0.25) / n) * Math.sqrt(2 / Math.PI);
+  assert.ok(Math.abs(at(140) - expected(140)) < 0.004, `${at(140)} vs ${expected(140)}`);
+  assert.ok(Math.abs(eceNoiseFloor(new Array<number>(1400).fill(0.75), 500).mean - expected(1400)) < 0.0015, 'n = 1400');
+  assert.equal(at(140), at(140), 'seeded: the same figure every run');
+});
+
+test('reviewShareFor: the least review share (least confident first) that leaves ≤ the false-confidence share unreviewed', () => {
+  const pts = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95].map((confidence, i) => ({ confidence, sufficient: ![0, 2, 7].includes(i) }));
+  // Insufficient at ranks 1, 3 and 8: ≤ 10 % of 10 tasks unreviewed means ≤ 1 missed, so review the first 3.
+  assert.equal(reviewShareFor(pts, 0.1), 0.3);
+  assert.equal(reviewShareFor(pts, 0), 0.8);
+  assert.equal(reviewShareFor(pts, 0.3), 0);
 });

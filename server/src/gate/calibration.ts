@@ -19,12 +19,17 @@ export type JudgedScenario = (typeof JUDGED_SCENARIOS)[number];
  * of the estimated surface, and retrieval's own compounding over what packing weighed and left
  * out (retrievalEvidence.ts: Σ log(1 − p) of the member model's left-out candidates), beside
  * structural evidence: how full the budget is, the written lines, the estimated surface's mass
- * (Σ p: how much it expects the body to need) and size, and the members of the target's type.
+ * (Σ p: how much it expects the body to need) and size, the members of the target's type, and
+ * two facts of the declaration that mean the same in every code style (bodyNeeds.ts): a void
+ * method (its body does work through other APIs rather than computing a value) and surface
+ * entries its Javadoc names that the context does not show.
  * Chosen on the validation records only, forward by leave-one-corpus-out AUROC
- * (bench/gate-fit.bench.ts prints that check); left out because they did not help there: the
- * uncovered mass and largest uncovered p, the left-out mass and largest left-out p, the shown
- * candidates' mass, the target's parameters, Javadoc words and signature types, written
- * references, blocks open at the cursor and written types with no member shown.
+ * (`fit:gate --try [--with E,…] [--without E,…]` prints each candidate added or removed, in sample
+ * and held out); left out because they did not raise it: the uncovered mass and largest
+ * uncovered p, the left-out mass and largest left-out p, the shown candidates' mass, the target's
+ * parameters, Javadoc words and signature types, written references, blocks open at the cursor,
+ * written types with no member shown, a workspace return type, a contract (an @Override), the
+ * kin's uses (shown or not); bare return and parameter types are 0 after follow-up in every record.
  */
 const EVIDENCE = {
   'compound-logit': (f: GateFeatures) => logit(f.compound),
@@ -34,8 +39,21 @@ const EVIDENCE = {
   'log1p-estimated-mass': (f: GateFeatures) => Math.log1p(f.estimatedMass ?? 0),
   'log1p-surface-size': (f: GateFeatures) => Math.log1p(f.surfaceSize),
   'log1p-owner-members': (f: GateFeatures) => Math.log1p(f.ownerMembers ?? 0),
+  // How much the hidden body will need, from its declaration (bodyNeeds.ts): candidates tried by
+  // `fit:gate --try`, in the model only where SHARED lists them.
+  'returns-void': (f: GateFeatures) => f.returnsVoid ?? 0,
+  'returns-workspace-type': (f: GateFeatures) => f.returnsWorkspaceType ?? 0,
+  'return-type-bare': (f: GateFeatures) => f.returnTypeBare ?? 0,
+  'implements-contract': (f: GateFeatures) => f.implementsContract ?? 0,
+  'log1p-kin-uses': (f: GateFeatures) => Math.log1p(f.kinUses ?? 0),
+  'log1p-kin-uses-unshown': (f: GateFeatures) => Math.log1p(f.kinUsesUnshown ?? 0),
+  'log1p-javadoc-unshown': (f: GateFeatures) => Math.log1p(f.javadocUnshown ?? 0),
+  'param-types-bare': (f: GateFeatures) => f.paramTypesBare ?? 0,
+  'log1p-params': (f: GateFeatures) => Math.log1p(f.params ?? 0),
+  'log1p-signature-types-unshown': (f: GateFeatures) => Math.log1p(f.signatureTypesUnshown ?? 0),
 } as const;
-type Evidence = keyof typeof EVIDENCE;
+export type Evidence = keyof typeof EVIDENCE;
+export const EVIDENCE_NAMES = Object.keys(EVIDENCE) as Evidence[];
 
 /** The scenarios whose body is (partly) still to write: they share the pooled slopes. */
 export const TO_WRITE: readonly JudgedScenario[] = ['new-body', 'partial-body'];
@@ -47,27 +65,27 @@ const TO_WRITE_SUFFIX = 'to-write';
  * validation records (AUROC 0.78 in sample) and not their test split (0.60). For a new body the
  * written evidence is 0, so its slope is learnt from partial bodies alone.
  */
-const SHARED: readonly Evidence[] = ['compound-logit', 'left-out-log-p', 'budget-share', 'log1p-written-lines', 'log1p-estimated-mass', 'log1p-surface-size', 'log1p-owner-members'];
+export const SHARED: readonly Evidence[] = ['compound-logit', 'left-out-log-p', 'budget-share', 'log1p-written-lines', 'log1p-estimated-mass', 'log1p-surface-size', 'log1p-owner-members', 'returns-void', 'log1p-javadoc-unshown'];
 /**
- * The model's columns, in the data file's order: an intercept per scenario, then the shared slopes
+ * A model's columns, in the data file's order: an intercept per scenario, then the shared slopes
  * (`left-out-log-p×to-write`). No scenario has slopes of its own: per-scenario slopes generalised
  * worse leaving one corpus out, and an existing body keeps its intercept alone.
  */
-export const GATE_COLUMNS: readonly string[] = [
-  ...JUDGED_SCENARIOS,
-  ...SHARED.map((e) => `${e}×${TO_WRITE_SUFFIX}`),
-];
+export function columnsFor(shared: readonly Evidence[]): string[] {
+  return [...JUDGED_SCENARIOS, ...shared.map((e) => `${e}×${TO_WRITE_SUFFIX}`)];
+}
+export const GATE_COLUMNS: readonly string[] = columnsFor(SHARED);
 /**
  * Signs the fit must respect (RCL's direction of each risk): more compounded confidence - of
  * the estimated surface or of retrieval's left-out candidates - never lowers P(sufficient). A column fitted with the wrong sign is dropped (coefficient 0) and the rest refitted.
  */
 const MONOTONE_EVIDENCE: Partial<Record<Evidence, 1 | -1>> = { 'compound-logit': 1, 'left-out-log-p': 1 };
-export const MONOTONE: Readonly<Record<string, 1 | -1>> = Object.fromEntries(GATE_COLUMNS.flatMap((c) => {
-  const sign = MONOTONE_EVIDENCE[c.split('×')[0] as Evidence];
-  return sign === undefined ? [] : [[c, sign] as const];
-}));
-/** Columns left unpenalised when fitting (the per-scenario intercepts). */
-export const UNPENALISED_COLUMNS = JUDGED_SCENARIOS.map((sc) => GATE_COLUMNS.indexOf(sc));
+/** The sign a column's coefficient must have, if any. */
+export function monotoneSign(column: string): 1 | -1 | undefined {
+  return MONOTONE_EVIDENCE[column.split('×')[0] as Evidence];
+}
+/** Columns left unpenalised when fitting (the per-scenario intercepts, first in every column set). */
+export const UNPENALISED_COLUMNS = JUDGED_SCENARIOS.map((_, i) => i);
 
 export interface GateModel {
   columns: readonly string[];
@@ -85,14 +103,19 @@ function logit(p: number): number {
   return Math.log(q / (1 - q));
 }
 
-/** The design row of one feature record (GATE_COLUMNS order): the scenario's intercept, and the shared block for a body still to write; the rest 0. */
-export function designRow(f: GateFeatures): number[] {
+/**
+ * The design row of one feature record over a column set (default the model in force's): the
+ * scenario's intercept, and the shared evidence for a body still to write; the rest 0.
+ */
+export function designRow(f: GateFeatures, columns: readonly string[] = GATE_COLUMNS): number[] {
   const sc = f.scenario as JudgedScenario;
   const toWrite = TO_WRITE.includes(sc);
-  return [
-    ...JUDGED_SCENARIOS.map((s) => (s === sc ? 1 : 0)),
-    ...SHARED.map((e) => (toWrite ? EVIDENCE[e](f) : 0)),
-  ];
+  return columns.map((c) => {
+    if ((JUDGED_SCENARIOS as readonly string[]).includes(c)) return c === sc ? 1 : 0;
+    const e = EVIDENCE[c.split('×')[0] as Evidence];
+    if (!e) throw new Error(`gate model column ${c} is not evidence this code computes`);
+    return toWrite ? e(f) : 0;
+  });
 }
 
 /** The model in force (server/data/gate-model.json), checked once against the columns this code computes. */
@@ -119,7 +142,7 @@ export function writtenFactorOf(f: GateFeatures): number {
 
 /** The logistic part alone: P(the estimated, not yet written part is covered). */
 export function estimatedConfidence(f: GateFeatures, model: GateModel = gateModel()): number {
-  const x = designRow(f);
+  const x = designRow(f, model.columns);
   let z = 0;
   for (let j = 0; j < x.length; j++) z += x[j] * model.beta[j];
   return 1 / (1 + Math.exp(-z));

@@ -7,7 +7,7 @@
 // name what is missing and why.
 
 import type { ContextItem, GateFeatures, SurfaceEntry } from '../../../shared/protocol';
-import type { GateVerdict, PipelineRequest, RetrievalEvidence, Target } from '../retrieval/request';
+import type { GateHook, GateVerdict, PipelineRequest, Target } from '../retrieval/request';
 import { countTokens, totalTokens } from '../retrieval/cap';
 import { calibratedConfidence, scenarioThreshold } from './calibration';
 import { confidenceOf, NOVELTY_FLOOR, type Confidence } from './confidence';
@@ -18,21 +18,8 @@ import { isTypeKind } from '../java/symbols';
 import { bodyBraceIn, codeOnly } from '../java/lexer';
 import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
 import { retrievalEvidence } from './retrievalEvidence';
+import { bodyNeedEvidence } from './bodyNeeds';
 import { PACKING } from '../retrieval/fitted';
-
-export interface GateApi {
-  /** Declarations of `ids`; with `into`, groups already shown come back re-rendered with them (same uri and symbol). */
-  itemsForSymbols(req: PipelineRequest, ids: string[], source: 'followup', options?: { into?: ContextItem[]; doc?: boolean }): ContextItem[];
-  fitToBudget(items: ContextItem[], budget: number): ContextItem[];
-  /**
-   * Tokens the follow-up declarations of `ids` would add to `into` (as packing counts them, after
-   * what `accept` agreed to earlier against the same `into`); without it, their signatures' tokens
-   * are the estimate.
-   */
-  addedTokens?(req: PipelineRequest, ids: string[], into: ContextItem[], accept?: (tokens: number) => boolean): number;
-}
-
-export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi, evidence?: RetrievalEvidence) => Promise<GateVerdict> | GateVerdict;
 
 /** The verdict plus what the result also reports (τ in force, the scenario, the evidence). */
 export type RclVerdict = GateVerdict & {
@@ -181,6 +168,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
       writtenRefs: surface.filter((e) => e.written).length, writtenLines: judged.writtenLines, unresolvedNames: unresolved.length,
       surfaceSize: surface.length, budgetShare: round4(req.budgetTokens > 0 ? totalTokens(its) / req.budgetTokens : 1),
       ...structuralEvidence(surface, its, target),
+      ...bodyNeedEvidence(surface, its, target),
       ...retrievalEvidence(evidence?.candidates ?? [], surface, its, target, target ? req.textOf(target.ref.file.path) : undefined, req.position),
     };
   };

@@ -939,6 +939,7 @@ class Builder {
         internal, covered: false, novelty: round4(novelty), weight: round4(Math.min(1, c.weight)),
         reason: uniq.slice(0, 2).join('; '),
         ...(c.reasons.some((x) => x.route === 'body-ref') ? { written: true } : {}),
+        routes: [...new Set(reasons.map((x) => x.route))],
       };
     });
   }

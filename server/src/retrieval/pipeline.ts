@@ -11,7 +11,7 @@
 // then config/doc chunks the task's terms hit. `result.repositories` names the folders recall used.
 
 import type { ContextItem, ItemSource, RetrievalResult, SourceLine } from '../../../shared/protocol';
-import type { GateVerdict, PipelineRequest, RetrievalEvidence, Target, WeighedCandidate } from './request';
+import type { FollowupOptions, GateHook, PipelineRequest, WeighedCandidate } from './request';
 import { buildQuery, type Query } from './query';
 import { lexicalRecall, type ConfigHit } from './recall/lexical';
 import { descriptionRecall } from './recall/descriptions';
@@ -36,22 +36,6 @@ import { checkedPacking, memberFeatures, needProbability, type Packing } from '.
 export class CancelledError extends Error {
   constructor() { super('retrieval cancelled'); this.name = 'CancelledError'; }
 }
-
-export interface GateApi {
-  itemsForSymbols: (req: PipelineRequest, ids: string[], source: 'followup', options?: FollowupOptions) => ContextItem[];
-  fitToBudget: (items: ContextItem[], budget: number) => ContextItem[];
-  addedTokens: (req: PipelineRequest, ids: string[], into: ContextItem[], accept?: (tokens: number) => boolean) => number;
-}
-/**
- * The gate (server/src/gate/) sees the finished items and retrieval's evidence (the candidates
- * packing weighed, with their P(needed)); it may also report τ and an uncertainty trace.
- */
-export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi, evidence: RetrievalEvidence) =>
-  Promise<GateVerdict & GateExtras> | (GateVerdict & GateExtras);
-type GateExtras = {
-  threshold?: number; uncertainty?: { api: number; repository: number; similar: number };
-  scenario?: RetrievalResult['scenario']; scenarioReason?: string; gateFeatures?: RetrievalResult['gateFeatures'];
-};
 
 export type RetrievalResultWithRepos = RetrievalResult & { repositories?: string[] };
 
@@ -112,7 +96,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
     });
   }
   items = await stage('vet', () => vetItems(items));
-  let verdict: (GateVerdict & GateExtras) | undefined;
+  let verdict: Awaited<ReturnType<GateHook>> | undefined;
   if (gate && req.mode === 'rcl') {
     const target = q.target;
     verdict = await stage('gate', () => gate(req, target, items, { itemsForSymbols, fitToBudget, addedTokens: followupTokens }, { candidates }));
@@ -136,6 +120,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
     timingsMs: timings as RetrievalResult['timingsMs'],
     repositories: folders,
     ...(verdict?.scenario ? { scenario: verdict.scenario, scenarioReason: verdict.scenarioReason, gateFeatures: verdict.gateFeatures } : {}),
+    ...(req.explain ? { weighedCandidates: candidates.map((c) => ({ symbol: c.symbol, p: c.p })) } : {}),
   };
 }
 
@@ -320,17 +305,6 @@ function vetItems(items: NeedleItem[]): NeedleItem[] {
     const text = v.text;
     return { ...it, text, tokens: text === it.text ? it.tokens : countTokens(text), flags: [...new Set([...(it.flags ?? []), ...v.flags])].sort() };
   });
-}
-
-export interface FollowupOptions {
-  /**
-   * Items already shown: a declaration whose type group is among them is packed into that group,
-   * and the group comes back re-rendered (same uri and symbol, its old declarations kept) in
-   * place of a second item repeating the type's header.
-   */
-  into?: ContextItem[];
-  /** Show the Javadoc's first sentence (default true); the gate asks for signatures only. */
-  doc?: boolean;
 }
 
 /**

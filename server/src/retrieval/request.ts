@@ -1,7 +1,7 @@
 // What the pipeline is given. The LSP layer and the CLI build it; every stage reads only this
 // (plus the index snapshot inside it), so stages stay pure functions that tests call directly.
 
-import type { ContextItem, Position, RetrievalMode, SurfaceEntry } from '../../../shared/protocol';
+import type { ContextItem, Position, RetrievalMode, RetrievalResult, SurfaceEntry } from '../../../shared/protocol';
 import type { SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
 import type { MemberRow, Packing } from './memberModel';
 
@@ -30,6 +30,8 @@ export interface PipelineRequest {
   observeMembers?: (rows: MemberRow[]) => void;
   /** Cooperative cancellation, checked at stage boundaries. */
   isCancelled?: () => boolean;
+  /** Benches: return the weighed candidates with the result (RetrievalResult.weighedCandidates). */
+  explain?: boolean;
 }
 
 export const DEFAULTS = {
@@ -75,3 +77,40 @@ export interface GateVerdict {
   dependencySurface: SurfaceEntry[];
   items: ContextItem[];
 }
+
+export interface FollowupOptions {
+  /**
+   * Items already shown: a declaration whose type group is among them is packed into that group,
+   * and the group comes back re-rendered (same uri and symbol, its old declarations kept) in
+   * place of a second item repeating the type's header.
+   */
+  into?: ContextItem[];
+  /** Show the Javadoc's first sentence (default true); the gate asks for signatures only. */
+  doc?: boolean;
+}
+
+/** What the gate may call back into retrieval for: follow-up declarations, the budget cap, and their price. */
+export interface GateApi {
+  /** Declarations of `ids`; with `into`, groups already shown come back re-rendered with them (same uri and symbol). */
+  itemsForSymbols(req: PipelineRequest, ids: string[], source: 'followup', options?: FollowupOptions): ContextItem[];
+  fitToBudget(items: ContextItem[], budget: number): ContextItem[];
+  /**
+   * Tokens the follow-up declarations of `ids` would add to `into` (as packing counts them, after
+   * what `accept` agreed to earlier against the same `into`); without it (callers other than the
+   * pipeline, such as the gate's tests), their signatures' tokens are the estimate.
+   */
+  addedTokens?(req: PipelineRequest, ids: string[], into: ContextItem[], accept?: (tokens: number) => boolean): number;
+}
+
+/** What a gate may report beside its verdict: τ in force, an uncertainty trace, the scenario and its evidence. */
+export type GateExtras = {
+  threshold?: number; uncertainty?: { api: number; repository: number; similar: number };
+  scenario?: RetrievalResult['scenario']; scenarioReason?: string; gateFeatures?: RetrievalResult['gateFeatures'];
+};
+
+/**
+ * The gate (server/src/gate/sufficiency.ts) as the pipeline calls it: it sees the finished items
+ * and retrieval's evidence (the candidates packing weighed, with their P(needed)).
+ */
+export type GateHook = (req: PipelineRequest, target: Target | undefined, items: ContextItem[], api: GateApi, evidence?: RetrievalEvidence) =>
+  Promise<GateVerdict & GateExtras> | (GateVerdict & GateExtras);
