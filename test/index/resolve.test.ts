@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { edgesOf, fixture, indexFixture } from '../helpers/workspace';
+import { memberLookupKey } from '../../server/src/java/resolve';
 
 const LIB = {
   'src/com/acme/util/Texts.java': `package com.acme.util;
@@ -185,4 +187,21 @@ test('member types inherited from JDK supertypes shadow same-package types, as j
   assert.deepEqual(calls('a.P#m'), []);
   assert.deepEqual(calls('a.T#m'), []);
   assert.deepEqual(calls('a.Q#m'), ['call a.State#foo()']);
+});
+
+// A type's supertypes are named from its own scope, so resolving them walks its own hierarchy while
+// the list is still being filled. That walk reads the list as far as it is (B, before I is known),
+// and later walks read it complete: the memoised walk orders must keep both readings.
+test('supertypes named through their own scope: the partial walk is recorded and later walks see all supertypes', async () => {
+  const f = fixture({
+    'src/p/A.java': 'package p;\nclass A extends B implements I {\n  void f() { m(); }\n}',
+    'src/p/B.java': 'package p;\nclass B {}',
+    'src/p/I.java': 'package p;\ninterface I { default void m() {} }',
+  });
+  const index = await indexFixture(f);
+  const looked = index.file(join(f.root, 'src/p/A.java'))!.resolution!.memberLookups;
+  // Naming I looked it up as a member type of A and, through the partial list [B], of B.
+  assert.ok(looked.includes(memberLookupKey('B', 'I')), 'I looked up as a member type of B');
+  assert.ok(looked.includes(memberLookupKey('A', 'I')));
+  assert.deepEqual(edgesOf(index, 'p.A#f'), ['call p.I#m()']);
 });

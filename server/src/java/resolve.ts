@@ -9,6 +9,7 @@ import type { Expr, FileFacts, RefFact, SymbolFact } from './facts';
 import { enclosingTypeIndex, isTypeKind, type SymbolTable, type TypeInfo } from './symbols';
 import { erasedSimpleName } from './extract';
 import jdkMemberTypes from '../../data/jdk-member-types.json';
+import { BoundedMemo } from '../text/boundedMemo';
 
 export type EdgeKind = 'call' | 'new' | 'field' | 'type' | 'ctorCall' | 'methodRef' | 'extends' | 'implements' | 'imports';
 
@@ -121,13 +122,39 @@ class Resolver {
   private consulted = new Set<string>();
   private memberLookups = new Set<number>();
   private exprTypes = new Map<Expr, T | null>();
-  private namedCache = new Map<string, NamedField | null>();
+  private namedCache = new Map<number, Map<string, NamedField | null>>();
   /** Per file whose context is read, then by type scope and text. All caches live as long as one file's resolution, whose `consulted` already holds what they consulted. */
-  private typeCache = new Map<FileFacts, Map<string, T | null>>();
-  private simpleTypeCache = new Map<FileFacts, Map<string, TypeInfo | 'external' | undefined>>();
+  private typeCache = new Map<FileFacts, Map<number, Map<string, T | null>>>();
+  private simpleTypeCache = new Map<FileFacts, Map<number, Map<string, TypeInfo | 'external' | null>>>();
   private localClasses = new Map<FileFacts, SymbolFact[]>();
+  /**
+   * Memos of answers that depend only on the table (and, through visibility, on this file), so
+   * recomputing them within one resolution gives the same answer and adds no consulted name or
+   * member lookup that the first computation did not already add. Dropped when the table changes.
+   * An answer computed while a supertype list was still being resolved (a cycle through supersOf)
+   * may be partial, so it is not kept (`partialSeen`).
+   */
+  private memoEpoch = -1;
+  private hierarchies = new Map<TypeInfo, HierarchyOrder>();
+  private qualifiedTypes = new Map<string, TypeInfo | undefined>();
+  private owners = new Map<SymbolFact, TypeInfo | undefined>();
+  private externalSupersOf = new Map<TypeInfo, { supers: T[]; n: number; names: string[] }>();
+  private opaqueWildcard = new Map<FileFacts, boolean>();
+  /** Supertype lists being resolved right now, and how often one was read before it was complete. */
+  private supersPending = new Set<string>();
+  private partialSeen = 0;
 
   constructor(private file: string, private facts: FileFacts, private table: SymbolTable) {}
+
+  private checkMemoEpoch(): void {
+    if (this.memoEpoch === this.table.epoch) return;
+    this.memoEpoch = this.table.epoch;
+    this.hierarchies.clear();
+    this.qualifiedTypes.clear();
+    this.owners.clear();
+    this.externalSupersOf.clear();
+    this.opaqueWildcard.clear();
+  }
 
   run(): FileResolution {
     const { facts } = this;
@@ -220,10 +247,11 @@ class Resolver {
 
   /** A bare identifier that is not a local: a field, a type or a package (JLS 6.5.2 order). */
   private resolveName(name: string, ctx: Ctx): NamedField | null {
-    const key = `${typeScopeOf(ctx.facts, ctx.at)}:${name}`;
-    if (this.namedCache.has(key)) return this.namedCache.get(key) ?? null;
+    const cache = byScope(this.namedCache, typeScopeOf(ctx.facts, ctx.at));
+    const hit = cache.get(name);
+    if (hit !== undefined) return hit;
     const r = this.computeName(name, ctx);
-    this.namedCache.set(key, r);
+    cache.set(name, r);
     return r;
   }
 
@@ -444,10 +472,8 @@ class Resolver {
       const fits = sym.varargs ? args.length >= n - 1 : args.length === n;
       if (!fits) continue;
       let score = -depth * 0.01;
-      params.forEach((p, i) => {
-        if (sym.varargs && i === n - 1) return;
-        score += this.argFit(argTypes[i], p.type, sym);
-      });
+      const fixed = sym.varargs ? n - 1 : n;
+      for (let i = 0; i < fixed; i++) score += this.argFit(argTypes[i], params[i].type, sym);
       if (sym.varargs) {
         const el = params[n - 1].type.replace(/\[\]$/, '');
         if (args.length === n && argTypes[n - 1]?.dims) score += this.argFit(argTypes[n - 1], params[n - 1].type, sym);
@@ -547,9 +573,13 @@ class Resolver {
   }
 
   private ownerOf(member: SymbolFact): TypeInfo | undefined {
+    this.checkMemoEpoch();
+    if (this.owners.has(member)) return this.owners.get(member);
     const id = member.id;
     const hash = id.indexOf('#');
-    return hash >= 0 ? this.table.type(id.slice(0, hash)) : undefined;
+    const owner = hash >= 0 ? this.table.type(id.slice(0, hash)) : undefined;
+    this.owners.set(member, owner);
+    return owner;
   }
 
   // ---- hierarchy ----
@@ -559,16 +589,21 @@ class Resolver {
   /** Direct supertypes, resolved in the declaring file's context. */
   private supersOf(t: TypeInfo): T[] {
     const cached = this.superCache.get(t.id);
-    if (cached && cached.epoch === this.table.epoch) return cached.supers;
+    if (cached && cached.epoch === this.table.epoch) {
+      if (this.supersPending.has(t.id)) this.partialSeen++;
+      return cached.supers;
+    }
     const ctx: Ctx = { facts: t.facts, file: t.file, at: t.sym.parent >= 0 ? t.sym.parent : t.index };
     const supers: T[] = [];
     const texts = [...(t.sym.superclass ? [t.sym.superclass] : []), ...(t.sym.interfaces ?? [])];
     this.superCache.set(t.id, { epoch: this.table.epoch, supers });
+    this.supersPending.add(t.id);
     for (const s of texts) {
       const r = this.resolveTypeText(s, ctx);
       if (r) supers.push(r);
       else supers.push(ext(s));
     }
+    this.supersPending.delete(t.id);
     if (t.sym.kind === 'enum') supers.push(ext('Enum'));
     if (t.sym.kind === 'record') supers.push(ext('Record'));
     return supers;
@@ -583,21 +618,56 @@ class Resolver {
 
   /** Visits a type and its supertypes breadth-first, noting that `member` was looked up in each; stops when `visit` returns true. */
   private walkHierarchy(start: TypeInfo, member: string | undefined, visit: (t: TypeInfo, depth: number) => boolean): boolean {
-    const seen = new Set<string>();
-    let level: TypeInfo[] = [start];
-    for (let depth = 0; level.length && depth < 50; depth++) {
-      const next: TypeInfo[] = [];
-      for (const t of level) {
-        if (seen.has(t.id)) continue;
-        seen.add(t.id);
-        this.consulted.add(t.name);
-        if (member !== undefined) this.memberLookups.add(memberLookupKey(t.name, member));
-        if (visit(t, depth)) return true;
-        for (const s of this.supersOf(t)) if (s.k === 'int') next.push(s.t);
-      }
-      level = next;
+    // The breadth-first order is kept per start type and grown only as far as walks go: a type's
+    // supertypes are appended once a walk has visited it without stopping there, as a walk of its
+    // own would, so the same supertype lists are resolved and the same names consulted.
+    this.checkMemoEpoch();
+    let h = this.hierarchies.get(start);
+    if (!h || h.expanding) {
+      // A walk from inside the growth of the same order (resolving a supertype list that walks its
+      // own type) sees that list as it is now, in an order of its own.
+      const fresh = new HierarchyOrder(start);
+      if (!h) this.hierarchies.set(start, fresh);
+      h = fresh;
     }
-    return false;
+    const looked = member === undefined ? 0 : h.lookedUp.get(member) ?? 0;
+    let i = 0;
+    try {
+      for (; ; i++) {
+        while (h.expanded < i) h = this.expand(h);
+        if (i >= h.types.length) return false;
+        const t = h.types[i];
+        if (i >= h.consultedUpTo) { this.consulted.add(t.name); h.consultedUpTo = i + 1; }
+        if (member !== undefined && i >= looked) this.memberLookups.add(memberLookupKey(t.name, member));
+        if (visit(t, h.depths[i])) { i++; return true; }
+      }
+    } finally {
+      if (member !== undefined && i > looked) h.lookedUp.set(member, Math.max(i, h.lookedUp.get(member) ?? 0));
+    }
+  }
+
+  /**
+   * Appends the supertypes of the order's next visited type. A supertype list still being resolved
+   * (a cycle through supersOf) is read as it is now, as the original walk would read it, into a
+   * private copy of the order: the shared order stays for walks that read the list later.
+   */
+  private expand(h: HierarchyOrder): HierarchyOrder {
+    const j = h.expanded;
+    const t = h.types[j];
+    h.expanding = true;
+    let supers: T[];
+    try { supers = this.supersOf(t); } finally { h.expanding = false; }
+    const into = this.supersPending.has(t.id) && this.hierarchies.get(h.types[0]) === h ? h.copy() : h;
+    into.expanded = j + 1;
+    const depth = into.depths[j] + 1;
+    if (depth >= 50) return into;
+    for (const s of supers) {
+      if (s.k !== 'int' || into.seen.has(s.t.id)) continue;
+      into.seen.add(s.t.id);
+      into.types.push(s.t);
+      into.depths.push(depth);
+    }
+    return into;
   }
 
   private reachesExternal(t: TypeInfo): boolean {
@@ -648,7 +718,14 @@ class Resolver {
   }
 
   private externalSupers(info: TypeInfo): string[] {
-    return this.supersOf(info).flatMap((s) => (s.k === 'ext' ? [erasedSimpleName(s.name).replace(/\[\]/g, '')] : []));
+    this.checkMemoEpoch();
+    const supers = this.supersOf(info);
+    const hit = this.externalSupersOf.get(info);
+    // A list still being resolved grows: the memo holds for the list as it was.
+    if (hit && hit.supers === supers && hit.n === supers.length) return hit.names;
+    const names = supers.flatMap((s) => (s.k === 'ext' ? [erasedSimpleName(s.name).replace(/\[\]/g, '')] : []));
+    this.externalSupersOf.set(info, { supers, n: supers.length, names });
+    return names;
   }
 
   private memberTypeNamed(t: TypeInfo, name: string): TypeInfo | undefined {
@@ -664,13 +741,14 @@ class Resolver {
 
   /** The type of a member's declared type text, with the receiver's type arguments substituted. */
   private memberType(owner: TypeInfo, member: SymbolFact, text: string, recv: T | undefined): T | null {
-    const subst = new Map<string, T>();
+    // An empty substitution reads like none (resolveTypeText caches only then), so none is made.
+    let subst: Map<string, T> | undefined;
     if (recv?.k === 'int' && (recv.args?.length || recv.t !== owner)) {
       const mapped = this.asSuper(recv, owner);
       const params = owner.sym.typeParams ?? [];
-      if (mapped?.args) params.forEach((p, i) => { const a = mapped.args?.[i]; if (a) subst.set(p.name, a); });
+      if (mapped?.args) params.forEach((p, i) => { const a = mapped.args?.[i]; if (a) (subst ??= new Map()).set(p.name, a); });
     }
-    const idx = owner.facts.symbols.indexOf(member);
+    const idx = symbolIndexIn(owner.facts, member);
     const ctx: Ctx = { facts: owner.facts, file: owner.file, at: idx >= 0 ? idx : owner.index, subst };
     const t = this.resolveTypeText(text, ctx);
     if (t?.k === 'var') return this.boundOf(t) ?? null;
@@ -705,21 +783,20 @@ class Resolver {
   // ---- type names ----
 
   private enclosingType(at: number): TypeInfo | undefined {
-    const i = enclosingTypeIndex(this.facts, at);
+    const i = enclosingTypeOf(this.facts, at);
     return i >= 0 ? this.table.type(this.facts.symbols[i].id) : undefined;
   }
 
   /** Resolves written type text (`Map<K, List<Foo>>[]`, `Outer.Inner`, `java.util.List`) in a context. */
   private resolveTypeText(text: string, ctx: Ctx): T | null {
-    const cache = ctx.subst?.size ? undefined : perFacts(this.typeCache, ctx.facts);
-    const key = cache && `${typeScopeOf(ctx.facts, ctx.at)}|${text}`;
-    if (cache && key !== undefined) {
-      const hit = cache.get(key);
+    const cache = ctx.subst?.size ? undefined : byScope(perFacts(this.typeCache, ctx.facts), typeScopeOf(ctx.facts, ctx.at));
+    if (cache) {
+      const hit = cache.get(text);
       if (hit !== undefined) return hit;
     }
-    const parsed = parseTypeText(text);
+    const parsed = parsedTypeText(text);
     const r = parsed ? this.resolveParsed(parsed, ctx) : null;
-    if (cache && key !== undefined) cache.set(key, r);
+    if (cache) cache.set(text, r);
     return r;
   }
 
@@ -768,12 +845,12 @@ class Resolver {
     this.consulted.add(name);
     const facts = ctx.facts;
     // It depends only on the enclosing type (not on the member inside it).
-    const start = enclosingTypeIndex(facts, ctx.at);
-    const cache = perFacts(this.simpleTypeCache, facts);
-    const key = `${start}|${name}`;
-    if (cache.has(key)) return cache.get(key);
+    const start = enclosingTypeOf(facts, ctx.at);
+    const cache = byScope(perFacts(this.simpleTypeCache, facts), start);
+    const hit = cache.get(name);
+    if (hit !== undefined) return hit ?? undefined;
     const r = this.computeSimpleType(name, facts, start);
-    cache.set(key, r);
+    cache.set(name, r ?? null);
     return r;
   }
 
@@ -783,7 +860,7 @@ class Resolver {
     if (!locals) this.localClasses.set(facts, (locals = facts.symbols.filter((s) => s.local && !s.anonymous)));
     for (const s of locals) if (s.name === name) return this.table.type(s.id);
     // Enclosing types and their member types (inherited ones too).
-    for (let i = start; i >= 0; i = enclosingTypeIndex(facts, facts.symbols[i].parent)) {
+    for (let i = start; i >= 0; i = enclosingTypeOf(facts, facts.symbols[i].parent)) {
       const t = this.table.type(facts.symbols[i].id);
       if (!t) continue;
       if (t.name === name && !t.sym.anonymous) return t;
@@ -792,11 +869,8 @@ class Resolver {
       if (this.inheritsJdkMemberType(t, name)) return 'external';
     }
     // Single-type imports.
-    for (const imp of facts.imports) {
-      if (imp.wildcard) continue;
-      if (!imp.name.endsWith('.' + name) && imp.name !== name) continue;
-      const q = imp.static ? imp.name : imp.name;
-      const t = this.qualifiedType(q);
+    for (const imp of importsOf(facts).single.get(name) ?? []) {
+      const t = this.qualifiedType(imp.name);
       if (t) return t;
       if (!imp.static) return 'external';
     }
@@ -804,8 +878,7 @@ class Resolver {
     const own = this.table.topLevelIn(facts.package, name);
     if (own) return own;
     // On-demand imports: packages, or member types of a type.
-    for (const imp of facts.imports) {
-      if (!imp.wildcard) continue;
+    for (const imp of importsOf(facts).wildcard) {
       const t = this.table.topLevelIn(imp.name, name);
       if (t) return t;
       const owner = this.qualifiedType(imp.name);
@@ -816,13 +889,25 @@ class Resolver {
     }
     if (JAVA_LANG.has(name)) return 'external';
     // Imported from outside the workspace by a wildcard we cannot see into.
-    if (facts.imports.some((i) => i.wildcard && !i.static && !this.table.isPackage(i.name) && !this.qualifiedType(i.name))) return 'external';
+    if (this.hasOpaqueWildcard(facts)) return 'external';
     // Inherited from a supertype we cannot see into.
-    for (let i = start; i >= 0; i = enclosingTypeIndex(facts, facts.symbols[i].parent)) {
+    for (let i = start; i >= 0; i = enclosingTypeOf(facts, facts.symbols[i].parent)) {
       const t = this.table.type(facts.symbols[i].id);
       if (t && this.hasOpaqueSupertype(t, name)) return 'external';
     }
     return undefined;
+  }
+
+  /** Whether a non-static wildcard import names neither a package nor a type of the index (pure per table). */
+  private hasOpaqueWildcard(facts: FileFacts): boolean {
+    this.checkMemoEpoch();
+    let r = this.opaqueWildcard.get(facts);
+    if (r === undefined) {
+      const seen = this.partialSeen;
+      r = facts.imports.some((i) => i.wildcard && !i.static && !this.table.isPackage(i.name) && !this.qualifiedType(i.name));
+      if (seen === this.partialSeen) this.opaqueWildcard.set(facts, r);
+    }
+    return r;
   }
 
   typeNameAt(name: string, at: number): TypeInfo | 'external' | undefined {
@@ -846,6 +931,15 @@ class Resolver {
 
   /** `com.acme.Foo.Inner` -> the type, trying the longest package prefix first. */
   private qualifiedType(q: string): TypeInfo | undefined {
+    this.checkMemoEpoch();
+    if (this.qualifiedTypes.has(q)) return this.qualifiedTypes.get(q);
+    const seen = this.partialSeen;
+    const r = this.computeQualifiedType(q);
+    if (seen === this.partialSeen) this.qualifiedTypes.set(q, r);
+    return r;
+  }
+
+  private computeQualifiedType(q: string): TypeInfo | undefined {
     const segs = q.split('.');
     for (let i = segs.length - 1; i >= 0; i--) {
       const pkg = segs.slice(0, i).join('.');
@@ -869,6 +963,31 @@ class Resolver {
  * see typeVar). Members in between see exactly the same names, so they share cached resolutions.
  */
 function typeScopeOf(facts: FileFacts, at: number): number {
+  if (at < 0) return at;
+  const memo = perSymbol(typeScopes, facts);
+  if (memo[at] === UNKNOWN) memo[at] = computeTypeScope(facts, at);
+  return memo[at];
+}
+
+/** enclosingTypeIndex, memoised per file (pure: a file's symbols never change once extracted). */
+function enclosingTypeOf(facts: FileFacts, at: number): number {
+  if (at < 0) return at;
+  const memo = perSymbol(enclosingTypes, facts);
+  if (memo[at] === UNKNOWN) memo[at] = enclosingTypeIndex(facts, at);
+  return memo[at];
+}
+
+const UNKNOWN = -2;
+const typeScopes = new WeakMap<FileFacts, Int32Array>();
+const enclosingTypes = new WeakMap<FileFacts, Int32Array>();
+
+function perSymbol(memos: WeakMap<FileFacts, Int32Array>, facts: FileFacts): Int32Array {
+  let m = memos.get(facts);
+  if (!m || m.length !== facts.symbols.length) memos.set(facts, (m = new Int32Array(facts.symbols.length).fill(UNKNOWN)));
+  return m;
+}
+
+function computeTypeScope(facts: FileFacts, at: number): number {
   let i = at;
   while (i >= 0) {
     const s = facts.symbols[i];
@@ -923,10 +1042,83 @@ function paramShape(p: string): { base: string; dims: number } {
   return shape;
 }
 
-function perFacts<V>(caches: Map<FileFacts, Map<string, V>>, facts: FileFacts): Map<string, V> {
+function perFacts<K, V>(caches: Map<FileFacts, Map<K, V>>, facts: FileFacts): Map<K, V> {
   let m = caches.get(facts);
   if (!m) caches.set(facts, (m = new Map()));
   return m;
+}
+
+function byScope<V>(caches: Map<number, Map<string, V>>, scope: number): Map<string, V> {
+  let m = caches.get(scope);
+  if (!m) caches.set(scope, (m = new Map()));
+  return m;
+}
+
+/** A walk's breadth-first order of a type and its supertypes, as far as walks have needed it. */
+class HierarchyOrder {
+  types: TypeInfo[];
+  depths: number[] = [0];
+  seen: Set<string>;
+  /** types[0, expanded) have had their supertypes appended. */
+  expanded = 0;
+  /** Set while the next supertype list is being resolved. */
+  expanding = false;
+  /** types[0, consultedUpTo) are in the resolution's consulted names. */
+  consultedUpTo = 0;
+  /** Member name -> n: the lookups of it in types[0, n) are in the resolution's member lookups. */
+  lookedUp = new Map<string, number>();
+  constructor(start: TypeInfo) {
+    this.types = [start];
+    this.seen = new Set([start.id]);
+  }
+  copy(): HierarchyOrder {
+    const c = new HierarchyOrder(this.types[0]);
+    c.types = [...this.types];
+    c.depths = [...this.depths];
+    c.seen = new Set(this.seen);
+    c.expanded = this.expanded;
+    c.consultedUpTo = this.consultedUpTo;
+    c.lookedUp = new Map(this.lookedUp);
+    return c;
+  }
+}
+
+interface ImportIndex { single: Map<string, FileFacts['imports']>; wildcard: FileFacts['imports'] }
+const importIndexes = new WeakMap<FileFacts, ImportIndex>();
+
+/** A file's single-type imports by their last segment (the simple name they import), and its wildcard imports, in source order. */
+function importsOf(facts: FileFacts): ImportIndex {
+  let ix = importIndexes.get(facts);
+  if (ix) return ix;
+  ix = { single: new Map(), wildcard: [] };
+  for (const imp of facts.imports) {
+    if (imp.wildcard) { ix.wildcard.push(imp); continue; }
+    const last = imp.name.slice(imp.name.lastIndexOf('.') + 1);
+    const list = ix.single.get(last);
+    if (list) list.push(imp); else ix.single.set(last, [imp]);
+  }
+  importIndexes.set(facts, ix);
+  return ix;
+}
+
+const symbolIndexes = new WeakMap<FileFacts, Map<SymbolFact, number>>();
+
+/** `facts.symbols.indexOf(sym)` without the scan (a file's symbols never change once extracted). */
+function symbolIndexIn(facts: FileFacts, sym: SymbolFact): number {
+  let m = symbolIndexes.get(facts);
+  if (!m || m.size !== facts.symbols.length) {
+    m = new Map();
+    for (let i = facts.symbols.length - 1; i >= 0; i--) m.set(facts.symbols[i], i);
+    symbolIndexes.set(facts, m);
+  }
+  return m.get(sym) ?? -1;
+}
+
+const parsedTypeTexts = new BoundedMemo<string, ParsedType | null>(100_000);
+
+/** parseTypeText memoised: it is pure, and resolution reads its result without changing it. */
+function parsedTypeText(text: string): ParsedType | null {
+  return parsedTypeTexts.get(text, parseTypeText);
 }
 
 function ext(name: string): T {
