@@ -36,7 +36,7 @@ const ROOT = process.cwd();
 const RELATIONS = [
   'unused-own-member', 'own-type-member', 'inherited-member', 'inherited-deep', 'signature-type-member', 'field-type-member', 'used-in-file',
   'like-named-use', 'like-named-type-member', 'cousin-use', 'caller-use', 'file-type-member', 'imported-type-member',
-  'same-package-type-member', 'candidate-type-member', 'used-once-in-file',
+  'same-package-type-member', 'candidate-type-member', 'used-once-in-file', 'unused-import-type-member',
 ] as const;
 type Relation = (typeof RELATIONS)[number];
 const OUTCOMES = ['shown', 'cap', 'packing', 'low p', 'unweighed', 'never'] as const;
@@ -125,7 +125,11 @@ function relationSets(index: WorkspaceIndex, m: SymbolRef, candidates: Set<strin
     if (imp.wildcard) continue;
     const name = imp.static ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name;
     const t = resolveTypeName(index, m, name.slice(name.lastIndexOf('.') + 1));
-    if (t && isTypeKind(t.sym.kind)) withMembers(t, put('imported-type-member'));
+    if (!t || !isTypeKind(t.sym.kind)) continue;
+    withMembers(t, put('imported-type-member'));
+    // An import the rest of the file does not use: the masked body may have been its user.
+    const inType = (id: string) => { const r = sym(id); return !!r && r.file.path === t.file.path && (r.sym.id === t.sym.id || ownerType(r)?.sym.id === t.sym.id); };
+    if (![...fileUses].some(inType)) withMembers(t, put('unused-import-type-member'));
   }
   const dir = m.file.path.slice(0, m.file.path.lastIndexOf('/'));
   for (const f of index.allFiles()) {

@@ -163,6 +163,26 @@ test('graph: body references, overloads, signature-type members, Javadoc links',
   assert.ok(overload.membership! > 0 && overload.membership! < overload.score, 'a same-class overload: membership and its own evidence');
 });
 
+test('graph: a type the file imports and nothing left in the file uses joins with its members; a used import does not', async () => {
+  const { req } = await fixture({
+    'b/Files.java': 'package b;\npublic class Files {\n  public static void close(Object o) { }\n  public static int size(Object o) { return 0; }\n}\n',
+    'b/Chain.java': 'package b;\npublic class Chain {\n  public void add(Object o) { }\n}\n',
+    'b/Used.java': 'package b;\npublic class Used {\n  public static int one() { return 1; }\n  public static int two() { return 2; }\n}\n',
+    'b/Ops.java': 'package b;\npublic class Ops {\n  public static int max(int a, int b) { return a; }\n  public static int min(int a, int b) { return b; }\n}\n',
+    'a/Task.java': 'package a;\nimport b.Files;\nimport b.Chain;\nimport b.Used;\nimport static b.Ops.max;\npublic class Task {\n  int before() { return Used.one(); }\n  void execute() {\n    $0\n  }\n}\n',
+  });
+  const c = graphRecall(req, buildQuery(req));
+  for (const id of ['b.Files', 'b.Files#close(Object)', 'b.Files#size(Object)', 'b.Chain', 'b.Chain#add(Object)', 'b.Ops#max(int,int)']) {
+    assert.ok(c.get(id)?.evidence?.unusedImport, `${id}: imported, unused by the rest of the file`);
+  }
+  assert.ok(!c.get('b.Ops#min(int,int)')?.evidence?.unusedImport, 'a static import brings the member it names, not its type\'s others');
+  assert.ok(!c.get('b.Used#two()')?.evidence?.unusedImport, 'an import another member of the file uses is not the cursor\'s');
+  assert.ok(c.get('b.Used#one()')?.evidence?.popularity, 'a declaration of another file that one member of the file uses');
+  // A type's members owe their place to the type; the type and a named static member do not.
+  assert.equal(c.get('b.Chain#add(Object)')!.membership, c.get('b.Chain#add(Object)')!.score);
+  assert.ok(!c.get('b.Ops#max(int,int)')!.membership);
+});
+
 test('similar: BM25 over method chunks with the cursor method as query', async () => {
   const { req } = await fixture(SHOP, { position: { line: 19, character: 4 } });
   const q = buildQuery(req);

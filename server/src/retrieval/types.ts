@@ -28,6 +28,7 @@ export const EVIDENCE = [
   'bodyRef', 'secondHop', 'caller', 'sameClass', 'overload', 'overloadUses', 'supertype', 'superMember', 'popularity',
   'outerType', 'outerMember', 'signatureType', 'signatureMember', 'fieldTypeMember', 'globalPopular', 'javadocLink',
   'javadocName', 'queryName', 'declaresTerm', 'mentionsTerm', 'namedTerm', 'description', 'similarCode', 'similarCallee',
+  'unusedImport',
 ] as const;
 export type Evidence = (typeof EVIDENCE)[number];
 

@@ -31,6 +31,9 @@ export const GRAPH_WEIGHTS = {
   superOfSignature: 0.7, // × signatureMember for members of a signature type's supertypes
   fieldTypeMember: 0.6,  // × signatureMember for members of the owner's field types
   globalPopular: 0.1,   // × log2(referencing files) for the workspace's most used declarations
+  unusedImport: 1.0,     // a type the file imports that no code left in the file uses
+  unusedImportMember: 0.35, // a member of such a type (a statically imported member: unusedImport)
+  usedOnce: 0.6,         // × popularity for a declaration of another file used by one member of the file
 } as const;
 
 /** A name declared more often than this is too ambiguous to recall by name alone. */
@@ -89,8 +92,9 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
   }
   for (const [id, n] of popularity) {
     if (out.has(id) || isSameFileMember(idx, id, target)) add(id, GRAPH_WEIGHTS.popularity * Math.log2(1 + n), 'popularity', 'used across the file');
-    else if (n >= 2) add(id, GRAPH_WEIGHTS.popularity * 0.6 * Math.log2(1 + n), 'popularity', 'used across the file');
+    else add(id, GRAPH_WEIGHTS.popularity * GRAPH_WEIGHTS.usedOnce * Math.log2(1 + n), 'popularity', 'used across the file');
   }
+  unusedImports(req, target, (id, w, why, membership) => add(id, w, 'unusedImport', why, membership));
 
   // Enclosing (outer) types: their members are in scope too (enum constant bodies, inner classes).
   let outer = owner && owner.sym.parent >= 0 ? ownerType({ file: owner.file, index: owner.sym.parent, sym: owner.file.facts.symbols[owner.sym.parent] }) : undefined;
@@ -159,6 +163,42 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
     for (const id of qids.slice(0, 6)) add(id, GRAPH_WEIGHTS.queryName / Math.sqrt(qids.length), 'queryName', `named in task: ${name}`);
   }
   return out;
+}
+
+/**
+ * Internal types the cursor's file imports (single-type imports, and the type of a static import)
+ * that no code left in the file uses, other than the cursor's member: an import is the file's own
+ * vocabulary, and when nothing else in the file speaks it, the code at the cursor is its likeliest
+ * user. Such a type joins with its members (a statically imported member joins at the type's weight).
+ * On the masked-method benchmark this is strong because the original body's imports stay; in an
+ * editor it holds where imports are written ahead of the code or a body is being rewritten.
+ */
+function unusedImports(req: PipelineRequest, target: SymbolRef, add: (id: string, w: number, why: string, membership: boolean) => void): void {
+  const idx = req.index;
+  const file = target.file;
+  const used = new Set<SymbolRef>();
+  const holders = (r: SymbolRef) => { for (let a: SymbolRef | undefined = r; a; a = a.sym.parent >= 0 ? { file: a.file, index: a.sym.parent, sym: a.file.facts.symbols[a.sym.parent] } : undefined) if (isTypeKind(a.sym.kind)) used.add(a); };
+  const usedIds = new Set<string>();
+  for (const e of file.resolution?.edges ?? []) {
+    if (!FOLLOW_KINDS.has(e.kind) || e.from === target.sym.id || usedIds.has(e.to)) continue;
+    usedIds.add(e.to);
+    const r = idx.symbol(e.to);
+    if (r) holders(r);
+  }
+  const usedTypes = new Set([...used].map((r) => r.sym.id));
+  for (const imp of file.facts.imports) {
+    if (imp.wildcard && !imp.static) continue;
+    const typeName = imp.static && !imp.wildcard ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name;
+    const t = resolveTypeName(idx, target, typeName);
+    if (!t || !isTypeKind(t.sym.kind) || usedTypes.has(t.sym.id) || t.file.path === file.path) continue;
+    if (imp.static && !imp.wildcard) {
+      const member = imp.name.slice(imp.name.lastIndexOf('.') + 1);
+      for (const m of membersOf(t)) if (m.sym.name === member) add(m.sym.id, GRAPH_WEIGHTS.unusedImport, `statically imported, unused: ${t.sym.name}.${member}`, false);
+      continue;
+    }
+    add(t.sym.id, GRAPH_WEIGHTS.unusedImport, `imported, unused: ${t.sym.name}`, false);
+    for (const m of membersOf(t).slice(0, MAX_TYPE_MEMBERS)) add(m.sym.id, GRAPH_WEIGHTS.unusedImportMember, `member of ${t.sym.name} (imported, unused)`, true);
+  }
 }
 
 function isSameFileMember(idx: PipelineRequest['index'], id: string, target: SymbolRef): boolean {
