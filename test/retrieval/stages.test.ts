@@ -163,6 +163,16 @@ test('graph: body references, overloads, signature-type members, Javadoc links',
   assert.ok(overload.membership! > 0 && overload.membership! < overload.score, 'a same-class overload: membership and its own evidence');
 });
 
+test('graph: a declaration of another file that one member of the file uses joins by file popularity', async () => {
+  const { req } = await fixture({
+    'b/Used.java': 'package b;\npublic class Used {\n  public static int one() { return 1; }\n  public static int two() { return 2; }\n}\n',
+    'a/Task.java': 'package a;\nimport b.Used;\npublic class Task {\n  int before() { return Used.one(); }\n  void execute() {\n    $0\n  }\n}\n',
+  });
+  const c = graphRecall(req, buildQuery(req));
+  assert.ok(c.get('b.Used#one()')?.evidence?.popularity, 'used by one member of the file');
+  assert.ok(!c.get('b.Used#two()')?.evidence?.popularity, 'not used in the file');
+});
+
 test('similar: BM25 over method chunks with the cursor method as query', async () => {
   const { req } = await fixture(SHOP, { position: { line: 19, character: 4 } });
   const q = buildQuery(req);

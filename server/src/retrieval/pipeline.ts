@@ -87,6 +87,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
       const g = await statementGraph(lines.slice(start, q.member.sym.span.el + 1).join('\n'), req.position.line - start);
       return dependenceRerank(ranked, g);
     });
+    req.observeRanked?.(ranked.map((c) => ({ id: c.id, path: c.ref.file.path, startLine: c.ref.sym.span.sl, nameLine: c.ref.sym.nameSpan.el, score: c.score })));
     const enclosing = await stage('prune', () => enclosingItem(req, q, ranked));
     // Packing decides on token upper bounds; the exact counts are enforced here (the hard cap).
     items = await stage('cap', () => {

@@ -28,11 +28,16 @@ export interface PipelineRequest {
   packing?: Packing;
   /** Receives every ranked candidate packing weighed (the fit's training rows); benches only. */
   observeMembers?: (rows: MemberRow[]) => void;
+  /** Receives every merged candidate in rank order, after the re-ranks (recall diagnostics); benches only. */
+  observeRanked?: (ranked: RankedRow[]) => void;
   /** Cooperative cancellation, checked at stage boundaries. */
   isCancelled?: () => boolean;
   /** Benches: return the weighed candidates with the result (RetrievalResult.weighedCandidates). */
   explain?: boolean;
 }
+
+/** One merged candidate as recall ranked it: where its declaration is, and its score. */
+export interface RankedRow { id: string; path: string; startLine: number; nameLine: number; score: number }
 
 export const DEFAULTS = {
   /** docs/protocol.md: hard cap default. */

@@ -31,6 +31,7 @@ export const GRAPH_WEIGHTS = {
   superOfSignature: 0.7, // × signatureMember for members of a signature type's supertypes
   fieldTypeMember: 0.6,  // × signatureMember for members of the owner's field types
   globalPopular: 0.1,   // × log2(referencing files) for the workspace's most used declarations
+  usedOnce: 0.6,         // × popularity for a declaration of another file used by one member of the file
 } as const;
 
 /** A name declared more often than this is too ambiguous to recall by name alone. */
@@ -89,7 +90,7 @@ export function graphRecall(req: PipelineRequest, q: Query, folders?: string[]):
   }
   for (const [id, n] of popularity) {
     if (out.has(id) || isSameFileMember(idx, id, target)) add(id, GRAPH_WEIGHTS.popularity * Math.log2(1 + n), 'popularity', 'used across the file');
-    else if (n >= 2) add(id, GRAPH_WEIGHTS.popularity * 0.6 * Math.log2(1 + n), 'popularity', 'used across the file');
+    else add(id, GRAPH_WEIGHTS.popularity * GRAPH_WEIGHTS.usedOnce * Math.log2(1 + n), 'popularity', 'used across the file');
   }
 
   // Enclosing (outer) types: their members are in scope too (enum constant bodies, inner classes).
