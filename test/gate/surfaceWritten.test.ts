@@ -189,4 +189,6 @@ public class Sizes {
   // The anonymous class's own members are part of the body, not dependencies of it.
   assert.ok(!written.some((id) => id.startsWith('com.acme.diff.Builder$')), written.join(', '));
   assert.deepEqual(index.edgesWithin('com.acme.diff.Diff#left()'), index.edgesFrom('com.acme.diff.Diff#left()'));
+  // A type's edges are its own: the classes inside its methods' bodies belong to those methods.
+  assert.deepEqual(index.edgesWithin('com.acme.diff.Builder'), index.edgesFrom('com.acme.diff.Builder'));
 });

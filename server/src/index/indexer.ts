@@ -23,6 +23,11 @@ import { WorkspaceIndex, type LibraryMark } from './workspaceIndex';
 import { FilePaths, hostPaths } from '../platform/paths';
 import { normalizeLineEndings } from '../text/lines';
 
+/** realpath by one system call, or by the JavaScript walk where the native call fails. */
+function realPath(path: string): string {
+  try { return realpathSync.native(path); } catch { return realpathSync(path); }
+}
+
 export interface IndexerOptions {
   /** Where the per-folder cache lives; null disables persistence. */
   cacheDir: string | null;
@@ -435,10 +440,11 @@ export class Indexer {
     const root = this.rootOf(path);
     if (!root) return false;
     let real: string;
-    // The native realpath: one system call, where the JavaScript one lstats every component.
-    try { real = realpathSync.native(path); } catch { return true; } // missing: the read reports it
+    // The native realpath: one system call, where the JavaScript one lstats every component. Some
+    // Windows drives (mapped, virtual) refuse the native call; the JavaScript one still answers there.
+    try { real = realPath(path); } catch { return true; } // missing: the read reports it
     let rootReal: string;
-    try { rootReal = realpathSync.native(root); } catch { return false; }
+    try { rootReal = realPath(root); } catch { return false; }
     try { return this.paths.inside(this.paths.canonical(rootReal), this.paths.canonical(real)); } catch { return false; }
   }
 

@@ -291,8 +291,9 @@ export class WorkspaceIndex {
   }
 
   /**
-   * Edges out of a symbol and out of the anonymous and local classes declared inside it, their
-   * members included: what a method's body references, `new Diff() { getLeft() { … } }` too.
+   * Edges out of a member and out of the anonymous and local classes declared inside it, their
+   * members included: what a method's body references, `new Diff() { getLeft() { … } }` too (for a
+   * type, its own edges).
    * Edges between those nested symbols stay inside the body and are left out. In source order.
    */
   edgesWithin(id: string): Edge[] {
@@ -302,6 +303,8 @@ export class WorkspaceIndex {
     if (!at || !file || !r) return [];
     const symbols = file.facts.symbols;
     const own = symbols[at.index];
+    // A type's own edges only: the classes inside its members' bodies belong to those members.
+    if (isTypeKind(own.kind)) return this.edgesFrom(id);
     // Symbols declared inside the body: anonymous classes are the member's children, but a local
     // class's parent is the enclosing type, so the test is the span. They are added after the member.
     const nested = new Set<string>();

@@ -13,10 +13,11 @@ export const HEAP_GROWING_PERCENT = 25;
 
 /**
  * Sets V8's heap growing factor; NEEDLE_HEAP_GROWING_PERCENT overrides the percent (0: V8's own
- * heuristics), and an explicit --heap-growing-percent on the command line wins over both.
+ * heuristics), and an explicit --heap-growing-percent on the command line or in NODE_OPTIONS wins over both.
  */
 export function boundHeapGrowth(env: NodeJS.ProcessEnv = process.env): number {
-  if (process.execArgv.some((a) => a.startsWith('--heap-growing-percent'))) return NaN;
+  const given = [...process.execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)];
+  if (given.some((a) => a.startsWith('--heap-growing-percent'))) return NaN;
   const asked = env.NEEDLE_HEAP_GROWING_PERCENT;
   const percent = asked !== undefined && /^\d+$/.test(asked) ? Number(asked) : HEAP_GROWING_PERCENT;
   if (percent > 0) setFlagsFromString(`--heap-growing-percent=${percent}`);

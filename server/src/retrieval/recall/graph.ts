@@ -31,7 +31,7 @@ export const GRAPH_WEIGHTS = {
   superOfSignature: 0.7, // × signatureMember for members of a signature type's supertypes
   fieldTypeMember: 0.6,  // × signatureMember for members of the owner's field types
   globalPopular: 0.1,   // × log2(referencing files) for the workspace's most used declarations
-  usedOnce: 0.6,         // × popularity for a declaration of another file used by one member of the file
+  usedOnce: 0.6,         // × popularity for a declaration of another file the file's other members use (one of them is enough)
 } as const;
 
 /** A name declared more often than this is too ambiguous to recall by name alone. */

@@ -40,7 +40,7 @@ type ChunkSpan = Pick<Chunk, 'path' | 'startLine' | 'endLine' | 'kind' | 'symbol
 interface FileChunks {
   chunks: ChunkSpan[];
   terms?: (string[] | [string, number][])[];
-  /** The content hash of the text the chunks were made from, when it is the indexed file's (what chunkParts saves). */
+  /** The content hash of the text the chunks were made from, when it is the indexed file's (what SAVED_CHUNKS saves). */
   hash?: string;
 }
 

@@ -35,7 +35,7 @@ interface FileEntry {
   facts: object;
   /** Its distinct words, as slots (indexes of `wordOf`), in the order they were read. */
   words: Int32Array;
-  /** The hash of the text they were read from, when it is known to be the indexed file's (what fileWords saves). */
+  /** The hash of the text they were read from, when it is known to be the indexed file's (what SAVED_WORDS saves). */
   hash?: string;
 }
 /**
@@ -158,7 +158,7 @@ export const SAVED_WORDS: SavedKind<WordMap> = {
   hashes: (m) => knownHashes(m.files),
 };
 
-/** Every file's words whose text is known to be the indexed one. */
+/** Every file's words whose text is known to be the indexed one (tests compare a loaded map with a fresh build's by it). */
 export function fileWords(req: Pick<PipelineRequest, 'index' | 'textOf'>): Map<string, FileWords> {
   const m = wordMap(req);
   const out = new Map<string, FileWords>();
