@@ -7,7 +7,7 @@ import { retrievalEvidence } from '../../server/src/gate/retrievalEvidence';
 import { designRow, GATE_COLUMNS, TO_WRITE } from '../../server/src/gate/calibration';
 import type { Target } from '../../server/src/retrieval/request';
 import { retrieve } from '../../server/src/retrieval/pipeline';
-import { bodyInSpan, gate, type RclVerdict } from '../../server/src/gate/sufficiency';
+import { bodyOf, gate, type RclVerdict } from '../../server/src/gate/sufficiency';
 import { fixture, SHOP } from '../retrieval/fixture';
 
 const URI = 'file:///ws/A.java';
@@ -47,7 +47,7 @@ test('written half: blocks open at the cursor, and written types of which no fur
   const atAnnotated = (line: number) => retrievalEvidence([], [], [], annotatedTarget, annotated, { line, character: 4 }).openBlocks;
   assert.equal(atAnnotated(3), 1, 'inside the if of the body');
   assert.equal(atAnnotated(1), 0, 'on the signature, past the annotations');
-  assert.equal(bodyInSpan(annotated, { sl: 0, el: 5 }), '\n  if (x) {\n    \n  }\n}', 'the body text starts at the body brace');
+  assert.equal(bodyOf(annotated, { sl: 0, el: 5 })?.text, '\n  if (x) {\n    \n  }\n}', 'the body text starts at the body brace');
   const surface = [written('p.B#get()'), written('p.C', 'class')];
   const bare = (items: (ContextItem & { symbols?: string[] })[]) => retrievalEvidence([], surface, items, target, undefined, { line: 0, character: 0 }).writtenTypesBare;
   assert.equal(bare([]), 2);

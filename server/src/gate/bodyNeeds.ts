@@ -6,7 +6,8 @@
 // same in every code style. Each is kept in the model only if it raises the leave-one-corpus-out
 // AUROC on validation (bench/gate-fit.bench.ts --try).
 
-import type { ContextItem, GateFeatures, SurfaceEntry } from '../../../shared/protocol';
+import type { GateFeatures, SurfaceEntry } from '../../../shared/protocol';
+import type { NeedleItem } from '../retrieval/types';
 import type { Target } from '../retrieval/request';
 import { isTypeKind } from '../java/symbols';
 import { ownerTypeOf } from './coverage';
@@ -19,8 +20,6 @@ const KIN_ROUTES: ReadonlySet<string> = new Set<Route>(['kin-overload-use', 'kin
 const JAVADOC_ROUTES: ReadonlySet<string> = new Set<Route>(['javadoc-link', 'javadoc-name']);
 const PRIMITIVES = new Set(['boolean', 'byte', 'char', 'short', 'int', 'long', 'float', 'double']);
 
-/** An item as the pipeline builds it: a type group also lists every declaration it shows (retrieval/types.ts NeedleItem). */
-type ShownItem = ContextItem & { symbols?: readonly string[] };
 
 /** The outermost type name of a declared type text (`List<Foo>` → List, `Foo[]` → Foo, `a.b.Foo` → Foo). */
 function headTypeName(text: string | undefined): string | undefined {
@@ -28,7 +27,7 @@ function headTypeName(text: string | undefined): string | undefined {
   return head ? head.split('.').pop() : undefined;
 }
 
-export function bodyNeedEvidence(surface: readonly SurfaceEntry[], items: readonly ShownItem[], target: Target | undefined): BodyNeedFeatures {
+export function bodyNeedEvidence(surface: readonly SurfaceEntry[], items: readonly NeedleItem[], target: Target | undefined): BodyNeedFeatures {
   const sym = target?.ref.sym;
   const ownId = target?.owner?.sym.id;
   const estimated = surface.filter((e) => !e.written);

@@ -8,7 +8,8 @@
 // and the largest p_i are the features. Written references are certain needs and are compounded
 // by the gate's written factor instead; the cursor's own method is never a need of itself.
 
-import type { ContextItem, GateFeatures, Position, SurfaceEntry } from '../../../shared/protocol';
+import type { GateFeatures, Position, SurfaceEntry } from '../../../shared/protocol';
+import type { NeedleItem } from '../retrieval/types';
 import type { Target, WeighedCandidate } from '../retrieval/request';
 import { isTypeKind } from '../java/symbols';
 import { bodyBraceIn, codeOnly } from '../java/lexer';
@@ -19,8 +20,6 @@ import { declaredName } from './surface';
 /** p is clamped below 1 before its log: a near-certain left-out need should not weigh as −∞. */
 const MAX_P = 1 - 1e-4;
 
-/** An item as the pipeline builds it: a type group also lists every declaration it shows (retrieval/types.ts NeedleItem). */
-type ShownItem = ContextItem & { symbols?: readonly string[] };
 
 export type RetrievalEvidenceFeatures = Required<Pick<GateFeatures, 'leftOutLogP' | 'leftOutMass' | 'leftOutMaxP' | 'shownMass' | 'openBlocks' | 'writtenTypesBare'>>;
 
@@ -31,7 +30,7 @@ export type RetrievalEvidenceFeatures = Required<Pick<GateFeatures, 'leftOutLogP
  * code to come is likely to call more of them).
  */
 export function retrievalEvidence(
-  candidates: readonly WeighedCandidate[], surface: readonly SurfaceEntry[], items: readonly ShownItem[],
+  candidates: readonly WeighedCandidate[], surface: readonly SurfaceEntry[], items: readonly NeedleItem[],
   target: Target | undefined, text: string | undefined, position: Position,
 ): RetrievalEvidenceFeatures {
   const written = new Set(surface.filter((e) => e.written).map((e) => e.symbol));
@@ -70,7 +69,7 @@ function openBlocksAt(text: string | undefined, target: Target | undefined, posi
   return depth;
 }
 
-function bareWrittenTypes(surface: readonly SurfaceEntry[], items: readonly ShownItem[]): number {
+function bareWrittenTypes(surface: readonly SurfaceEntry[], items: readonly NeedleItem[]): number {
   const written = surface.filter((e) => e.written && e.internal);
   const writtenIds = new Set(written.map((e) => e.symbol));
   const types = new Set(written.map((e) => (isTypeKind(e.kind) ? e.symbol : ownerTypeOf(e.symbol))).filter((t): t is string => !!t));

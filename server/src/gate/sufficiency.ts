@@ -81,11 +81,6 @@ export function bodyOf(text: string, span: { sl: number; el: number }): WrittenB
   return { text: lines.slice(i + 1), brace: { line: span.sl + (before.match(/\n/g)?.length ?? 0), character: i - (nl + 1) } };
 }
 
-/** The text after the body brace of a declaration's lines (its body as written so far). */
-export function bodyInSpan(text: string, span: { sl: number; el: number }): string | undefined {
-  return bodyOf(text, span)?.text;
-}
-
 function itemKey(it: ContextItem): string {
   return `${it.uri}:${it.range.start.line}-${it.range.end.line}:${it.symbol ?? ''}`;
 }
