@@ -16,6 +16,36 @@ export function itemCovers(item: ContextItem, entry: SurfaceEntry, name?: string
   return containsWord(item.text, name ?? declaredName(entry.symbol));
 }
 
+/**
+ * The items of one context, looked up by the symbol they show and by file, so that "does any
+ * item show this entry" reads only the items of the entry's file: the same answer as asking
+ * `itemCovers` of every item, at a cost that no longer grows with surface × items.
+ */
+export class ShownItems {
+  private readonly symbols = new Set<string>();
+  private readonly byUri = new Map<string, ContextItem[]>();
+
+  constructor(readonly items: readonly ContextItem[]) {
+    for (const it of items) {
+      if (it.symbol !== undefined) this.symbols.add(it.symbol);
+      const same = this.byUri.get(it.uri);
+      if (same) same.push(it); else this.byUri.set(it.uri, [it]);
+    }
+  }
+
+  /** Whether some item shows the entry's declaration (itemCovers of any item). */
+  covers(entry: Pick<SurfaceEntry, 'symbol' | 'uri' | 'line'>, name?: string): boolean {
+    if (this.symbols.has(entry.symbol)) return true;
+    if (entry.uri === undefined || entry.line === undefined) return false;
+    const line = entry.line;
+    for (const it of this.byUri.get(entry.uri) ?? []) {
+      if (line < it.range.start.line || line > it.range.end.line) continue;
+      if (containsWord(it.text, name ??= declaredName(entry.symbol))) return true;
+    }
+    return false;
+  }
+}
+
 function containsWord(text: string, word: string): boolean {
   let i = text.indexOf(word);
   while (i >= 0) {
@@ -46,10 +76,8 @@ export function ownerTypeOf(symbol: string): string | undefined {
  * its header plus every member of it the surface needs (written, or p ≥ TYPE_MEMBER_NEED_P).
  */
 export function markCovered(surface: SurfaceEntry[], items: ContextItem[]): SurfaceEntry[] {
-  const marked = surface.map((e) => {
-    const name = declaredName(e.symbol); // once per entry, not per (entry, item) pair
-    return { ...e, covered: items.some((it) => itemCovers(it, e, name)) };
-  });
+  const shown = new ShownItems(items);
+  const marked = surface.map((e) => ({ ...e, covered: shown.covers(e) }));
   const missingMember = new Set<string>();
   for (const e of marked) {
     const owner = ownerTypeOf(e.symbol);

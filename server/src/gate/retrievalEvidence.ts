@@ -13,9 +13,9 @@ import type { NeedleItem } from '../retrieval/types';
 import type { Target, WeighedCandidate } from '../retrieval/request';
 import { isTypeKind } from '../java/symbols';
 import { bodyBraceIn, codeOnly } from '../java/lexer';
-import { itemCovers, ownerTypeOf } from './coverage';
+import { linesOf } from '../text/lines';
+import { ownerTypeOf, ShownItems } from './coverage';
 import { round } from '../retrieval/items';
-import { declaredName } from './surface';
 
 /** p is clamped below 1 before its log: a near-certain left-out need should not weigh as −∞. */
 const MAX_P = 1 - 1e-4;
@@ -33,14 +33,30 @@ export function retrievalEvidence(
   candidates: readonly WeighedCandidate[], surface: readonly SurfaceEntry[], items: readonly NeedleItem[],
   target: Target | undefined, text: string | undefined, position: Position,
 ): RetrievalEvidenceFeatures {
+  return withOpenBlocks(leftOutEvidence(candidates, surface, items, target), openBlocksAt(text, target, position));
+}
+
+/** The whole record from its two parts, fields in the order the result has always listed them. */
+export function withOpenBlocks(left: Omit<RetrievalEvidenceFeatures, 'openBlocks'>, openBlocks: number): RetrievalEvidenceFeatures {
+  const { writtenTypesBare, ...leftOut } = left;
+  return { ...leftOut, openBlocks, writtenTypesBare };
+}
+
+/**
+ * The part of retrievalEvidence that depends on the items (what the context leaves out, and the
+ * written types it shows nothing more of): asked again after every follow-up round, while the
+ * blocks open at the cursor depend on the text alone (openBlocksAt, once per request).
+ */
+export function leftOutEvidence(
+  candidates: readonly WeighedCandidate[], surface: readonly SurfaceEntry[], items: readonly NeedleItem[], target: Target | undefined,
+): Omit<RetrievalEvidenceFeatures, 'openBlocks'> {
   const written = new Set(surface.filter((e) => e.written).map((e) => e.symbol));
   const self = target?.ref.sym.id;
+  const shown = new ShownItems(items);
   let logP = 0, mass = 0, maxP = 0, shownMass = 0;
   for (const c of candidates) {
     if (c.symbol === self || written.has(c.symbol) || !(c.p > 0)) continue;
-    const probe: SurfaceEntry = { symbol: c.symbol, kind: '', uri: c.uri, line: c.line, internal: true, covered: false, novelty: 0, weight: c.p };
-    const name = declaredName(c.symbol);
-    if (items.some((it) => itemCovers(it, probe, name))) { shownMass += c.p; continue; }
+    if (shown.covers(c)) { shownMass += c.p; continue; }
     const p = Math.min(MAX_P, c.p);
     logP += Math.log1p(-p);
     mass += p;
@@ -48,15 +64,16 @@ export function retrievalEvidence(
   }
   return {
     leftOutLogP: round(logP), leftOutMass: round(mass), leftOutMaxP: round(maxP), shownMass: round(shownMass),
-    openBlocks: openBlocksAt(text, target, position), writtenTypesBare: bareWrittenTypes(surface, items),
+    writtenTypesBare: bareWrittenTypes(surface, items),
   };
 }
 
-function openBlocksAt(text: string | undefined, target: Target | undefined, position: Position): number {
+/** Blocks still open at the cursor inside the target's body (0 outside it). */
+export function openBlocksAt(text: string | undefined, target: Target | undefined, position: Position): number {
   if (text === undefined || !target) return 0;
   const span = target.ref.sym.span;
   if (position.line < span.sl || position.line > span.el) return 0;
-  const lines = text.split(/\r?\n/).slice(span.sl, position.line + 1);
+  const lines = linesOf(text).slice(span.sl, position.line + 1);
   lines[lines.length - 1] = lines[lines.length - 1].slice(0, position.character);
   const { code } = codeOnly(lines.join('\n'));
   const open = bodyBraceIn(code);

@@ -9,6 +9,7 @@
 import type { Position, Scenario } from '../../../shared/protocol';
 import type { Target } from '../retrieval/request';
 import { codeOnly } from '../java/lexer';
+import { linesOf } from '../text/lines';
 
 export interface ScenarioJudgement {
   scenario: Scenario;
@@ -51,8 +52,7 @@ export function judgeScenario(text: string | undefined, target: Target | undefin
     return { scenario: 'outside-method', why: 'the cursor is not inside a method or constructor', writtenLines: 0, parses: true };
   }
   const span = target.ref.sym.span;
-  const lines = (text ?? '').split(/\r?\n/);
-  const decl = lines.slice(span.sl, span.el + 1);
+  const decl = linesOf(text ?? '').slice(span.sl, span.el + 1);
   if (decl.length === 0) return { scenario: 'new-body', why: 'the method text is not available', writtenLines: 0, parses: true };
   // Column offsets of the span's first and last lines, so the text is exactly the declaration.
   decl[decl.length - 1] = decl[decl.length - 1].slice(0, span.ec);

@@ -11,13 +11,14 @@ import type { GateHook, GateVerdict, PipelineRequest, Target } from '../retrieva
 import { countTokens, totalTokens } from '../retrieval/cap';
 import { calibratedConfidence, scenarioThreshold } from './calibration';
 import { confidenceOf, NOVELTY_FLOOR, type Confidence } from './confidence';
-import { markCovered, ownerTypeOf, TYPE_MEMBER_NEED_P } from './coverage';
+import { itemCovers, markCovered, ownerTypeOf, TYPE_MEMBER_NEED_P } from './coverage';
 import { judgeScenario, type ScenarioJudgement } from './scenario';
 import { dependencySurface, shortName } from './surface';
 import { isTypeKind } from '../java/symbols';
 import { bodyBraceIn, codeOnly } from '../java/lexer';
+import { linesOf } from '../text/lines';
 import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
-import { retrievalEvidence } from './retrievalEvidence';
+import { leftOutEvidence, openBlocksAt, withOpenBlocks } from './retrievalEvidence';
 import { bodyNeedEvidence } from './bodyNeeds';
 import { PACKING } from '../retrieval/fitted';
 
@@ -58,8 +59,7 @@ export const followupValue = (req?: Pick<PipelineRequest, 'packing'>): number =>
 export const REASON_SYMBOLS = 5;
 
 /** The body of the target as the editor has it now: its text after the body brace, and where that brace is. */
-function bodyOfTarget(req: PipelineRequest, target: Target): WrittenBody | undefined {
-  const text = req.textOf(target.ref.file.path);
+function bodyOfTarget(text: string | undefined, target: Target): WrittenBody | undefined {
   return text === undefined ? undefined : bodyOf(text, target.ref.sym.span);
 }
 
@@ -72,7 +72,7 @@ export interface WrittenBody { text: string; brace: { line: number; character: n
  * references written in the body from those of the declaration (annotations, qualified types).
  */
 export function bodyOf(text: string, span: { sl: number; el: number }): WrittenBody | undefined {
-  const lines = text.split(/\r?\n/).slice(span.sl, span.el + 1).join('\n');
+  const lines = linesOf(text).slice(span.sl, span.el + 1).join('\n');
   // The body's brace, not an annotation's array argument or a brace in a comment before it.
   const i = bodyBraceIn(codeOnly(lines).code);
   if (i < 0) return undefined;
@@ -134,22 +134,25 @@ function externalSupertypeInReach(req: PipelineRequest, target: Target): boolean
 }
 
 /** D̂(q) of the judged scenario: a complete method's written references only, else the written body and the estimate of the rest. */
-function surfaceOf(req: PipelineRequest, target: Target, scenario: ScenarioJudgement['scenario']): SurfaceEntry[] {
+function surfaceOf(req: PipelineRequest, target: Target, body: WrittenBody | undefined, scenario: ScenarioJudgement['scenario']): SurfaceEntry[] {
   if (scenario === 'existing-body') return dependencySurface(req.index, target, undefined, { writtenOnly: true });
-  const body = bodyOfTarget(req, target);
   return dependencySurface(req.index, target, body?.text, { ...(body ? { bodyStart: body.brace } : {}), ...(scenario === 'new-body' || scenario === 'partial-body' ? { scenario } : {}) });
 }
 
 export const gate: GateHook = (req, target, items, api, evidence) => {
-  const judged = judgeScenario(target ? req.textOf(target.ref.file.path) : undefined, target, req.position, req.index.file(req.path)?.facts.hasErrors ?? false);
+  // The cursor's file as the editor has it, read once: the scenario, the body and the blocks open at the cursor all come from it.
+  const text = target ? req.textOf(target.ref.file.path) : undefined;
+  const judged = judgeScenario(text, target, req.position, req.index.file(req.path)?.facts.hasErrors ?? false);
   const { scenario } = judged;
   const tau = Number.isFinite(req.threshold) ? req.threshold : scenarioThreshold(scenario);
   const inMethod = scenario !== 'outside-method';
+  const body = inMethod && target && scenario !== 'existing-body' ? bodyOfTarget(text, target) : undefined;
   const surfaceRaw = inMethod && target
-    ? surfaceOf(req, target, scenario)
+    ? surfaceOf(req, target, body, scenario)
     : [];
   const unresolved = inMethod ? unresolvedNamesOf(req, target) : [];
   const formsVerdict = inMethod && judged.parses;
+  const openBlocks = openBlocksAt(text, target, req.position);
   const featuresOf = (surface: SurfaceEntry[], _conf: Confidence, its: ContextItem[]): GateFeatures => {
     let uncoveredMass = 0, uncoveredWritten = 0;
     for (const e of surface) if (!e.covered) { if (e.written) uncoveredWritten++; else uncoveredMass += e.weight; }
@@ -164,7 +167,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
       surfaceSize: surface.length, budgetShare: round4(req.budgetTokens > 0 ? totalTokens(its) / req.budgetTokens : 1),
       ...structuralEvidence(surface, its, target),
       ...bodyNeedEvidence(surface, its, target),
-      ...retrievalEvidence(evidence?.candidates ?? [], surface, its, target, target ? req.textOf(target.ref.file.path) : undefined, req.position),
+      ...withOpenBlocks(leftOutEvidence(evidence?.candidates ?? [], surface, its, target), openBlocks),
     };
   };
   const probabilityOf = (f: GateFeatures) => calibratedConfidence(f) ?? 0;
@@ -337,8 +340,9 @@ export function mustReview(confidence: number, tau: number, knownMissing: number
   return confidence < tau || knownMissing > 0;
 }
 
+/** Whether one item shows an entry: markCovered of the entry alone (a type alone on a surface needs none of its members). */
 function coversEntry(item: ContextItem, e: SurfaceEntry): boolean {
-  return markCovered([e], [item])[0].covered;
+  return itemCovers(item, e);
 }
 
 interface ReasonInput {

@@ -23,7 +23,7 @@ import type { IndexedFile, SymbolRef, WorkspaceIndex } from '../index/workspaceI
 import type { Target } from '../retrieval/request';
 import { splitIdentifier } from '../text/identifiers';
 import { BoundedMemo } from '../text/boundedMemo';
-import { declarationsByName, perIndexVersionIncremental, usageCounts, usersOf } from '../retrieval/symbols';
+import { declarationsByName, perIndexVersion, perIndexVersionIncremental, usageCounts, usersOf } from '../retrieval/symbols';
 import { STOP } from '../retrieval/query';
 import { noveltyOf, type NoveltyInput } from './novelty';
 import { uriOf } from '../retrieval/items';
@@ -726,19 +726,12 @@ class Builder {
     for (const imp of this.ref.file.facts.imports) if (!imp.static && !imp.wildcard) types.add(imp.name);
     // The method's own signature types (parameters, return, throws) offer their common API too, though no other member uses them.
     if (!isTypeKind(this.sym.kind)) for (const t of this.signatureTypes()) types.add(t.id);
-    const usage = usageCounts(this.index);
+    const top = mostUsedMembers(this.index);
     for (const id of [...types].sort()) {
       const t = this.index.table.type(id);
       if (!t || t.id === own.id) continue;
-      const ms: { id: string; n: number }[] = [];
-      for (const [, idxs] of t.members) for (const i of idxs) {
-        const m = t.facts.symbols[i];
-        if (m.modifiers.includes('private') || isTypeKind(m.kind)) continue;
-        const n = usage.get(m.id) ?? 0;
-        if (n > 0) ms.push({ id: m.id, n });
-      }
-      ms.sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : 1));
-      for (const m of ms.slice(0, MAX_COLLABORATOR_API)) this.add(m.id, W_COLLABORATOR_API * Math.sqrt(m.n / ms[0].n), 'collaborator-api', `widely used member of ${t.name}`);
+      const ms = top.get(t);
+      for (const m of ms) this.add(m.id, W_COLLABORATOR_API * Math.sqrt(m.n / ms[0].n), 'collaborator-api', `widely used member of ${t.name}`);
     }
   }
 
@@ -811,8 +804,14 @@ class Builder {
     }
   }
 
-  /** Internal types named in the signature: parameters, return type, throws, type-parameter bounds. */
+  private sigTypes?: TypeInfo[];
+
+  /** Internal types named in the signature: parameters, return type, throws, type-parameter bounds (read once per surface). */
   private signatureTypes(): TypeInfo[] {
+    return (this.sigTypes ??= this.readSignatureTypes());
+  }
+
+  private readSignatureTypes(): TypeInfo[] {
     const s = this.sym;
     const texts = [...(s.params ?? []).map((p) => p.type), s.returnType ?? '', ...(s.throws ?? []), ...(s.typeParams ?? []).flatMap((t) => t.bounds)];
     if (s.kind === 'field') texts.push(s.type ?? '');
@@ -944,6 +943,32 @@ class Builder {
     });
   }
 }
+
+/**
+ * A type's non-private members the workspace uses, most used first (at most MAX_COLLABORATOR_API):
+ * the same for every method that works with the type, so listed once per type and index version
+ * (usage counts change with any file) instead of sorting the type's members on every request.
+ */
+const mostUsedMembers = perIndexVersion((index) => {
+  const usage = usageCounts(index);
+  const lists = new Map<string, { id: string; n: number }[]>();
+  return {
+    get(t: TypeInfo): readonly { id: string; n: number }[] {
+      let ms = lists.get(t.id);
+      if (ms) return ms;
+      ms = [];
+      for (const [, idxs] of t.members) for (const i of idxs) {
+        const m = t.facts.symbols[i];
+        if (m.modifiers.includes('private') || isTypeKind(m.kind)) continue;
+        const n = usage.get(m.id) ?? 0;
+        if (n > 0) ms.push({ id: m.id, n });
+      }
+      ms.sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : 1));
+      lists.set(t.id, (ms = ms.slice(0, MAX_COLLABORATOR_API)));
+      return ms;
+    },
+  };
+});
 
 /**
  * Novelty is a pure function of a symbol's names, package, documentation and kind, and the same

@@ -45,3 +45,17 @@ export class TextLines {
     return lo;
   }
 }
+
+let lastText: string | undefined;
+let lastLines: readonly string[] = [];
+
+/**
+ * `text.split(/\r?\n/)`, remembered for the last text asked: the gate reads the cursor's file
+ * several times per request (its scenario, its body, the blocks open at the cursor, once per
+ * follow-up round), and splitting a large file was a measurable share of its time. The array is
+ * shared: callers slice it, never change it.
+ */
+export function linesOf(text: string): readonly string[] {
+  if (text !== lastText) { lastLines = text.split(/\r?\n/); lastText = text; }
+  return lastLines;
+}
