@@ -8,7 +8,16 @@
 // and calibrates τ on a validation split. A benchmark: it reports, it never fails on a score.
 //
 //   node dist/bench/retrieval.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--scenario new|partial|existing]... [--seed S] [--budget T]
-//                                      [--budgets 500,1000,1500,2500,4000 | --budgets none] [--settle MS]
+//                                      [--budgets 500,1000,1500,2500,4000 | --budgets none] [--settle MS] [--list-tasks]
+//
+// The gate's figures (AUROC, ECE, review, false confidence per scenario) are reported with
+// `--tasks 40 --validation 0 --budgets none`: 40 test tasks per corpus, 280 new and 280 existing
+// bodies over the 7 corpora, 223 partial ones (bodies too short to cut are skipped). At 20 per corpus (140) a
+// perfectly calibrated predictor's ECE is 0.057-0.064 by chance, so ECE ≤ 0.05 cannot be checked
+// there. The test split is the first N of one seeded order, so --tasks 20 is a prefix of --tasks 40,
+// and the fits' validation tasks (gate-fit, surface-fit: after the first 40) share none of them.
+// --list-tasks prints each corpus's task ids per split and how many each scenario can run, and
+// exits: no server, no scores.
 //
 // Scenarios (same tasks and splits): new = the body emptied (gold: what it used); partial = the
 // first half of its lines kept (gold: symbols first used after the cut); existing = nothing masked,
@@ -26,7 +35,7 @@ import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { calibrate, runCorpus, SWEEP_BUDGETS, type CorpusReport } from './retrieval/run';
 import { calibrationTable, corpusTable, kneeOf, pooledCurve, scenarioTable, spreadTable, svgReport, sweepSvg, sweepTable } from './retrieval/report';
 import { calibrationMetrics, reliabilitySvg } from './retrieval/calibration';
-import { BENCH_SCENARIOS, type BenchScenario } from './retrieval/tasks';
+import { BENCH_SCENARIOS, loadOracle, sampleTasks, scenarioTask, type BenchScenario } from './retrieval/tasks';
 
 const ROOT = process.cwd();
 
@@ -51,6 +60,27 @@ function toPng(svgPath: string, pngPath: string): string | undefined {
   return undefined;
 }
 
+/** The tasks a run would take, per corpus and split, and how many of them each scenario can run: ids and counts only. */
+async function listTasks(names: string[], opts: { test: number; validation: number; seed?: string }, scenarios: BenchScenario[]): Promise<void> {
+  const pooled = new Map<BenchScenario, { test: number; validation: number }>(scenarios.map((sc) => [sc, { test: 0, validation: 0 }]));
+  for (const name of names) {
+    const src = corpusRoot(name);
+    if (!src || !existsSync(src)) { console.log(`${name}: not present; skipped`); continue; }
+    const tasks = sampleTasks(await loadOracle(ROOT, src), opts);
+    const counts: string[] = [];
+    for (const sc of scenarios) {
+      const runs = tasks.filter((t) => { try { scenarioTask(readFileSync(join(src, t.file), 'utf8'), t, sc); return true; } catch { return false; } });
+      const n = { test: runs.filter((t) => t.split === 'test').length, validation: runs.filter((t) => t.split === 'validation').length };
+      pooled.get(sc)!.test += n.test;
+      pooled.get(sc)!.validation += n.validation;
+      counts.push(`${sc} ${n.test} test / ${n.validation} validation`);
+    }
+    console.log(`${name}: ${counts.join(', ')}`);
+    for (const t of tasks) console.log(`  ${t.split === 'test' ? 'T' : 'V'} ${t.id}`);
+  }
+  console.log(`all corpora: ${[...pooled].map(([sc, n]) => `${sc} ${n.test} test / ${n.validation} validation`).join(', ')}`);
+}
+
 (async () => {
   const test = Number(arg('--tasks') ?? 40);
   const validation = Number(arg('--validation') ?? (arg('--tasks') ? Math.ceil(test / 2) : 20));
@@ -66,6 +96,8 @@ function toPng(svgPath: string, pngPath: string): string | undefined {
   const scenarios = scenarioArgs.length ? scenarioArgs : BENCH_SCENARIOS;
   const names = wanted.length ? wanted : [...DEVELOPMENT_CORPORA, ...INJECTED_CORPORA];
   if (!existsSync(join(ROOT, 'dist/server.js'))) throw new Error('dist/server.js missing: run `npm run build` first');
+
+  if (process.argv.includes('--list-tasks')) { listTasks(names, { test, validation, seed }, scenarios); return; }
 
   const reports: CorpusReport[] = [];
   const missing: string[] = [];
