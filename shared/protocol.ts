@@ -191,6 +191,15 @@ export interface GateFeatures {
   javadocUnshown?: number;
   /** Workspace types among its declared parameter types of which the context shows no member. */
   paramTypesBare?: number;
+  // What the written half of a partial body has set up and not yet used (gate/writtenHalf.ts; 0 with nothing written).
+  /** Locals the written part declares and does not read again. */
+  unusedLocals?: number;
+  /** Workspace types of those locals (not the own class) of which the context shows no member. */
+  unusedLocalTypesBare?: number;
+  /** Parameters the written part does not use yet. */
+  unusedParams?: number;
+  /** Workspace types of those parameters (not the own class) of which the context shows no member. */
+  unusedParamTypesBare?: number;
 }
 
 export interface RetrievalResult {

@@ -51,6 +51,14 @@ const EVIDENCE = {
   'param-types-bare': (f: GateFeatures) => f.paramTypesBare ?? 0,
   'log1p-params': (f: GateFeatures) => Math.log1p(f.params ?? 0),
   'log1p-signature-types-unshown': (f: GateFeatures) => Math.log1p(f.signatureTypesUnshown ?? 0),
+  // What the written half of a partial body set up and has not used yet (writtenHalf.ts): candidates for `fit:gate --try`.
+  'log1p-unused-locals': (f: GateFeatures) => Math.log1p(f.unusedLocals ?? 0),
+  'unused-local-types-bare': (f: GateFeatures) => f.unusedLocalTypesBare ?? 0,
+  'log1p-unused-params': (f: GateFeatures) => Math.log1p(f.unusedParams ?? 0),
+  'unused-param-types-bare': (f: GateFeatures) => f.unusedParamTypesBare ?? 0,
+  'log1p-open-blocks': (f: GateFeatures) => Math.log1p(f.openBlocks ?? 0),
+  'log1p-written-types-bare': (f: GateFeatures) => Math.log1p(f.writtenTypesBare ?? 0),
+  'written-share': (f: GateFeatures) => f.writtenRefs / Math.max(1e-9, f.writtenRefs + (f.estimatedMass ?? 0)),
 } as const;
 export type Evidence = keyof typeof EVIDENCE;
 export const EVIDENCE_NAMES = Object.keys(EVIDENCE) as Evidence[];

@@ -20,6 +20,7 @@ import { linesOf } from '../text/lines';
 import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
 import { leftOutEvidence, openBlocksAt, withOpenBlocks } from './retrievalEvidence';
 import { bodyNeedEvidence } from './bodyNeeds';
+import { writtenHalfEvidence } from './writtenHalf';
 import { PACKING } from '../retrieval/fitted';
 
 /** The verdict plus what the result also reports (τ in force, the scenario, the evidence). */
@@ -167,6 +168,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
       surfaceSize: surface.length, budgetShare: round4(req.budgetTokens > 0 ? totalTokens(its) / req.budgetTokens : 1),
       ...structuralEvidence(surface, its, target),
       ...bodyNeedEvidence(surface, its, target),
+      ...writtenHalfEvidence(scenario === 'partial-body' ? body?.text : undefined, judged.writtenLines, surface, its, target),
       ...withOpenBlocks(leftOutEvidence(evidence?.candidates ?? [], surface, its, target), openBlocks),
     };
   };
