@@ -16,7 +16,7 @@ import { judgeScenario, type ScenarioJudgement } from './scenario';
 import { dependencySurface, shortName } from './surface';
 import { isTypeKind } from '../java/symbols';
 import { bodyBraceIn, codeOnly } from '../java/lexer';
-import { linesOf } from '../text/lines';
+import { linesOf, TextLines } from '../text/lines';
 import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
 import { leftOutEvidence, openBlocksAt, withOpenBlocks } from './retrievalEvidence';
 import { bodyNeedEvidence } from './bodyNeeds';
@@ -186,13 +186,21 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
   const notWorth = new Set<string>();
   const value = followupValue(req);
   const maxRounds = Math.max(0, Math.floor(req.maxRounds ?? 0));
-  const lineCache = new Map<string, string[]>();
+  // The signature line's tokens per symbol, once per request: every round ranks every wanted entry again.
+  const lineCache = new Map<string, TextLines>();
+  const signatureCache = new Map<string, number>();
   const signatureTokens = (id: string): number => {
+    const known = signatureCache.get(id);
+    if (known !== undefined) return known;
     const r = req.index.symbol(id);
     if (!r) return Infinity;
     let lines = lineCache.get(r.file.path);
-    if (!lines) lineCache.set(r.file.path, (lines = (req.textOf(r.file.path) ?? '').split(/\r?\n/)));
-    return Math.max(1, countTokens((lines[r.sym.nameSpan.sl] ?? '').trim()));
+    if (!lines) lineCache.set(r.file.path, (lines = new TextLines(req.textOf(r.file.path) ?? '')));
+    const line = r.sym.nameSpan.sl;
+    // trim() also drops the '\r' a CRLF text would leave at the line's end, as splitting on /\r?\n/ did.
+    const tokens = Math.max(1, countTokens((line >= 0 && line < lines.count ? lines.lineText(line) : '').trim()));
+    signatureCache.set(id, tokens);
+    return tokens;
   };
 
   const aim = Math.max(tau, FOLLOWUP_TARGET);

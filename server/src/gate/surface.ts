@@ -718,11 +718,10 @@ class Builder {
 
   private collaboratorApi(own: TypeInfo): void {
     const types = new Set<string>();
-    for (const [, idxs] of own.members) for (const i of idxs) {
-      const m = own.facts.symbols[i];
-      if (m.id === this.sym.id) continue;
-      for (const e of this.index.edgesFrom(m.id)) types.add(e.to.split('#')[0]);
-    }
+    // The types the class's other members reference: those some member other than the target does.
+    const worked = typesMembersUse(this.index).of(own);
+    const mine = worked.byMember.get(this.sym.id);
+    for (const [t, n] of worked.members) if (n > (mine?.has(t) ? 1 : 0)) types.add(t);
     for (const imp of this.ref.file.facts.imports) if (!imp.static && !imp.wildcard) types.add(imp.name);
     // The method's own signature types (parameters, return, throws) offer their common API too, though no other member uses them.
     if (!isTypeKind(this.sym.kind)) for (const t of this.signatureTypes()) types.add(t.id);
@@ -943,6 +942,32 @@ class Builder {
     });
   }
 }
+
+/**
+ * Per type, the types each of its members references (the owner of each edge's target) and, per
+ * referenced type, how many members reference it: the same for every method of the class, so read
+ * once per type and index version; a method's collaborators are those some other member uses.
+ */
+const typesMembersUse = perIndexVersion((index) => {
+  const perType = new Map<string, { byMember: Map<string, Set<string>>; members: Map<string, number> }>();
+  return {
+    of(own: TypeInfo): { byMember: Map<string, Set<string>>; members: Map<string, number> } {
+      let known = perType.get(own.id);
+      if (known) return known;
+      known = { byMember: new Map(), members: new Map() };
+      for (const [, idxs] of own.members) for (const i of idxs) {
+        const m = own.facts.symbols[i];
+        if (known.byMember.has(m.id)) continue;
+        const used = new Set<string>();
+        for (const e of index.edgesFrom(m.id)) used.add(e.to.split('#')[0]);
+        known.byMember.set(m.id, used);
+        for (const t of used) known.members.set(t, (known.members.get(t) ?? 0) + 1);
+      }
+      perType.set(own.id, known);
+      return known;
+    },
+  };
+});
 
 /**
  * A type's non-private members the workspace uses, most used first (at most MAX_COLLABORATOR_API):
