@@ -17,7 +17,7 @@ function plainSearchWords(...texts: string[]): string {
   return [...words].join(' ');
 }
 
-const PIECES = ['get', 'Value', 'HTTP', 'parse', 'URL', 'x', '_', '$', '2', '10', 'utf8', 'Map', 'value', 'GET', 'a'];
+const PIECES = ['get', 'Value', 'HTTP', 'parse', 'URL', 'x', '_', '$', '2', '10', 'utf8', 'Map', 'value', 'GET', 'a', 'é', 'ſ', '\u{1F600}', 'Ｚ'];
 const GLUE = [' ', '.', '(', ')', '\n', '\n', ' = ', '<', '>', ', ', '9', '#', '"', '*/', '\n\n'];
 
 function randomText(rand: () => number, tokens: number): string {
@@ -34,4 +34,20 @@ describe('search words', () => {
       assert.equal(searchWords(...texts), plainSearchWords(...texts), JSON.stringify(texts));
     }
   });
+
+  it('equal the plain definition while the vocabulary grows past its table (rehashing)', () => {
+    const rand = mulberry32(1818);
+    const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$0123456789';
+    const identifier = () => {
+      let s = letters[Math.floor(rand() * 54)];
+      for (let k = Math.floor(rand() * 9); k > 0; k--) s += letters[Math.floor(rand() * letters.length)];
+      return s;
+    };
+    // About 250,000 distinct identifiers: the table doubles several times, and the vocabulary forgets at 200,000 (at a file's start only, so never here).
+    for (let n = 0; n < 250; n++) {
+      const text = Array.from({ length: 1000 }, identifier).join(n % 2 ? ' ' : '.');
+      assert.equal(searchWords(text, 'getValue'), plainSearchWords(text, 'getValue'));
+    }
+  });
 });
+

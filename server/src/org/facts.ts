@@ -65,9 +65,14 @@ export function relPath(root: string, path: string): string {
 /**
  * Search words counted in numbers: each identifier and each word gets a number once (per thread), so
  * a text's distinct words are found by marking numbers, not by hashing every occurrence into sets.
+ * Identifiers are found by scanning character codes and looked up in an open-addressing table
+ * (hash of the codes, then a compare in place), so a known identifier costs no substring, match
+ * object or string hash (the regex scan and Map lookup were the workers' largest cost in deriving a file's rows).
  */
 class SearchVocabulary {
-  private idOf = new Map<string, number>();
+  /** Identifier n's text, and the table: slot -> identifier number + 1 (0: empty), size a power of two, at most half full. */
+  private idText: string[] = [];
+  private slots = new Int32Array(1 << 16);
   /** Word numbers of identifier n: itself lower-cased, then its parts. */
   private wordsOfId: Int32Array[] = [];
   private wordOf = new Map<string, number>();
@@ -79,8 +84,8 @@ class SearchVocabulary {
 
   /** Forgets everything once it holds many identifiers (called at the start of a file). */
   trim(): void {
-    if (this.idOf.size < MAX_KEPT_IDENTIFIERS) return;
-    this.idOf.clear(); this.wordsOfId = []; this.wordOf.clear(); this.wordText = [];
+    if (this.idText.length < MAX_KEPT_IDENTIFIERS) return;
+    this.idText = []; this.slots = new Int32Array(1 << 16); this.wordsOfId = []; this.wordOf.clear(); this.wordText = [];
     this.idMark = new Int32Array(0); this.wordMark = new Int32Array(0); this.stamp = 0;
   }
 
@@ -90,21 +95,56 @@ class SearchVocabulary {
     return n;
   }
 
-  id(identifier: string): number {
-    let n = this.idOf.get(identifier);
-    if (n === undefined) {
-      n = this.wordsOfId.length;
-      this.idOf.set(identifier, n);
-      this.wordsOfId.push(Int32Array.from([identifier.toLowerCase(), ...splitIdentifier(identifier)], (w) => this.word(w)));
+  /** The number of the identifier text[from, to), whose codes hash to `hash`; numbered now if new. */
+  private idAt(text: string, from: number, to: number, hash: number): number {
+    const mask = this.slots.length - 1;
+    const len = to - from;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const k = this.slots[slot];
+      if (k === 0) break;
+      const known = this.idText[k - 1];
+      if (known.length === len && text.startsWith(known, from)) return k - 1;
     }
+    const identifier = text.slice(from, to);
+    const n = this.idText.length;
+    this.idText.push(identifier);
+    this.wordsOfId.push(Int32Array.from([identifier.toLowerCase(), ...splitIdentifier(identifier)], (w) => this.word(w)));
+    if (2 * this.idText.length > this.slots.length) this.rehash();
+    else this.place(hash, n);
     return n;
   }
 
-  /** Appends the numbers of `text`'s identifiers, in order. */
+  private place(hash: number, n: number): void {
+    const mask = this.slots.length - 1;
+    let slot = hash & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    this.slots[slot] = n + 1;
+  }
+
+  private rehash(): void {
+    this.slots = new Int32Array(this.slots.length * 2);
+    for (let n = 0; n < this.idText.length; n++) {
+      const t = this.idText[n];
+      this.place(hashCodes(t, 0, t.length), n);
+    }
+  }
+
+  /** Appends the numbers of `text`'s identifiers (runs of [A-Za-z_$][A-Za-z0-9_$]*), in order. */
   identifiers(text: string, into: number[]): void {
-    const re = IDENTIFIER;
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) into.push(this.id(m[0]));
+    const n = text.length;
+    for (let i = 0; i < n;) {
+      const c = text.charCodeAt(i);
+      if (IDENTIFIER_PART[c] !== 2) { i++; continue; } // undefined past ASCII
+      let hash = FNV_OFFSET;
+      let j = i;
+      for (; j < n; j++) {
+        const d = text.charCodeAt(j);
+        if (d >= 128 || IDENTIFIER_PART[d] === 0) break;
+        hash = Math.imul(hash ^ d, FNV_PRIME);
+      }
+      into.push(this.idAt(text, i, j, hash >>> 0));
+      i = j;
+    }
   }
 
   /** Starts a text's words: every identifier and word unseen again. */
@@ -119,10 +159,15 @@ class SearchVocabulary {
   /** Adds identifiers `ids` (numbered before begin()): each identifier's words not yet added, in order. */
   add(ids: readonly number[]): this {
     const stamp = this.stamp;
-    for (const id of ids) {
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
       if (this.idMark[id] === stamp) continue;
       this.idMark[id] = stamp;
-      for (const w of this.wordsOfId[id]) if (this.wordMark[w] !== stamp) { this.wordMark[w] = stamp; this.out.push(this.wordText[w]); }
+      const words = this.wordsOfId[id];
+      for (let k = 0; k < words.length; k++) {
+        const w = words[k];
+        if (this.wordMark[w] !== stamp) { this.wordMark[w] = stamp; this.out.push(this.wordText[w]); }
+      }
     }
     return this;
   }
@@ -132,7 +177,20 @@ class SearchVocabulary {
   }
 }
 
-const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
+/** Per ASCII code: 2 starts an identifier ([A-Za-z_$]), 1 continues one ([0-9]), 0 neither. */
+const IDENTIFIER_PART = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  IDENTIFIER_PART[c] = /[A-Za-z_$]/.test(ch) ? 2 : /[0-9]/.test(ch) ? 1 : 0;
+}
+const FNV_OFFSET = 0x811c9dc5 | 0, FNV_PRIME = 0x01000193;
+
+function hashCodes(text: string, from: number, to: number): number {
+  let hash = FNV_OFFSET;
+  for (let j = from; j < to; j++) hash = Math.imul(hash ^ text.charCodeAt(j), FNV_PRIME);
+  return hash >>> 0;
+}
+
 const MAX_KEPT_IDENTIFIERS = 200_000;
 const vocabulary = new SearchVocabulary();
 

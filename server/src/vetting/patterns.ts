@@ -136,10 +136,46 @@ const PATTERNS: TokenPattern[] = [
   },
 ];
 
+/**
+ * Characters every match of `re` starts with (after a leading `\b`), read off its source: a run of
+ * plain or escaped punctuation characters, without a last one a quantifier follows. Empty for a
+ * case-insensitive pattern, one with an alternation outside any group, or one starting with a
+ * class, group or escape class. A text without it has no match, found by `includes` at a fraction
+ * of the regex's scan (most patterns start with `\b`, which the engine cannot skip ahead on).
+ */
+export function leadingLiteral(re: RegExp): string {
+  if (re.flags.includes('i')) return '';
+  const src = re.source;
+  let depth = 0, inClass = false;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') { i++; continue; }
+    if (inClass) { if (c === ']') inClass = false; continue; }
+    if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return '';
+  }
+  let i = src.startsWith('\\b') ? 2 : 0;
+  let literal = '';
+  for (; i < src.length; i++) {
+    const c = src[i];
+    if (/[A-Za-z0-9_\-=:,;'"<>@#%&!~\/]/.test(c)) literal += c;
+    else if (c === '\\' && i + 1 < src.length && /[.\/\-:?=+*()[\]{}|$^\\]/.test(src[i + 1])) literal += src[++i];
+    else break;
+  }
+  if (i < src.length && /[?*+{]/.test(src[i])) literal = literal.slice(0, -1);
+  return literal;
+}
+
+const LITERALS = PATTERNS.map((p) => leadingLiteral(p.regex));
+
 /** Format-recognised secrets: one batch per pattern, in catalog order (earlier batches win overlaps). */
 export function findPatternSecrets(text: string): PatternMatch[][] {
   const batches: PatternMatch[][] = [];
-  for (const p of PATTERNS) {
+  for (let k = 0; k < PATTERNS.length; k++) {
+    const p = PATTERNS[k];
+    if (LITERALS[k] && !text.includes(LITERALS[k])) continue;
     const batch: PatternMatch[] = [];
     p.regex.lastIndex = 0;
     let m: RegExpExecArray | null;
