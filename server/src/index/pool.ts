@@ -27,6 +27,8 @@ export async function parseAll(jobs: WorkerJob[], options: {
   shouldPause?: () => boolean;
   /** A derivation the workers run on each file they parse (worker.ts); the main thread never does. */
   derive?: Derivation;
+  /** Adds the main thread's time decoding the workers' replies, in ms. */
+  timing?: { decodeMs: number };
 } = {}): Promise<ParseOutcome[]> {
   const results: ParseOutcome[] = new Array(jobs.length);
   const script = workerScript();
@@ -67,7 +69,10 @@ export async function parseAll(jobs: WorkerJob[], options: {
       const at = inFlight.get(msg.id);
       if (at === undefined) return;
       inFlight.delete(msg.id);
-      decodeOutcomes(msg.outcomes).forEach((r, i) => { results[at + i] = r; options.onResult?.(r, msg.derived?.[i]); });
+      const t = performance.now();
+      const outcomes = decodeOutcomes(msg.outcomes);
+      if (options.timing) options.timing.decodeMs += performance.now() - t;
+      outcomes.forEach((r, i) => { results[at + i] = r; options.onResult?.(r, msg.derived?.[i]); });
       void send();
     });
     // A crashed worker loses nothing: its unfinished batches are parsed in this thread below.
