@@ -15,6 +15,14 @@
 //     and unresolved sites in the order resolution made them, external count, consulted names, member
 //     lookups) as one JSON line per file, sorted by path: two dumps of the same corpus compare equal byte for byte when a change
 //     to resolution keeps its results (`cmp old new`).
+//  4. `cold [--corpus NAME] [--rounds N] [--variant ENV=VALUE,…] [--baseline CLI_JS] [--prepared]`:
+//     where a cold `needle index` (cache written; --no-prepare unless --prepared) spends its time.
+//     The bare single-threaded parse, then N rounds of the cold index, each printed as its ratio
+//     against that parse, its CPU seconds (all threads, the child's getrusage via /usr/bin/time) and
+//     its phases in wall/CPU ms (the workers' parse and, within it, the main thread's taking in of
+//     their results; dependencies, resolution, the cache write). --variant also runs the CLI with
+//     those environment variables set, --baseline another build's dist/cli.js (an older commit's),
+//     interleaved round by round, so they are compared in one run.
 // Prints figures; fails only if it cannot run.
 
 import { spawnSync } from 'node:child_process';
@@ -89,7 +97,9 @@ async function correctness(name: string): Promise<void> {
   }
 }
 
-function cli(args: string[]): { timeMs: number; peakRssMB: number; files: number; symbols: number; edges: number; resolvedShare: number; prepare: { name: string; ms: number }[] } {
+interface CliReport { timeMs: number; cpuMs: number; peakRssMB: number; files: number; symbols: number; edges: number; resolvedShare: number; prepare: { name: string; ms: number }[]; phases: Record<string, number>; phasesCpu: Record<string, number> }
+
+function cli(args: string[]): CliReport {
   const r = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'index', ...args, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
   if (r.status !== 0) throw new Error(`needle index failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
@@ -99,15 +109,52 @@ function cli(args: string[]): { timeMs: number; peakRssMB: number; files: number
 const SPEED_CORPUS = arg('--corpus') ?? 'jdk-java.base';
 const javaBaseOf = (root: string) => (SPEED_CORPUS === 'jdk-all' ? join(root, 'java.base') : root);
 
-async function speed(): Promise<void> {
-  const root = corpus(SPEED_CORPUS);
+/** The files of a corpus, read, and the wall time of parsing them all in this thread (trees discarded). */
+async function bareParse(root: string): Promise<{ files: string[]; texts: string[]; bareMs: number }> {
   const files = discoverFiles(root).files;
   const texts = files.map((f) => readFileSync(f, 'utf8'));
-  const lines = texts.reduce((n, t) => n + t.split('\n').length, 0);
   const parser = await javaParser();
   const t0 = performance.now();
   for (const t of texts) parser.parse(t)?.delete();
-  const bareMs = performance.now() - t0;
+  return { files, texts, bareMs: performance.now() - t0 };
+}
+
+/** `cold`: the cold index against the bare parse, phase by phase (see the header). */
+async function coldOnly(): Promise<void> {
+  const root = corpus(SPEED_CORPUS);
+  const rounds = Number(arg('--rounds') ?? 2);
+  const variant = arg('--variant');
+  const variantEnv = variant ? Object.fromEntries(variant.split(',').map((kv) => kv.split('=') as [string, string])) : undefined;
+  const baseline = arg('--baseline');
+  const prepared = process.argv.includes('--prepared');
+  const runs: { label: string; env: NodeJS.ProcessEnv; cliJs?: string }[] = [{ label: 'cold', env: process.env }];
+  if (variantEnv) runs.push({ label: `cold with ${variant}`, env: { ...process.env, ...variantEnv } });
+  if (baseline) runs.push({ label: 'cold, baseline', env: process.env, cliJs: baseline });
+  const { files, bareMs } = await bareParse(root);
+  console.log(`${SPEED_CORPUS}: ${files.length} files; bare single-threaded parse ${Math.round(bareMs)} ms`);
+  const line = (label: string, r: CliReport, cpuS: number) => {
+    const p = r.phases, c = r.phasesCpu;
+    const ms = (k: string) => `${p[k]}${k === 'takeIn' ? '' : `/${c[k]}`}`;
+    console.log(`  ${label.padEnd(24)} ${String(r.timeMs).padStart(6)} ms = ${(r.timeMs / bareMs).toFixed(2)} × bare, cpu ${cpuS.toFixed(1)} s, peak ${r.peakRssMB} MB` +
+      (p ? `; wall/cpu ms: discover ${ms('discover')}, parse ${ms('parse')} (main taking in ${ms('takeIn')}), dependencies ${ms('dependencies')}, resolve ${ms('resolve')}${prepared ? `, prepare ${ms('prepare')}` : ''}, save ${ms('save')}` : ''));
+  };
+  for (let i = 0; i < rounds; i++) {
+    for (const run of runs) {
+      const cacheDir = mkdtempSync(join(tmpdir(), 'needle-bench-cache-'));
+      try {
+        const r = spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, run.cliJs ?? join(ROOT, 'dist/cli.js'), 'index', root, '--cache-dir', cacheDir, ...(prepared ? [] : ['--no-prepare']), '--json'], { encoding: 'utf8', maxBuffer: 64 << 20, env: run.env });
+        if (r.status !== 0) throw new Error(`needle index failed: ${r.stderr}`);
+        const [user, sys] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+        line(run.label, JSON.parse(r.stdout), user + sys);
+      } finally { rmSync(cacheDir, { recursive: true, force: true }); }
+    }
+  }
+}
+
+async function speed(): Promise<void> {
+  const root = corpus(SPEED_CORPUS);
+  const { files, texts, bareMs } = await bareParse(root);
+  const lines = texts.reduce((n, t) => n + t.split('\n').length, 0);
   const floorParse = await floor(files, 'parse');
   const floorWalk = await floor(files, 'walk');
 
@@ -286,4 +333,5 @@ else (async () => {
   if (!only || only === 'speed') await speed();
   if (only === 'shape') await shapeOnly();
   if (only === 'resolve') await resolveOnly();
+  if (only === 'cold') await coldOnly();
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -1,8 +1,18 @@
 // The heap growing factor Needle sets at start: the user's own choice (NEEDLE_HEAP_GROWING_PERCENT,
-// or the V8 flag on the command line or in NODE_OPTIONS) wins over the default.
+// or the V8 flag on the command line or in NODE_OPTIONS) wins over the default. A cold index runs
+// under V8's own heuristics and gives the bound back when its resolution is done.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boundHeapGrowth, HEAP_GROWING_PERCENT } from '../../server/src/platform/heapGrowth';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { boundHeapGrowth, HEAP_GROWING_PERCENT, observeHeapFlags, relaxHeapGrowth } from '../../server/src/platform/heapGrowth';
+import { Indexer } from '../../server/src/index/indexer';
+import { writeFixture } from '../helpers/workspace';
+
+const flagsSet: string[] = [];
+observeHeapFlags((f) => flagsSet.push(f));
+const setSince = (n: number) => flagsSet.slice(n);
 
 test('the default factor, the environment override, and a flag the user passed', () => {
   assert.equal(boundHeapGrowth({}), HEAP_GROWING_PERCENT);
@@ -10,4 +20,40 @@ test('the default factor, the environment override, and a flag the user passed',
   assert.equal(boundHeapGrowth({ NEEDLE_HEAP_GROWING_PERCENT: '0' }), 0, "0 leaves V8's own heuristics");
   assert.equal(boundHeapGrowth({ NEEDLE_HEAP_GROWING_PERCENT: 'lots' }), HEAP_GROWING_PERCENT, 'a malformed value is ignored');
   assert.ok(Number.isNaN(boundHeapGrowth({ NODE_OPTIONS: '--max-old-space-size=4096 --heap-growing-percent=50' })), 'NODE_OPTIONS names the flag: not overridden');
+});
+
+test("relaxing gives V8 its own heuristics until the last relaxation ends, and never touches a user's flag", () => {
+  boundHeapGrowth({ NEEDLE_HEAP_GROWING_PERCENT: '30' });
+  let n = flagsSet.length;
+  const outer = relaxHeapGrowth();
+  const inner = relaxHeapGrowth();
+  assert.deepEqual(setSince(n), ['--heap-growing-percent=0']);
+  n = flagsSet.length;
+  inner();
+  inner();
+  assert.deepEqual(setSince(n), [], 'an outer relaxation is still under way');
+  outer();
+  assert.deepEqual(setSince(n), ['--heap-growing-percent=30'], 'the bound is back');
+
+  n = flagsSet.length;
+  boundHeapGrowth({ NEEDLE_HEAP_GROWING_PERCENT: '0' });
+  relaxHeapGrowth()();
+  boundHeapGrowth({ NODE_OPTIONS: '--heap-growing-percent=50' });
+  relaxHeapGrowth()();
+  assert.deepEqual(setSince(n), [], 'no bound of ours to relax');
+});
+
+test('a cold index runs under V8\'s heuristics and restores the bound; a warm start that parses nothing keeps it', async () => {
+  boundHeapGrowth({});
+  const fx = writeFixture({
+    'src/a/Util.java': 'package a;\npublic class Util {\n  public static int twice(int x) { return 2 * x; }\n}\n',
+    'src/a/User.java': 'package a;\npublic class User {\n  int f() { return Util.twice(1); }\n}\n',
+  });
+  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  let n = flagsSet.length;
+  await new Indexer({ cacheDir }).addFolder(fx.root);
+  assert.deepEqual(setSince(n), ['--heap-growing-percent=0', `--heap-growing-percent=${HEAP_GROWING_PERCENT}`]);
+  n = flagsSet.length;
+  await new Indexer({ cacheDir }).addFolder(fx.root);
+  assert.deepEqual(setSince(n), [], 'warm: nothing parsed, nothing relaxed');
 });

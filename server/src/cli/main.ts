@@ -50,6 +50,9 @@ async function runIndex(args: ParsedArgs): Promise<void> {
     peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024), skipped: status.skipped ?? [],
     dependencies: status.dependencies ?? [], dependencyLoad: indexer.dependencyLoad, org: status.org ?? [],
     prepare: prepared.map((p) => ({ name: p.name, ms: Math.round(p.ms) })),
+    phases: Object.fromEntries(Object.entries(indexer.phases ?? {}).map(([k, v]) => [k, Math.round(v)])),
+    phasesCpu: Object.fromEntries(Object.entries(indexer.phasesCpu ?? {}).map(([k, v]) => [k, Math.round(v)])),
+    cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
   };
   const dep = (d: (typeof report.dependencies)[number]) =>
     (d.module ? `    ${d.name}  ${d.source}${d.scope ? ' ' + d.scope : ''}, module ${d.module} (workspace code)` :

@@ -18,6 +18,7 @@ import { factsOfText, refsOfText } from './parseFile';
 import { loadCache, saveCache, type CachedFile } from './persist';
 import type { ParseOutcome } from './parseFile';
 import { parseAll } from './pool';
+import { relaxHeapGrowth } from '../platform/heapGrowth';
 import type { Derivation } from './worker';
 import { WorkspaceIndex, type LibraryMark } from './workspaceIndex';
 import { FilePaths, hostPaths } from '../platform/paths';
@@ -26,6 +27,18 @@ import { normalizeLineEndings } from '../text/lines';
 /** realpath by one system call, or by the JavaScript walk where the native call fails. */
 function realPath(path: string): string {
   try { return realpathSync.native(path); } catch { return realpathSync(path); }
+}
+
+/**
+ * Wall time per phase of a folder's indexing. `parse` is the wall time of the workers' parsing,
+ * and `takeIn` the main thread's share of it: decoding the workers' results and adding them to
+ * the symbol table. The rest runs after the parse, one phase after the other.
+ */
+export interface IndexPhases { discover: number; parse: number; takeIn: number; dependencies: number; resolve: number; prepare: number; save: number }
+
+function cpuMsNow(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
 }
 
 export interface IndexerOptions {
@@ -87,6 +100,10 @@ export class Indexer {
   indexMs?: number;
   /** Of indexMs, the time the prepare phase took (the last folder indexed). */
   prepareMs?: number;
+  /** Where the last folder's indexing went, in ms of wall time (benchmarks and `needle index` report it). */
+  phases?: IndexPhases;
+  /** The same in CPU time of the whole process (all threads: during `parse` the workers' too; `takeIn` is not measured). */
+  phasesCpu?: IndexPhases;
   lastUpdateMs?: number;
   private readonly version = indexerVersion();
   readonly paths: FilePaths;
@@ -159,6 +176,15 @@ export class Indexer {
     this.pending++;
     this.expected.delete(root);
     const started = performance.now();
+    const phases: IndexPhases = { discover: 0, parse: 0, takeIn: 0, dependencies: 0, resolve: 0, prepare: 0, save: 0 };
+    const phasesCpu: IndexPhases = { ...phases };
+    let mark = started;
+    let cpuMark = cpuMsNow();
+    const lap = (phase: keyof IndexPhases) => {
+      const now = performance.now(), cpu = cpuMsNow();
+      phases[phase] += now - mark; phasesCpu[phase] += cpu - cpuMark;
+      mark = now; cpuMark = cpu;
+    };
     try {
       await javaParser(); // re-extraction of released reference sites parses synchronously
       const { files, skipped } = discoverFiles(root, { exclude: this.options.exclude });
@@ -219,6 +245,7 @@ export class Indexer {
       // Many changes (a branch switch): one full resolution beats many cascaded updates.
       const incremental = warm && jobs.length + removed.length <= Math.max(20, files.length * 0.05);
       this.options.onProgress?.(done, files.length);
+      lap('discover');
       // Results are taken in as they arrive, so building the symbol table overlaps parsing.
       const take = (r: ParseOutcome) => {
         if (!this.folders.includes(root)) return; // folder removed meanwhile
@@ -233,24 +260,39 @@ export class Indexer {
         }
       };
       for (const p of removed) incremental ? this.index.remove(p) : this.index.drop(p);
-      await parseAll(jobs, {
-        workers: this.options.workers,
-        shouldPause: () => this.paused,
-        derive: this.options.derive,
-        onResult: (r, derived) => {
-          take(r);
-          if (derived !== undefined) { this.derived.set(r.path, derived); this.options.onDerived?.(r.path, derived); }
-          this.options.onProgress?.(++done, files.length);
-        },
-      });
-      if (!this.folders.includes(root)) return;
-      await this.loadDependencies(root, incremental);
-      if (!this.folders.includes(root)) return;
-      if (!incremental) this.index.resolveAll();
+      const timing = { decodeMs: 0 };
+      // A full build's heap only grows until resolution is done: V8's own growing factor till then.
+      const restoreHeapGrowth = !incremental && jobs.length ? relaxHeapGrowth() : () => {};
+      try {
+        await parseAll(jobs, {
+          workers: this.options.workers,
+          timing,
+          shouldPause: () => this.paused,
+          derive: this.options.derive,
+          onResult: (r, derived) => {
+            const t = performance.now();
+            take(r);
+            if (derived !== undefined) { this.derived.set(r.path, derived); this.options.onDerived?.(r.path, derived); }
+            this.options.onProgress?.(++done, files.length);
+            phases.takeIn += performance.now() - t;
+          },
+        });
+        lap('parse');
+        phases.takeIn += timing.decodeMs;
+        if (!this.folders.includes(root)) return;
+        await this.loadDependencies(root, incremental);
+        lap('dependencies');
+        if (!this.folders.includes(root)) return;
+        if (!incremental) this.index.resolveAll();
+        lap('resolve');
+      } finally {
+        restoreHeapGrowth();
+      }
       if (this.options.prepare) {
         const t = performance.now();
         await this.options.prepare(this);
         this.prepareMs = performance.now() - t;
+        lap('prepare');
         if (!this.folders.includes(root)) return;
       }
       this.indexMs = performance.now() - started;
@@ -258,6 +300,9 @@ export class Indexer {
       // A warm start that changed nothing leaves the cache as it is on disk.
       if (warm && !jobs.length && !removed.length && !stampsChanged) this.savedVersion.set(root, this.index.version);
       this.saveFolderCache(root);
+      lap('save');
+      this.phases = phases;
+      this.phasesCpu = phasesCpu;
       this.log(`indexed ${root}: ${files.length} files (${jobs.length} parsed, ${files.length - jobs.length} from cache${warm ? ', edges restored' : ''}) in ${Math.round(this.indexMs)} ms${this.prepareMs !== undefined ? ` (${Math.round(this.prepareMs)} ms of it preparing retrieval)` : ''}`);
     } finally {
       this.pending--;
