@@ -171,6 +171,7 @@ test('a Javadoc left out right after a marked stretch joins its marker; alone it
       '}',
       '',
     ].join('\n'),
+    'p/N.java': 'package p;\npublic class N {\n    static class In {\n        void x() {}\n    }\n    /** Does y. */\n    void y() {}\n}\n',
     'p/Use.java': 'package p;\nclass Use { void f() { $0 } }\n',
   });
   const [g] = itemsForSymbols(req, ['p.W#c()', 'p.W#d()'], 'followup', { doc: false });
@@ -183,6 +184,9 @@ test('a Javadoc left out right after a marked stretch joins its marker; alone it
   const b = item([['    public void b() {}', { line: 3 }]], 3, 3);
   const merged = fileText([{ ...g, uri: b.uri }, b]).split('\n');
   assert.deepEqual(merged, ['public class W {', '    // … 1 member', '    public void b() {}', '    // … 1 line', '    public void c() {}', '    /** … */', '    public void d() {}']);
+  // After a nested type's closing brace (no declaration hidden), the Javadoc keeps its own marker.
+  const [n] = itemsForSymbols(req, ['p.N#y()', ...['p.N.In#x()', 'p.N$In#x()'].filter((id) => req.index.symbol(id))], 'followup', { doc: false });
+  assert.deepEqual(n.text.split('\n'), ['public class N {', '    static class In {', '        void x() {}', '    }', '    /** … */', '    void y() {}']);
 });
 
 test('one Javadoc first-sentence cut: the shown summary, recall\'s description and a chunk\'s description agree', async () => {
