@@ -13,16 +13,19 @@
 //     `docValue` (tokens its Javadoc sentence is worth: kept when p × docValue > the tokens the
 //     sentence adds). `value` is the knee (Kneedle) of the Pareto frontier of pooled recall against
 //     median tokens, with docValue held at the grid's first; docValue is then chosen at that value,
-//     among the docValues that keep recall within one standard error of the knee's, at the knee of
-//     contract recall (a gold declaration's Javadoc counts as a needed unit beside it) against
-//     median tokens (with fewer than three such docValues: the best contract recall).
+//     among the docValues that keep recall within one standard error of the knee's: by default
+//     (--doc-objective target) the best contract recall (a gold declaration's Javadoc counts as a
+//     needed unit beside it) among those within the token target (--token-target, 1,200 median
+//     tokens, the issue's), else the one with the fewest median tokens: sentences are bought only
+//     with tokens the target leaves; with --doc-objective contract, at the knee of contract recall
+//     against median tokens (with fewer than three such docValues: the best contract recall).
 //     --objective floor takes the knee over the weakest corpus's recall instead of the pooled recall.
 // --write rewrites fitted.ts, its header recording the command, the penalty λ chosen and the
 // frontier. --rows FILE keeps pass 1's rows (read back when the file exists).
 //
 //   node dist/bench/retrieval-fit.bench.js [--tasks 40] [--validation 12] [--corpus NAME]...
 //        [--value 500,1000,2000,3000] [--doc-value 300,100,1000] [--l2 1,3,10,30,100] [--rows FILE] [--budget 4000] [--seed S]
-//        [--objective pooled|floor] [--model-only] [--json FILE] [--write]
+//        [--objective pooled|floor] [--doc-objective target|contract] [--token-target 1200] [--model-only] [--json FILE] [--write]
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -63,6 +66,9 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   const rowsFile = arg('--rows');
   const objective = arg('--objective') ?? 'pooled';
   if (!['pooled', 'floor'].includes(objective)) throw new Error('--objective pooled|floor');
+  const docObjective = arg('--doc-objective') ?? 'target';
+  if (!['target', 'contract'].includes(docObjective)) throw new Error('--doc-objective target|contract');
+  const tokenTarget = Number(arg('--token-target') ?? 1200);
   const names = args('--corpus').length ? args('--corpus') : [...DEVELOPMENT_CORPORA, ...INJECTED_CORPORA];
   const opts = { test, validation, seed };
 
@@ -165,12 +171,15 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
     const se = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, d.length - 1) / d.length);
     return mean >= -se;
   };
-  // Among the docValues that keep recall, the knee of contract recall against median tokens: a
-  // Javadoc sentence is bought where it still buys contract recall, not wherever it costs no recall.
   const keeping = sameValue.filter(recallHeld).sort((a, b) => a.m.tokensMedian - b.m.tokensMedian || a.m.contractRecall - b.m.contractRecall);
+  // --doc-objective contract: the knee of contract recall against median tokens, so a Javadoc
+  // sentence is bought where it still buys contract recall. target: sentences only with the
+  // tokens the token target leaves (the best contract recall within it), else the cheapest.
   const docFrontier = keeping.filter((r) => !keeping.some((o) => o !== r && o.m.contractRecall >= r.m.contractRecall && o.m.tokensMedian <= r.m.tokensMedian && (o.m.contractRecall > r.m.contractRecall || o.m.tokensMedian < r.m.tokensMedian)));
   const docKnee = kneeOf(docFrontier.map((r) => ({ tokens: r.m.tokensMedian, recall: r.m.contractRecall })));
-  const chosen = (docKnee !== undefined ? docFrontier[docKnee] : [...keeping].sort((a, b) => b.m.contractRecall - a.m.contractRecall || a.m.tokensMedian - b.m.tokensMedian)[0]) ?? knee;
+  const byContract = docKnee !== undefined ? docFrontier[docKnee] : [...keeping].sort((a, b) => b.m.contractRecall - a.m.contractRecall || a.m.tokensMedian - b.m.tokensMedian)[0];
+  const withinTarget = keeping.filter((r) => r.m.tokensMedian <= tokenTarget).sort((a, b) => b.m.contractRecall - a.m.contractRecall || a.m.tokensMedian - b.m.tokensMedian);
+  const chosen = (docObjective === 'target' ? withinTarget[0] ?? keeping[0] : byContract) ?? knee;
   console.log(`recall knee: value ${knee.p.packing.value}; Javadocs there (contract recall / median tokens): ${sameValue.map((r) => `docValue ${r.p.packing.docValue} → ${r.m.contractRecall.toFixed(3)} / ${Math.round(r.m.tokensMedian)}${recallHeld(r) ? '' : ' (recall lower)'}`).join(', ')}`);
   const m = chosen.m;
   console.log(`chosen: ${label(chosen.p.packing)}: recall ${m.recallMicro.toFixed(3)}, full ${m.fullCoverageRate.toFixed(3)}, Javadocs ${m.docRecall.toFixed(3)}, contract ${m.contractRecall.toFixed(3)}, median tokens ${Math.round(m.tokensMedian)}, line noise ${m.lineNoiseRatio.toFixed(3)} (in force: ${label(PACKING)})`);
@@ -183,12 +192,12 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
       '// its injected variant), never on a test split. Written by `npm run fit:retrieval`',
       '// (bench/retrieval-fit.bench.ts); regenerate, do not hand-edit.',
       '//',
-      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-value ${docValues.map(num).join(',')} --l2 ${l2s.join(',')}${objective !== 'pooled' ? ` --objective ${objective}` : ''}`,
+      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-value ${docValues.map(num).join(',')} --l2 ${l2s.join(',')}${objective !== 'pooled' ? ` --objective ${objective}` : ''}${docObjective !== 'target' ? ` --doc-objective ${docObjective}` : ''}${tokenTarget !== 1200 ? ` --token-target ${tokenTarget}` : ''}`,
       `// ${m.tasks} validation tasks (${used.length} corpora: ${used.join(', ')}).`,
       `// Model: ${rows.length} weighed candidates, ${rows.filter((r) => r.y).length} needed; L2 penalty λ ${l2}${penalties.length > 1 ? ` (of ${l2s.join(', ')}: the best mean AUROC leaving one corpus out)` : ''}; AUROC ${pooled?.toFixed(3)} pooled,`,
       `// ${Math.min(...held.map((h) => h.auc ?? NaN)).toFixed(3)}–${Math.max(...held.map((h) => h.auc ?? NaN)).toFixed(3)} leaving one corpus out. value: the knee of ${objective === 'floor' ? 'the weakest corpus\'s' : 'pooled'} recall against`,
-      '// median tokens; docValue at the knee of contract recall against median tokens where recall holds',
-      '// within one standard error. Scores:',
+      `// median tokens; docValue, where recall holds within one standard error, ${docObjective === 'target' ? `the best contract recall within ${tokenTarget} median tokens, else the cheapest` : 'at the knee of contract recall against median tokens'}.`,
+      '// Scores:',
       `// recall ${m.recallMicro.toFixed(3)}, full coverage ${m.fullCoverageRate.toFixed(3)}, needed declarations' Javadocs shown ${m.docRecall.toFixed(3)},`,
       `// contract recall ${m.contractRecall.toFixed(3)}, ${Math.round(m.tokensMedian)} median tokens, line noise ${m.lineNoiseRatio.toFixed(3)}.`,
       `// Frontier (median tokens → recall): ${frontierText}.`,

@@ -134,7 +134,11 @@ for (const withSources of [true, false]) {
     const shown = ledgerItems(result.items).map((i) => i.text).join('\n');
     if (withSources) {
       assert.match(shown, /recordChargeback\(String merchantAccount, long amountCents, String disputeReference\)/);
-      assert.match(shown, /Records a chargeback/, 'the Javadoc travels with the sources');
+      // The Javadoc travels with the sources: it is in the file the item points to, and the item
+      // shows its first sentence or marks it (packing prices the sentence on its own, fitted.ts docValue).
+      const sources = ledgerItems(result.items).map((i) => ix.textOf(fileURLToPath(i.uri)) ?? '').join('\n');
+      assert.match(sources, /Records a chargeback/, 'the Javadoc travels with the sources');
+      assert.match(shown, /(Records a chargeback[^\n]*|\/\*\* … \*\/)\n\s*LedgerReceipt recordChargeback\(/);
     } else {
       // javac keeps no parameter names by default: the class file gives types only.
       assert.match(shown, /LedgerReceipt recordChargeback\(String arg0, long arg1, String arg2\);/);

@@ -155,6 +155,40 @@ test('a type group: header once, members in place, every stretch left out marked
   assert.ok(md.includes('```java untrusted\n' + g.text + '\n```'));
 });
 
+test('a Javadoc left out right after a marked stretch joins its marker; alone it keeps `/** … */`; merged items keep it marked', async () => {
+  const { req } = await fixture({
+    'p/W.java': [
+      'package p;',
+      'public class W {',
+      '    public void a() {}',
+      '    public void b() {}',
+      '    /** Does c. */',
+      '    public void c() {}',
+      '    /**',
+      '     * Does d.',
+      '     */',
+      '    public void d() {}',
+      '}',
+      '',
+    ].join('\n'),
+    'p/N.java': 'package p;\npublic class N {\n    static class In {\n        void x() {}\n    }\n    /** Does y. */\n    void y() {}\n}\n',
+    'p/Use.java': 'package p;\nclass Use { void f() { $0 } }\n',
+  });
+  const [g] = itemsForSymbols(req, ['p.W#c()', 'p.W#d()'], 'followup', { doc: false });
+  // c's Javadoc follows the hidden a and b: one marker stands for all three; d's follows the shown c.
+  assert.deepEqual(g.text.split('\n'), ['public class W {', '    // … 2 members', '    public void c() {}', '    /** … */', '    public void d() {}']);
+  assert.deepEqual(g.sourceLines![1].hidden, { start: 2, end: 4, members: [2, 3] });
+  assert.deepEqual(g.sourceLines![3].hidden, { start: 6, end: 8, members: [], javadoc: true });
+  assert.ok(countTokens(g.text) < countTokens(['public class W {', '    // … 2 members', '    /** … */', '    public void c() {}', '    /** … */', '    public void d() {}'].join('\n')) - 3);
+  // Another item of the file shows b: the Javadoc of c, left between b and c, is still marked once.
+  const b = item([['    public void b() {}', { line: 3 }]], 3, 3);
+  const merged = fileText([{ ...g, uri: b.uri }, b]).split('\n');
+  assert.deepEqual(merged, ['public class W {', '    // … 1 member', '    public void b() {}', '    // … 1 line', '    public void c() {}', '    /** … */', '    public void d() {}']);
+  // After a nested type's closing brace (no declaration hidden), the Javadoc keeps its own marker.
+  const [n] = itemsForSymbols(req, ['p.N#y()', ...['p.N.In#x()', 'p.N$In#x()'].filter((id) => req.index.symbol(id))], 'followup', { doc: false });
+  assert.deepEqual(n.text.split('\n'), ['public class N {', '    static class In {', '        void x() {}', '    }', '    /** … */', '    void y() {}']);
+});
+
 test('one Javadoc first-sentence cut: the shown summary, recall\'s description and a chunk\'s description agree', async () => {
   const { factsOfText } = await import('../../server/src/index/parseFile');
   const { chunkJavaFile } = await import('../../server/src/retrieval/chunks/java');

@@ -277,6 +277,21 @@ test('member model inputs: what a like-named sibling of the cursor method uses (
   assert.equal(rows.get('p.Names#other(String)'), 0);
 });
 
+test('member model inputs: how many members of the cursor\'s file use a candidate (two use tagName, one other, none unused)', async () => {
+  const { req } = await fixture({
+    'p/Names.java': 'package p;\npublic class Names {\n  public static String tagName(String s) { return s; }\n  public static String other(String s) { return s; }\n  public static String unused(String s) { return s; }\n}\n',
+    'p/Parser.java': 'package p;\npublic class Parser {\n  String a(String s) { return Names.tagName(s) + Names.tagName(s); }\n  String b(String s) { return Names.tagName(Names.other(s)); }\n  String c(String s) {\n    $0\n  }\n}\n',
+  });
+  const q = buildQuery(req);
+  const a = new Map<string, Candidate>();
+  for (const id of ['p.Names#tagName(String)', 'p.Names#other(String)', 'p.Names#unused(String)']) addCandidate(a, id, 1, 'graph');
+  const rows = new Map(weighCandidates(req, mergeCandidates(req.index, q, [a]), q).map((w) => [w.c.id, w.x[MEMBER_COLUMNS.indexOf('log uses in file')]]));
+  // Distinct members, not calls: a() calls tagName twice.
+  assert.equal(rows.get('p.Names#tagName(String)'), Math.log1p(2));
+  assert.equal(rows.get('p.Names#other(String)'), Math.log1p(1));
+  assert.equal(rows.get('p.Names#unused(String)'), 0);
+});
+
 test('rerank: identifier matches outrank prose matches', async () => {
   const { req } = await fixture({
     'p/A.java': 'package p;\npublic class A {\n  /** Unrelated helper mentioning loyalty in prose. */\n  public void helper() {}\n  public void loyaltyPoints() {}\n}\n',

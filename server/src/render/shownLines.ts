@@ -120,6 +120,8 @@ export function mergeShownLines(folded: ShownLine[][]): ShownLine[] {
   // Pieces of every gap around the verbatim lines; larger pieces first, so a smaller one another
   // item marked inside it (the same hidden lines) is not marked twice.
   const pieces: ShownLine[] = [];
+  /** Declarations whose Javadoc a shown summary stands for (it ends on the line before). */
+  const summarised = new Set(out.filter((s) => s.at.written === 'doc').map((s) => s.at.line));
   for (const { s, indent } of gaps) {
     const h = s.at.hidden!;
     let start = -1;
@@ -128,10 +130,14 @@ export function mergeShownLines(folded: ShownLine[][]): ShownLine[] {
       if (hiddenHere && start < 0) start = l;
       if (!hiddenHere && start >= 0) {
         const members = h.members.filter((m) => m >= start && m < l);
-        // A declarations gap cut down to no declaration hides only the body of one another item shows.
+        // A declarations gap cut down to no declaration hides only the body of one another item
+        // shows, which that item's own gap marks; a piece no other gap covers (the Javadoc of the
+        // next member, outline.ts joins it to the stretch before) is marked by its lines.
         // A piece of a body is the rest of it only when nothing inside was shown.
         const whole = start === h.start && l - 1 === h.end;
-        if (!h.members.length || members.length) pieces.push(gapLine(indent, s.at.line, { start, end: l - 1, members, ...(h.constants ? { constants: true } : {}), ...(h.javadoc ? { javadoc: true } : {}), ...(h.body && whole ? { body: true } : {}) }));
+        const end = l - 1;
+        const unmarked = () => !summarised.has(end + 1) && !gaps.some((o) => o.s !== s && o.s.at.hidden!.start <= start && end <= o.s.at.hidden!.end);
+        if (!h.members.length || members.length || unmarked()) pieces.push(gapLine(indent, s.at.line, { start, end: l - 1, members, ...(h.constants ? { constants: true } : {}), ...(h.javadoc ? { javadoc: true } : {}), ...(h.body && whole ? { body: true } : {}) }));
         start = -1;
       }
     }

@@ -41,6 +41,7 @@ export const MEMBER_COLUMNS = [
   'name words in query',
   'structural type',
   'used by like-named sibling',
+  'log uses in file',
   ...EVIDENCE.map((e) => `by ${e}` as const),
 ] as const;
 
@@ -98,6 +99,11 @@ export interface MemberContext {
    */
   structuralType?: boolean;
   usedByLikeNamed?: boolean;
+  /**
+   * How many members of the cursor's file reference the candidate: its siblings' use (the
+   * cursor's own body is not in the file while it is being written).
+   */
+  usesInFile?: number;
 }
 
 const SOURCES: ItemSource[] = ['lexical', 'api', 'graph', 'similar'];
@@ -133,6 +139,7 @@ export function memberFeatures(c: Merged, ctx: MemberContext): number[] {
     ctx.nameInQuery ?? 0,
     ctx.structuralType ? 1 : 0,
     ctx.usedByLikeNamed ? 1 : 0,
+    Math.log1p(ctx.usesInFile ?? 0),
     ...EVIDENCE.map((e) => (c.evidence?.[e] ? 1 : 0)),
   ];
 }

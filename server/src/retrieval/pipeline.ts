@@ -15,7 +15,7 @@ import type { FollowupOptions, GateHook, PipelineRequest, WeighedCandidate } fro
 import { buildQuery, type Query } from './query';
 import { lexicalRecall, type ConfigHit } from './recall/lexical';
 import { descriptionRecall } from './recall/descriptions';
-import { graphRecall } from './recall/graph';
+import { filePopularity, graphRecall } from './recall/graph';
 import { similarChunks, similarRecall } from './recall/similar';
 import { mergeCandidates, type Merged } from './merge';
 import { rerank } from './rerank';
@@ -219,6 +219,7 @@ export function weighCandidates(req: PipelineRequest, ranked: Merged[], q: Query
   const likeNamedIds = likeNamedUses(req, q);
   const structural = new Set(structuralTypes(req, q, likeNamedIds).map(groupOf));
   const likeNamed = new Set(likeNamedIds);
+  const usesInFile = filePopularity(req, req.path);
   const siblingCounts = new Map<SymbolRef['file'], Map<number, number>>();
   const siblingsOf = (ref: SymbolRef): number => {
     let counts = siblingCounts.get(ref.file);
@@ -240,6 +241,7 @@ export function weighCandidates(req: PipelineRequest, ranked: Merged[], q: Query
       top, groupBest: groupBest.get(c.group), groupRank, typeRanked: c.group !== c.id && ids.has(c.group), siblings: siblingsOf(c.ref),
       nameInQuery: parts.length ? parts.filter((w) => queryWords.has(w)).length / parts.length : 0,
       structuralType: structural.has(c.group), usedByLikeNamed: likeNamed.has(c.id),
+      usesInFile: usesInFile.get(c.id),
     });
     return { c, rank, x, p: needProbability(x, packing), entry, tokens };
   });
