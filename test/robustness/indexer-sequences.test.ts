@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { Indexer } from '../../server/src/index/indexer';
 import type { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 import { declarationsByName, typesBySimpleName, usageCounts } from '../../server/src/retrieval/symbols';
-import { directSubtypesOf, typesNamedWith } from '../../server/src/gate/surface';
+import { directSubtypesOf } from '../../server/src/gate/surface';
 import { corpusDump } from '../../server/src/retrieval/recall/similar';
 import { descriptionRecall } from '../../server/src/retrieval/recall/descriptions';
 import { globalPopular } from '../../server/src/retrieval/recall/graph';
@@ -54,10 +54,8 @@ function tables(ix: Indexer): string {
   // The gate's subtype table (kept in step file by file) for every type, edges out of every declaration.
   const types = [...typesBySimpleName(index).values()].flat().sort();
   const subtypes = types.map((id) => `subtypes ${id} ${JSON.stringify(directSubtypesOf(index, id))}`);
-  // The gate's type-name word table (named-type), kept in step the same way.
-  const typeWords = NAMES.map((n) => `type-word ${n} ${JSON.stringify(typesNamedWith(index, n.toLowerCase()))}`);
   const edges = [...declarationsByName(index).values()].flat().sort().map((id) => `edges ${id} ${JSON.stringify(index.edgesFrom(id))}`);
-  return [...dump('type', typesBySimpleName(index)), ...dump('decl', declarationsByName(index)), ...dump('uses', usageCounts(index)), ...subtypes, ...typeWords, ...edges,
+  return [...dump('type', typesBySimpleName(index)), ...dump('decl', declarationsByName(index)), ...dump('uses', usageCounts(index)), ...subtypes, ...edges,
     `popular ${JSON.stringify(globalPopular(index))}`, ...described,
     corpusDump(index, (p) => ix.textOf(p), QUERIES)].join('\n');
 }

@@ -134,30 +134,6 @@ export const W_CALLEE_USE = 0.6;
 export const W_WRITTEN_TYPE_MEMBER = 0.6;
 export const W_CO_USE = 0.6;
 export const MAX_CO_USERS = 48;
-/**
- * A workspace type whose name is made of words of the method's name: the method builds, tests or
- * hands out one (QueryParser#indexLessThan -> new Evaluator.IndexLessThan(..),
- * Element#getElementsByAttributeValueContaining -> new Evaluator.AttributeWithValueContaining(..)).
- * The type and its non-private constructors, × the share of the type name's strong word parts the
- * method's name holds (≥ MIN_NAMED_TYPE_SHARE) × sqrt(the share of the method name's words the type
- * name holds), ÷ sqrt(number of types matched), at most MAX_NAMED_TYPE_MATCHES read. On validation
- * (new bodies) constructors and types out of every route were about a sixth of the gold D̂ missed.
- */
-export const W_NAMED_TYPE = 0.6;
-export const MIN_NAMED_TYPE_SHARE = 0.6;
-export const MAX_NAMED_TYPE_MATCHES = 32;
-/**
- * What the other subclasses of the class's supertypes use besides the supertypes' own API (ant's
- * tasks: Project#log, FileUtils#close, BuildException's constructors), by the share of those
- * classes using it (k / (n + 1)); read in the same pass as super-member-use.
- */
-export const W_SIBLING_CLASS_USE = 0.6;
-/**
- * Types declared inside the enclosing class or its outer classes (Get.GetThread for Get#doGet),
- * with their constructors and non-private members, spread like the class's own members. On
- * validation (new bodies) such nested types were reached by no route.
- */
-export const W_NESTED_TYPE = 0.5;
 /** Word parts too common in member names to say what a member does (accessor and builder verbs). */
 const WEAK_NAME_WORDS = new Set(['get', 'set', 'is', 'has', 'to', 'with', 'add', 'new', 'create', 'of', 'value', 'values', 'code', 'link', 'see', 'since']);
 /** At most this many kin methods and subtypes are read (bounded work on wide hierarchies). */
@@ -197,7 +173,6 @@ export const ROUTE_NAMES = [
   'own-method', 'fieldtype-member', 'return-factory', 'super-abstract', 'imported-type', 'static-import', 'sibling-use', 'inherited',
   'overload', 'kin-overload-use', 'kin-super-use', 'kin-sub-use', 'accessor-field', 'delegate', 'alike-use', 'namesake', 'namesake-use',
   'collaborator-api', 'cousin-use', 'named-member', 'callee-use', 'written-type-member', 'co-use', 'super-member-use',
-  'named-type', 'sibling-class-use', 'nested-type',
 ] as const;
 export type Route = (typeof ROUTE_NAMES)[number];
 
@@ -610,36 +585,6 @@ class Builder {
     // 9. Members of the types in reach whose names say what the method is about (last: the types
     // already on the surface are among those read).
     if (!isType) this.namedMembers(sigTypes, supers);
-    // 10. Collaborators no member of the class reaches: types named like the method, and the
-    // types nested in the enclosing class.
-    if (!isType && (sym.kind === 'method' || sym.kind === 'constructor')) {
-      this.namedTypes();
-      this.nestedTypes();
-    }
-  }
-
-  private namedTypes(): void {
-    const mine = new Set(typeNameWords(this.sym.name));
-    if (!mine.size) return;
-    const table = typeWordTable(this.index);
-    const hits = new Map<string, number>();
-    for (const w of mine) for (const id of table.get(w)?.keys() ?? []) hits.set(id, (hits.get(id) ?? 0) + 1);
-    const matched: { t: TypeInfo; w: number }[] = [];
-    for (const [id, both] of hits) {
-      // The share from the id's simple name first (memoised words): most hits share one common word and fail it.
-      const share = both / Math.max(1, new Set(typeNameWords(simpleNameOf(id))).size);
-      if (share < MIN_NAMED_TYPE_SHARE || id === this.ownerType?.id) continue;
-      const t = this.index.table.type(id);
-      if (t) matched.push({ t, w: share * Math.sqrt(both / mine.size) });
-    }
-    matched.sort((a, b) => b.w - a.w || (a.t.id < b.t.id ? -1 : 1));
-    const damp = 1 / Math.sqrt(Math.max(1, matched.length));
-    for (const { t, w } of matched.slice(0, MAX_NAMED_TYPE_MATCHES)) {
-      const why = `type named like the method (${t.name})`;
-      this.add(t.id, W_NAMED_TYPE * w * damp, 'named-type', why);
-      const ctors = (t.members.get('<init>') ?? []).map((i) => t.facts.symbols[i]).filter((m) => !m.modifiers.includes('private'));
-      this.spread(ctors, W_NAMED_TYPE * w * damp, 'named-type', why);
-    }
   }
 
   /** The method's intent words: word parts of its name, its parameters' names and its Javadoc's words (stop words out). */
@@ -762,39 +707,13 @@ class Builder {
       if (t) subs.push(t);
     }
     if (!subs.length) return;
-    // The same reading gives what those classes use besides their supertypes' API (sibling-class-use).
-    const users = new Map<string, number>(), elsewhere = new Map<string, number>();
+    const users = new Map<string, number>();
     for (const t of subs) {
-      const used = new Set<string>(), other = new Set<string>();
-      const prefix = `${t.id}#`;
-      for (const [, idxs] of t.members) for (const i of idxs) for (const e of this.index.edgesFrom(t.facts.symbols[i].id)) {
-        if (offered.has(e.to)) used.add(e.to);
-        else if (e.to !== t.id && !e.to.startsWith(prefix)) other.add(e.to);
-      }
+      const used = new Set<string>();
+      for (const [, idxs] of t.members) for (const i of idxs) for (const e of this.index.edgesFrom(t.facts.symbols[i].id)) if (offered.has(e.to)) used.add(e.to);
       for (const id of used) users.set(id, (users.get(id) ?? 0) + 1);
-      for (const id of other) elsewhere.set(id, (elsewhere.get(id) ?? 0) + 1);
     }
     for (const [id, k] of [...users].sort((a, b) => (a[0] < b[0] ? -1 : 1))) this.add(id, W_SUPER_MEMBER_USE * k / (subs.length + 1), 'super-member-use', 'used by other subclasses of its supertype');
-    for (const [id, k] of [...elsewhere].sort((a, b) => (a[0] < b[0] ? -1 : 1))) this.add(id, W_SIBLING_CLASS_USE * k / (subs.length + 1), 'sibling-class-use', 'used by other subclasses of its supertype');
-  }
-
-  /** Types declared inside the enclosing class (and its outer classes), their constructors and API: the class's own vocabulary. */
-  private nestedTypes(): void {
-    // A type's members table holds no nested types: they are the file's type symbols whose parent is an enclosing type.
-    const symbols = this.ref.file.facts.symbols;
-    const outers = new Set<number>();
-    for (let i = this.sym.parent; i >= 0; i = symbols[i].parent) if (isTypeKind(symbols[i].kind)) outers.add(i);
-    const nested: TypeInfo[] = [];
-    symbols.forEach((s, j) => {
-      const t = isTypeKind(s.kind) && outers.has(s.parent) && s.id !== this.ownerType?.id ? this.index.table.type(s.id) : undefined;
-      if (t && !nested.some((x) => x.id === t.id)) nested.push(t);
-    });
-    if (!nested.length) return;
-    const f = Math.min(1, Math.sqrt(SPREAD_BASE / nested.length));
-    for (const t of nested.sort((a, b) => (a.id < b.id ? -1 : 1))) {
-      this.add(t.id, W_NESTED_TYPE * f, 'nested-type', `type declared in the enclosing class (${t.name})`);
-      this.members(t, W_NESTED_TYPE * f, 'nested-type', `member of ${t.name}, declared in the enclosing class`, true);
-    }
   }
 
   private collaboratorApi(own: TypeInfo): void {
@@ -1080,47 +999,6 @@ export function directSubtypesOf(index: WorkspaceIndex, id: string): readonly st
   let list = t.sorted.get(id);
   if (!list) t.sorted.set(id, (list = [...(t.subs.get(id)?.keys() ?? [])].sort()));
   return list;
-}
-
-/** A type id's simple name: `a.b.Outer.Inner` and `a.b.Outer$Inner` -> `Inner`. */
-function simpleNameOf(id: string): string {
-  return id.slice(Math.max(id.lastIndexOf('.'), id.lastIndexOf('$')) + 1);
-}
-
-/** A name's word parts that can name a type's job: strong (WEAK_NAME_WORDS out), longer than two letters, not stop words. */
-function typeNameWords(name: string): string[] {
-  return strongNameWords(name).filter((w) => w.length > 2 && !STOP.has(w));
-}
-
-/**
- * Word part -> the internal types whose simple name (simpleNameOf) holds it (typeNameWords), with the number of
- * files declaring each id, kept in step with the index file by file (an edit re-reads the edited
- * file's types). Read with get(); ids are iterated in insertion order, so callers sort what they keep.
- */
-const typeWordTable = perIndexVersionIncremental({
-  source: (f) => f.facts,
-  part: (f) => f.facts.symbols.filter((s) => isTypeKind(s.kind)).map((s) => s.id),
-  create: () => new Map<string, Map<string, number>>(),
-  apply: (t, changes) => {
-    for (const ch of changes) {
-      for (const id of ch.before ?? []) for (const w of new Set(typeNameWords(simpleNameOf(id)))) {
-        const ids = t.get(w)!;
-        const n = ids.get(id)! - 1;
-        if (n) ids.set(id, n); else ids.delete(id);
-        if (!ids.size) t.delete(w);
-      }
-      for (const id of ch.after ?? []) for (const w of new Set(typeNameWords(simpleNameOf(id)))) {
-        let ids = t.get(w);
-        if (!ids) t.set(w, (ids = new Map()));
-        ids.set(id, (ids.get(id) ?? 0) + 1);
-      }
-    }
-  },
-});
-
-/** The internal types whose simple name holds the word part (lower case), sorted. */
-export function typesNamedWith(index: WorkspaceIndex, word: string): string[] {
-  return [...(typeWordTable(index).get(word)?.keys() ?? [])].sort();
 }
 
 /**
