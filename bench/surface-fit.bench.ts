@@ -8,7 +8,7 @@
 // AUROC of the gate's confidence replayed with no follow-up round; and the gate in force run with
 // its follow-up rounds, as the retrieval benchmark runs it (its AUROC, on these validation tasks).
 //
-//   node dist/bench/surface-fit.bench.js [--tasks 40] [--validation 80] [--corpus NAME]... [--seed S] [--l2 1] [--folds 5] [--mass-rounds 3] [--misses N] [--json out.json] [--from rows.json] [--scenario new|partial]... [--prior] [--write]
+//   node dist/bench/surface-fit.bench.js [--tasks 40] [--validation 80] [--corpus NAME]... [--seed S] [--l2 1] [--folds 5] [--mass-rounds 3] [--misses N] [--json out.json] [--from rows.json] [--scenario new|partial]... [--prior] [--candidates-only] [--without-routes R,…] [--write]
 //
 // One table per scenario (surface.ts ROUTE_TABLES): new = the body emptied (gold: what it used),
 // partial = the first half of its lines kept (gold: what is first used after the cut; what is
@@ -16,6 +16,9 @@
 // corpus. Besides the k-fold figures, with two or more corpora each scenario is also scored
 // leave-one-corpus-out (each corpus by a table fitted on the others). --from refits and scores the
 // rows a --json run saved, without collecting (the same code's rows: a route change needs a new run).
+// --candidates-only skips retrieval (no coverage, no gate figures): the rows, and so the fitted tables, are the same
+// (checked on jsoup's 40 validation tasks: every row identical), so it may --write too.
+// --without-routes R,… scores the same rows with those routes' hints removed (before/after a route on one collection; with --from).
 // --prior fits the partial table as a difference from the new-body one (L2 on the difference)
 // instead of from zero: on validation it made no difference to D̂ recall (leave-one-corpus-out
 // 0.764 either way, 5-fold 0.779 vs 0.781), so the table in force is fitted from zero.
@@ -26,7 +29,7 @@ import { arg, args, corpusSourceRoot } from './cli';
 import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
 import { collectCorpus, MISS_CLASSES, RELATIONS, routeScenarioOf, type TaskRows } from './surface/collect';
 import { auroc } from './retrieval/score';
-import { crossValidated, fitTable, routeStats, routesOf, score, UNFITTED_ROUTES, type Scores } from './surface/fit';
+import { boundedRows, crossValidated, fitTable, recallOfMissed, routeStats, routesOf, score, UNFITTED_ROUTES, type Scores } from './surface/fit';
 import { join } from 'node:path';
 
 const ROOT = process.cwd();
@@ -60,14 +63,18 @@ function scoreLine(label: string, s: Scores): string {
   let newTasks: TaskRows[] = [];
   const from = arg('--from');
   const saved: TaskRows[] | undefined = from ? JSON.parse(readFileSync(from, 'utf8')) : undefined;
+  if (write && args('--without-routes').length) throw new Error('--write fits every route this code has');
   if (saved && write) throw new Error('--write collects afresh: the table in force is fitted on what this code collects');
   for (const scenario of scenarios) {
     const tasks: TaskRows[] = [];
     for (const name of names) {
       if (saved) { tasks.push(...saved.filter((t) => t.corpus === name && t.scenario === routeScenarioOf(scenario))); continue; }
-      tasks.push(...await collectCorpus({ root: ROOT, name, sourceRoot: corpusSourceRoot(name, 'fail'), test, validation, seed: arg('--seed'), scenario, log: (m) => console.error(m) }));
+      tasks.push(...await collectCorpus({ root: ROOT, name, sourceRoot: corpusSourceRoot(name, 'fail'), test, validation, seed: arg('--seed'), scenario, candidatesOnly: process.argv.includes('--candidates-only'), log: (m) => console.error(m) }));
     }
     dump.push(...tasks);
+    // --without-routes: score the same rows as if those routes did not exist (a candidate only they reach is no candidate).
+    const without = new Set(args('--without-routes').flatMap((x) => x.split(',')));
+    if (without.size) for (const t of tasks) t.rows = t.rows.map((r) => ({ ...r, reasons: r.reasons.filter((h) => !without.has(h.route)) })).filter((r) => r.reasons.length);
     const sc = routeScenarioOf(scenario);
     console.log(`\n==== scenario: ${scenario} (table ${sc}) ====`);
     const ms = tasks.map((t) => t.ms).sort((a, b) => a - b);
@@ -97,9 +104,16 @@ function scoreLine(label: string, s: Scores): string {
     console.log(scoreLine('table in force, raw', score(tasks, (t, i) => calibratedProbability(t.rows[i].reasons, sc), false)));
     console.log(scoreLine('table in force', score(tasks, (t, i) => calibratedProbability(t.rows[i].reasons, sc))));
     console.log(scoreLine(`refit, ${folds}-fold OOF`, score(tasks, (t, i) => oof.get(t)![i])));
+    // The gold the table in force leaves off D̂ (candidates only: gold no route reaches is no row), and how much of it the refit holds.
+    const inForce = (t: TaskRows, i: number) => calibratedProbability(t.rows[i].reasons, sc);
+    const allGold = tasks.reduce((a, t) => a + t.gold.length, 0), onDhat = tasks.reduce((a, t) => a + boundedRows(t, inForce).order.filter((i) => t.rows[i].gold).length, 0);
+    const rm = recallOfMissed(tasks, inForce, (t, i) => oof.get(t)![i]);
+    console.log(`  gold off D̂ under the table in force: ${allGold - onDhat} of ${allGold} (${rm.missed} of them candidates); the ${folds}-fold refit's D̂ holds ${rm.reached} of those candidates (${f3(rm.missed ? rm.reached / rm.missed : NaN)} of them, ${f3((rm.reached) / Math.max(1, allGold - onDhat))} of all gold off D̂)`);
     if (new Set(tasks.map((t) => t.corpus)).size > 1) {
       const loco = crossValidated(tasks, routes, l2, 'corpus', massRounds, priorFor);
       console.log(scoreLine('refit, leave-1-corpus-out', score(tasks, (t, i) => loco.get(t)![i])));
+      const rl = recallOfMissed(tasks, inForce, (t, i) => loco.get(t)![i]);
+      console.log(`  of the gold candidates off D̂ under the table in force, the leave-1-corpus-out refit's D̂ holds ${rl.reached} of ${rl.missed}`);
       for (const name of names) {
         const mine = tasks.filter((t) => t.corpus === name);
         if (!mine.length) continue;

@@ -55,6 +55,8 @@ export interface CollectOptions {
   root: string; name: string; sourceRoot: string; test: number; validation: number; seed?: string; log: (m: string) => void;
   /** new (default): the body emptied; partial: its first half kept, gold = what is first used after the cut (tasks.ts scenarioTask). */
   scenario?: 'new' | 'partial';
+  /** Candidates and D̂ only: no retrieval, so rows are never covered and the gate figures are empty (for iterating on routes). */
+  candidatesOnly?: boolean;
 }
 
 /**
@@ -221,7 +223,7 @@ async function collectTask(indexer: Indexer, o: CollectOptions, task: Task): Pro
   await indexer.setDocument(path, masked);
   try {
     // Retrieval first, as in the server: the gate runs after the pipeline has built its per-version tables.
-    const result = await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: st.cursor, budgetTokens: 4000, mode: 'rcl', maxRounds: 0 }, defaultSettings());
+    const result = o.candidatesOnly ? { items: [] as ContextItem[] } : await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: st.cursor, budgetTokens: 4000, mode: 'rcl', maxRounds: 0 }, defaultSettings());
     const ref = indexer.index.enclosingSymbol(path, st.cursor.line, st.cursor.character);
     if (!ref) return undefined;
     // The body and its brace as the gate reads them (sufficiency.ts bodyOf).
@@ -245,7 +247,7 @@ async function collectTask(indexer: Indexer, o: CollectOptions, task: Task): Pro
     const rels = items.map((it) => relPathOfUri(it.uri, o.sourceRoot));
     const fullyCovered = st.gold.every((g) => items.some((it, i) => itemHolds(it, rels[i], g)));
     // The real gate, follow-up rounds included (what the retrieval benchmark scores).
-    const gated = await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: st.cursor, budgetTokens: 4000, mode: 'rcl' }, defaultSettings());
+    const gated = o.candidatesOnly ? { items: [] as ContextItem[], confidence: NaN, rounds: 0, tokens: 0, review: undefined, timingsMs: undefined } : await retrieveAt(indexer, { textDocument: { uri: pathToFileURL(path).href }, position: st.cursor, budgetTokens: 4000, mode: 'rcl' }, defaultSettings());
     const gatedRels = gated.items.map((it) => relPathOfUri(it.uri, o.sourceRoot));
     const coveredAfter = new Set(markCovered([...entries.values()], gated.items).filter((e) => e.covered).map((e) => e.symbol));
     for (const r of rows) r.coveredAfter = coveredAfter.has(r.symbol);

@@ -84,8 +84,7 @@ export function score(tasks: TaskRows[], p: (t: TaskRows, i: number) => number, 
   const taskPts: { score: number; label: boolean }[] = [];
   for (const t of tasks) {
     gold += t.gold.length;
-    const ps = massOf ? normalizedMass(t.rows.map((_, i) => p(t, i)), t.rows.map((r) => evidenceOf(r.reasons))) : t.rows.map((_, i) => p(t, i));
-    const order = boundSurface(t.rows.map((_, i) => i).sort((a, b) => ps[b] - ps[a] || (t.rows[a].symbol < t.rows[b].symbol ? -1 : 1)), (i) => t.rows[i].reasons.some((r) => r.route === 'body-ref'), MAX_SURFACE);
+    const { ps, order } = boundedRows(t, p, massOf);
     const surface: SurfaceEntry[] = order.map((i) => ({ symbol: t.rows[i].symbol, kind: 'method', internal: true, covered: t.rows[i].covered, novelty: t.rows[i].novelty, weight: ps[i] }));
     taskPts.push({ score: confidenceOf(surface).confidence, label: t.fullyCovered });
     for (const i of order) { if (t.rows[i].gold) onSurface++; mass += ps[i]; }
@@ -107,6 +106,27 @@ export function score(tasks: TaskRows[], p: (t: TaskRows, i: number) => number, 
     logLoss: n ? ll / n : NaN, auroc: auroc(pts), precisionAt, taskAuroc: auroc(taskPts),
     tasks: tasks.length, fullyCovered: tasks.filter((t) => t.fullyCovered).length, meanSurfaceMass: tasks.length ? mass / tasks.length : NaN,
   };
+}
+
+/** A task's rows priced by `p` (scaled per task as the gate does unless `massOf` is false) and the row indices on the bounded surface, heaviest first. */
+export function boundedRows(t: TaskRows, p: (t: TaskRows, i: number) => number, massOf = true): { ps: number[]; order: number[] } {
+  const ps = massOf ? normalizedMass(t.rows.map((_, i) => p(t, i)), t.rows.map((r) => evidenceOf(r.reasons))) : t.rows.map((_, i) => p(t, i));
+  const order = boundSurface(t.rows.map((_, i) => i).sort((a, b) => ps[b] - ps[a] || (t.rows[a].symbol < t.rows[b].symbol ? -1 : 1)), (i) => t.rows[i].reasons.some((r) => r.route === 'body-ref'), MAX_SURFACE);
+  return { ps, order };
+}
+
+/**
+ * Of the gold rows the bounded surface under `base` leaves out, the share the bounded surface
+ * under `p` holds (the gold a route change is meant to reach; gold never a candidate is not a row).
+ */
+export function recallOfMissed(tasks: TaskRows[], base: (t: TaskRows, i: number) => number, p: (t: TaskRows, i: number) => number): { missed: number; reached: number } {
+  let missed = 0, reached = 0;
+  for (const t of tasks) {
+    const before = new Set(boundedRows(t, base).order);
+    const after = new Set(boundedRows(t, p).order);
+    t.rows.forEach((r, i) => { if (r.gold && !before.has(i)) { missed++; if (after.has(i)) reached++; } });
+  }
+  return { missed, reached };
 }
 
 /**
