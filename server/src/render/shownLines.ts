@@ -60,18 +60,23 @@ export function gapLine(indent: string, owner: number, hidden: HiddenLines): Sho
   return { text: gapText(indent, hidden), at: { line: owner, written: 'gap', hidden } };
 }
 
-/** Where a shown line sorts in source order: written headers, then a Javadoc summary, then the line itself. */
-export function sortKey(at: SourceLine): [number, number] {
-  // A body's gap before a gap of whole declarations starting on the same line: the body comes first.
-  // A Javadoc left out sorts with its declaration: after a header naming it, before its lines.
-  if (at.written === 'gap' && at.hidden?.javadoc) return [at.line, 0.5];
-  if (at.written === 'gap') return [at.hidden?.start ?? at.line, at.hidden?.members.length ? 1.6 : 1.5];
-  return [at.line, at.written === 'header' ? 0 : at.written === 'doc' ? 1 : 2];
+/** Where a shown line sorts in source order: its line, then its rank on it (`sortRank`). */
+function sortLine(at: SourceLine): number {
+  // A Javadoc left out sorts with its declaration; any other gap where its hidden lines start.
+  return at.written === 'gap' && !at.hidden?.javadoc ? at.hidden?.start ?? at.line : at.line;
 }
 
+/** On one line: written headers 0, a Javadoc left out 0.5, a Javadoc summary 1, a gap whose lines start there 1.5 (a body) or 1.6 (declarations), the line itself 2. */
+function sortRank(at: SourceLine): number {
+  // A body's gap before a gap of whole declarations starting on the same line: the body comes first.
+  // A Javadoc left out sorts after a header naming its declaration, before its lines.
+  if (at.written === 'gap') return at.hidden?.javadoc ? 0.5 : at.hidden?.members.length ? 1.6 : 1.5;
+  return at.written === 'header' ? 0 : at.written === 'doc' ? 1 : 2;
+}
+
+/** Source order (no key objects made: packing sorts a group's lines at every render). */
 export function bySourceOrder(a: ShownLine, b: ShownLine): number {
-  const ka = sortKey(a.at), kb = sortKey(b.at);
-  return ka[0] - kb[0] || ka[1] - kb[1];
+  return sortLine(a.at) - sortLine(b.at) || sortRank(a.at) - sortRank(b.at);
 }
 
 export function joinShown(shown: ShownLine[]): { text: string; sourceLines: SourceLine[] } {

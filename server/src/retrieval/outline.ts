@@ -25,7 +25,8 @@ const isBlank = (s: string | undefined) => !s || !s.trim();
  * Hidden declarations are counted by the outermost one starting in the stretch; a stretch with
  * none is counted in lines. Blank lines and the Javadoc a summary stands for are not gaps.
  */
-export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[], extent: { start: number; end: number }): ShownLine[] {
+export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[], extent: { start: number; end: number }, memo?: OutlineMemo): ShownLine[] {
+  const reuse = memo?.of(facts, lines, extent.start);
   const out: ShownLine[] = [];
   const verbatim = new Set<number>();
   /** Source lines shown, hidden behind a marker or summarised, as [start, end] ranges. */
@@ -43,7 +44,7 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
     if (seen.has(key)) continue;
     seen.add(key);
     // A body folds onto its opening line: what stands for it then is the fold, not a marker line.
-    const plain = p.at.written === 'gap' && p.at.hidden ? shownInstead(lines, p.at.hidden.start, p.at.hidden.end, p.at.hidden.body ? FOLD : p.text) : undefined;
+    const plain = p.at.written === 'gap' && p.at.hidden ? partInstead(lines, p, reuse) : undefined;
     if (plain) {
       for (const l of plain) if (!verbatim.has(l.at.line)) { verbatim.add(l.at.line); out.push(l); }
       accounted.push([p.at.hidden!.start, p.at.hidden!.end]);
@@ -58,13 +59,20 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
   const decls = declarationsByLine(facts);
   // Every stretch of the extent nothing accounts for is marked (blank lines at its ends aside).
   const mark = (from: number, to: number): void => {
+    const known = reuse?.stretches.get(`${from}:${to}`);
+    if (known) { kept.push(...known); return; }
+    const at = kept.length;
+    markStretch(from, to);
+    reuse?.stretches.set(`${from}:${to}`, kept.slice(at));
+  };
+  const markStretch = (from: number, to: number): void => {
     while (from <= to && isBlank(lines[from])) from++;
     while (to >= from && isBlank(lines[to])) to--;
     if (from > to) return;
     // An enum's constants come first: a stretch hiding constants and members is marked as two,
     // so the marker says how many constants it hides.
     const split = constantsEnd(facts, decls, from, to);
-    if (split !== undefined && split < to) { mark(from, split); mark(split + 1, to); return; }
+    if (split !== undefined && split < to) { markStretch(from, split); markStretch(split + 1, to); return; }
     const gap = gapFor(facts, lines, decls, from, to, extent);
     kept.push(...(shownInstead(lines, from, to, gap.text) ?? [gap]));
   };
@@ -78,6 +86,38 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
   }
   if (next <= extent.end) mark(next, extent.end);
   return foldBodies(kept.sort(bySourceOrder));
+}
+
+/**
+ * What outline() may reuse when it lays out one group again with one more declaration (items.ts
+ * packing renders a group at every candidate): the lines marking each hidden stretch, and each
+ * part's shown-instead lines. Both are pure functions of the file's facts and lines, the extent's
+ * start and the stretch or part, so reusing them changes no output; most stretches of a group are
+ * the same from one candidate to the next, and marking one walks every declaration it hides.
+ */
+export class OutlineMemo {
+  private key?: { facts: FileFacts; lines: string[]; start: number };
+  private memo?: { stretches: Map<string, ShownLine[]>; instead: WeakMap<OutlineLine, OutlineLine[] | null> };
+
+  /** The memo for this file version and extent start (a new one when either differs from the last). */
+  of(facts: FileFacts, lines: string[], start: number): NonNullable<OutlineMemo['memo']> {
+    const k = this.key;
+    if (!this.memo || !k || k.facts !== facts || k.lines !== lines || k.start !== start) {
+      this.key = { facts, lines, start };
+      this.memo = { stretches: new Map(), instead: new WeakMap() };
+    }
+    return this.memo;
+  }
+}
+
+/** A part's gap when its hidden lines cost no more than the marker (or fold) standing for them. */
+function partInstead(lines: string[], p: OutlineLine, reuse: ReturnType<OutlineMemo['of']> | undefined): OutlineLine[] | undefined {
+  const known = reuse?.instead.get(p);
+  if (known !== undefined) return known ?? undefined;
+  const h = p.at.hidden!;
+  const plain = shownInstead(lines, h.start, h.end, h.body ? FOLD : p.text);
+  reuse?.instead.set(p, plain ?? null);
+  return plain;
 }
 
 /** A stretch this long or longer is never cheaper than its marker (a marker is one line). */
