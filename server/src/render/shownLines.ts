@@ -29,18 +29,25 @@ export function canFold(opener: string): boolean {
   return opener.trimEnd().endsWith('{');
 }
 
+/** Folded lines made before, by their body gap, with the line they folded onto (a fold is the same object each time). */
+export type Folds = WeakMap<ShownLine, { opener: ShownLine; folded: ShownLine }>;
+
 /**
  * Lines in source order with every body gap (`hidden.body`) folded onto the verbatim line that
  * opens it, right before it: one line `sig { … }` instead of `sig {` and `// … 6 lines`, six tokens
  * fewer, the hidden lines still on record in that line's `hidden`.
  */
-export function foldBodies(shown: ShownLine[]): ShownLine[] {
+export function foldBodies(shown: ShownLine[], folds?: Folds): ShownLine[] {
   const out: ShownLine[] = [];
   for (const s of shown) {
     const prev = out[out.length - 1];
     const h = s.at.hidden;
     if (s.at.written === 'gap' && h?.body && prev && !prev.at.written && !prev.at.hidden && prev.at.line === h.start - 1 && canFold(prev.text)) {
-      out[out.length - 1] = { text: prev.text.trimEnd() + FOLD, at: { line: prev.at.line, hidden: h } };
+      const known = folds?.get(s);
+      if (known?.opener === prev) { out[out.length - 1] = known.folded; continue; }
+      const folded = { text: prev.text.trimEnd() + FOLD, at: { line: prev.at.line, hidden: h } };
+      folds?.set(s, { opener: prev, folded });
+      out[out.length - 1] = folded;
       continue;
     }
     out.push(s);

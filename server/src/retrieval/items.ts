@@ -87,8 +87,6 @@ class RenderMemo {
   }
 }
 
-const newGroup = (req: PipelineRequest, id: string, entries: Entry[]): Group =>
-  ({ id, type: req.index.symbol(id), entries, tokens: 0, shown: [], start: 0, end: 0, shownTypes: [], memo: new RenderMemo() });
 
 function renderGroup(req: PipelineRequest, g: Group): void {
   const entries = [...g.entries].sort((a, b) => a.shown.start - b.shown.start || (a.id < b.id ? -1 : 1));
@@ -165,6 +163,8 @@ function renderGroup(req: PipelineRequest, g: Group): void {
 export class Packer {
   private groups = new Map<string, Group>();
   private order: string[] = [];
+  /** Per group, its render memo, kept when a new group is refused, for the type's next candidate. */
+  private memos = new Map<string, RenderMemo>();
   total: number;
 
   constructor(private req: PipelineRequest, private budget: number, baseTokens: number) {
@@ -179,6 +179,12 @@ export class Packer {
 
   get groupCount(): number {
     return this.groups.size;
+  }
+
+  private newGroup(id: string, entries: Entry[]): Group {
+    let memo = this.memos.get(id);
+    if (!memo) this.memos.set(id, (memo = new RenderMemo()));
+    return { id, type: this.req.index.symbol(id), entries, tokens: 0, shown: [], start: 0, end: 0, shownTypes: [], memo };
   }
 
   hasGroup(group: string): boolean {
@@ -202,7 +208,7 @@ export class Packer {
   tryAdd(e: Entry, accept: (delta: number) => boolean = () => true): boolean {
     if (this.has(e.id)) return true;
     const existing = this.groups.get(e.group);
-    const g: Group = existing ? { ...existing, entries: [...existing.entries, e] } : newGroup(this.req, e.group, [e]);
+    const g: Group = existing ? { ...existing, entries: [...existing.entries, e] } : this.newGroup(e.group, [e]);
     renderGroup(this.req, g);
     const delta = g.tokens - (existing?.tokens ?? 0);
     if (this.total + delta > this.budget || !accept(delta)) return false;
@@ -223,7 +229,7 @@ export class Packer {
       let g = touched.get(e.group);
       if (!g) {
         const existing = this.groups.get(e.group);
-        g = existing ? { ...existing, entries: [...existing.entries] } : newGroup(this.req, e.group, []);
+        g = existing ? { ...existing, entries: [...existing.entries] } : this.newGroup(e.group, []);
         touched.set(e.group, g);
       }
       g.entries.push(e);

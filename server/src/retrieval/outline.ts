@@ -6,7 +6,7 @@
 // elsewhere; this module only cuts.
 
 import type { FileFacts, SymbolFact } from '../java/facts';
-import { FOLD, foldBodies, gapLine, bySourceOrder, type ShownLine } from '../render/shownLines';
+import { FOLD, foldBodies, gapLine, bySourceOrder, type Folds, type ShownLine } from '../render/shownLines';
 import { countTokens } from './cap';
 
 /** A shown line plus, for a Javadoc summary, the Javadoc lines it stands for (not a gap). */
@@ -40,7 +40,7 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
       out.push(p);
       continue;
     }
-    const key = `${p.at.written}:${p.at.line}:${p.at.hidden?.start ?? ''}:${p.text}`;
+    const key = writtenKey(p, reuse);
     if (seen.has(key)) continue;
     seen.add(key);
     // A body folds onto its opening line: what stands for it then is the fold, not a marker line.
@@ -59,11 +59,12 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
   const decls = declarationsByLine(facts);
   // Every stretch of the extent nothing accounts for is marked (blank lines at its ends aside).
   const mark = (from: number, to: number): void => {
-    const known = reuse?.stretches.get(`${from}:${to}`);
+    const key = from * STRETCH_KEY + to;
+    const known = reuse?.stretches.get(key);
     if (known) { kept.push(...known); return; }
     const at = kept.length;
     markStretch(from, to);
-    reuse?.stretches.set(`${from}:${to}`, kept.slice(at));
+    reuse?.stretches.set(key, kept.slice(at));
   };
   const markStretch = (from: number, to: number): void => {
     while (from <= to && isBlank(lines[from])) from++;
@@ -85,29 +86,44 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
     next = Math.max(next, b + 1);
   }
   if (next <= extent.end) mark(next, extent.end);
-  return foldBodies(kept.sort(bySourceOrder));
+  return foldBodies(kept.sort(bySourceOrder), reuse?.folds);
 }
 
 /**
  * What outline() may reuse when it lays out one group again with one more declaration (items.ts
- * packing renders a group at every candidate): the lines marking each hidden stretch, and each
- * part's shown-instead lines. Both are pure functions of the file's facts and lines, the extent's
- * start and the stretch or part, so reusing them changes no output; most stretches of a group are
- * the same from one candidate to the next, and marking one walks every declaration it hides.
+ * packing renders a group at every candidate): the lines marking each hidden stretch, each part's
+ * shown-instead lines and each body's fold onto its opening line. Each is a pure function of the
+ * file's facts and lines, the extent's start and the stretch, part or pair of lines, so reusing it
+ * changes no output; most stretches of a group are the same from one candidate to the next, and
+ * marking one walks every declaration it hides. A fold is then the same object each time, so the
+ * group's token count of its run is reused too (items.ts RenderMemo).
  */
 export class OutlineMemo {
   private key?: { facts: FileFacts; lines: string[]; start: number };
-  private memo?: { stretches: Map<string, ShownLine[]>; instead: WeakMap<OutlineLine, OutlineLine[] | null> };
+  private memo?: { stretches: Map<number, ShownLine[]>; instead: WeakMap<OutlineLine, OutlineLine[] | null>; folds: Folds; keys: WeakMap<OutlineLine, string> };
 
   /** The memo for this file version and extent start (a new one when either differs from the last). */
   of(facts: FileFacts, lines: string[], start: number): NonNullable<OutlineMemo['memo']> {
     const k = this.key;
     if (!this.memo || !k || k.facts !== facts || k.lines !== lines || k.start !== start) {
       this.key = { facts, lines, start };
-      this.memo = { stretches: new Map(), instead: new WeakMap() };
+      this.memo = { stretches: new Map(), instead: new WeakMap(), folds: new WeakMap(), keys: new WeakMap() };
     }
     return this.memo;
   }
+}
+
+/** A stretch's key in the memo: its first line times this, plus its last (lines are fewer than 2^22). */
+const STRETCH_KEY = 2 ** 22;
+
+/** What makes two written parts the same line (a declaration's header pushed by two parts is shown once). */
+function writtenKey(p: OutlineLine, reuse: ReturnType<OutlineMemo['of']> | undefined): string {
+  let key = reuse?.keys.get(p);
+  if (key === undefined) {
+    key = `${p.at.written}:${p.at.line}:${p.at.hidden?.start ?? ''}:${p.text}`;
+    reuse?.keys.set(p, key);
+  }
+  return key;
 }
 
 /** A part's gap when its hidden lines cost no more than the marker (or fold) standing for them. */
@@ -182,6 +198,8 @@ function gapFor(facts: FileFacts, lines: string[], decls: SymbolFact[], start: n
   for (let s: SymbolFact | undefined = first > 0 ? decls[first - 1] : undefined; s; s = s.parent >= 0 ? facts.symbols[s.parent] : undefined) {
     if (s.span.el >= end) { owner = Math.max(owner, s.span.sl); break; }
   }
-  const indent = indentOf(lines.slice(start, end + 1).find((t) => !isBlank(t)) ?? '');
+  let firstText = start;
+  while (firstText <= end && isBlank(lines[firstText])) firstText++;
+  const indent = indentOf(firstText <= end ? lines[firstText] : '');
   return gapLine(indent, owner, { start, end, members, ...(members.length && constants ? { constants: true } : {}) });
 }
