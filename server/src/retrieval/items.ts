@@ -1,7 +1,7 @@
 // Turning ranked declarations into items: each declaration is an entry (signature + Javadoc
 // first sentence), and entries are packed per owning type into one compact item, so many
 // candidates fit the budget and a model reads them grouped the way the code is. Token counts
-// are exact (the packer re-counts a group whenever an entry joins it).
+// are exact (the packer re-counts a group whenever an entry joins it, reusing what did not change).
 
 import type { ItemSource } from '../../../shared/protocol';
 import type { SymbolRef } from '../index/workspaceIndex';
