@@ -3,7 +3,9 @@
 // from a start (cold, and warm from the index cache) to the first retrieval answered, with
 // retrieval's workspace-wide structures built lazily by that first request (as before) and built
 // as indexing's prepare phase (retrieval/prepare.ts), in one run.
-//   node dist/bench/latency.bench.js [requests] [--corpus jdk-java.base|jdk-all] [--no-startup] [--warm-only] [--edits N]
+//   node dist/bench/latency.bench.js [requests] [--corpus jdk-java.base|jdk-all] [--no-startup] [--warm-only] [--edits N] [--dump FILE]
+// --dump FILE: every request's answer before the edits (target, tokens, each item's uri, tokens and
+// text), one JSON line each, to compare the rendered contexts of two builds byte for byte.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,11 +70,14 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   /** Per stage: its time in each warm request (the pipeline's timingsMs). */
   const stages = new Map<string, number[]>();
   let first = 0, tokens = 0;
+  const dumpTo = arg('--dump');
+  const dump: string[] = [];
   for (const [i, t] of chosen.entries()) {
     const s = performance.now();
     const r = await retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
     const ms = performance.now() - s;
     tokens += r.tokens;
+    if (dumpTo) dump.push(JSON.stringify({ path: t.path, line: t.line, tokens: r.tokens, items: r.items.map((it) => ({ uri: it.uri, tokens: it.tokens, text: it.text })) }));
     if (i === 0) {
       first = ms; // the structures built lazily, by this request
       if (session) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start'); }
@@ -87,6 +92,7 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
       l.push(v);
     }
   }
+  if (dumpTo) writeFileSync(dumpTo, dump.join('\n') + '\n');
   if (session && profileTo) {
     const { profile } = await session.post('Profiler.stop');
     writeFileSync(profileTo, JSON.stringify(profile));

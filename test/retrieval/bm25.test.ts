@@ -187,3 +187,20 @@ test('bm25: a first build with deferred postings (deferPostings, made by trim or
     assert.equal(deferred.size, grown.size);
   }
 });
+
+test('bm25: scoreEach gives every document the score of a corpus built of them, to the last bit', () => {
+  let scored = 0;
+  for (let seed = 1; seed <= 60; seed++) {
+    const r = rng(seed);
+    const vocab = 3 + Math.floor(r() * 200);
+    // Empty documents, repeated terms and repeated or absent query terms included.
+    const docs = Array.from({ length: Math.floor(r() * 300) }, () => Array.from({ length: Math.floor(r() * 30) }, () => word(r, vocab)));
+    const query = Array.from({ length: 1 + Math.floor(r() * 8) }, () => (r() < 0.1 ? 'absent' : word(r, vocab)));
+    const bm = new Bm25();
+    for (const d of docs) bm.add(d);
+    const built = docs.map((_, i) => bm.score(i, query));
+    assert.deepEqual(Bm25.scoreEach(docs, query), built, `seed ${seed}`);
+    if (built.some((s) => s > 0)) scored++;
+  }
+  assert.ok(scored > 50, `corpora where some document scores: ${scored}`);
+});

@@ -29,18 +29,25 @@ export function canFold(opener: string): boolean {
   return opener.trimEnd().endsWith('{');
 }
 
+/** Folded lines made before, by their body gap, with the line they folded onto (a fold is the same object each time). */
+export type Folds = WeakMap<ShownLine, { opener: ShownLine; folded: ShownLine }>;
+
 /**
  * Lines in source order with every body gap (`hidden.body`) folded onto the verbatim line that
  * opens it, right before it: one line `sig { … }` instead of `sig {` and `// … 6 lines`, six tokens
  * fewer, the hidden lines still on record in that line's `hidden`.
  */
-export function foldBodies(shown: ShownLine[]): ShownLine[] {
+export function foldBodies(shown: ShownLine[], folds?: Folds): ShownLine[] {
   const out: ShownLine[] = [];
   for (const s of shown) {
     const prev = out[out.length - 1];
     const h = s.at.hidden;
     if (s.at.written === 'gap' && h?.body && prev && !prev.at.written && !prev.at.hidden && prev.at.line === h.start - 1 && canFold(prev.text)) {
-      out[out.length - 1] = { text: prev.text.trimEnd() + FOLD, at: { line: prev.at.line, hidden: h } };
+      const known = folds?.get(s);
+      if (known?.opener === prev) { out[out.length - 1] = known.folded; continue; }
+      const folded = { text: prev.text.trimEnd() + FOLD, at: { line: prev.at.line, hidden: h } };
+      folds?.set(s, { opener: prev, folded });
+      out[out.length - 1] = folded;
       continue;
     }
     out.push(s);
@@ -60,18 +67,23 @@ export function gapLine(indent: string, owner: number, hidden: HiddenLines): Sho
   return { text: gapText(indent, hidden), at: { line: owner, written: 'gap', hidden } };
 }
 
-/** Where a shown line sorts in source order: written headers, then a Javadoc summary, then the line itself. */
-export function sortKey(at: SourceLine): [number, number] {
-  // A body's gap before a gap of whole declarations starting on the same line: the body comes first.
-  // A Javadoc left out sorts with its declaration: after a header naming it, before its lines.
-  if (at.written === 'gap' && at.hidden?.javadoc) return [at.line, 0.5];
-  if (at.written === 'gap') return [at.hidden?.start ?? at.line, at.hidden?.members.length ? 1.6 : 1.5];
-  return [at.line, at.written === 'header' ? 0 : at.written === 'doc' ? 1 : 2];
+/** Where a shown line sorts in source order: its line, then its rank on it (`sortRank`). */
+function sortLine(at: SourceLine): number {
+  // A Javadoc left out sorts with its declaration; any other gap where its hidden lines start.
+  return at.written === 'gap' && !at.hidden?.javadoc ? at.hidden?.start ?? at.line : at.line;
 }
 
+/** On one line: written headers 0, a Javadoc left out 0.5, a Javadoc summary 1, a gap whose lines start there 1.5 (a body) or 1.6 (declarations), the line itself 2. */
+function sortRank(at: SourceLine): number {
+  // A body's gap before a gap of whole declarations starting on the same line: the body comes first.
+  // A Javadoc left out sorts after a header naming its declaration, before its lines.
+  if (at.written === 'gap') return at.hidden?.javadoc ? 0.5 : at.hidden?.members.length ? 1.6 : 1.5;
+  return at.written === 'header' ? 0 : at.written === 'doc' ? 1 : 2;
+}
+
+/** Source order (no key objects made: packing sorts a group's lines at every render). */
 export function bySourceOrder(a: ShownLine, b: ShownLine): number {
-  const ka = sortKey(a.at), kb = sortKey(b.at);
-  return ka[0] - kb[0] || ka[1] - kb[1];
+  return sortLine(a.at) - sortLine(b.at) || sortRank(a.at) - sortRank(b.at);
 }
 
 export function joinShown(shown: ShownLine[]): { text: string; sourceLines: SourceLine[] } {

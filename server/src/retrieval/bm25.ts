@@ -365,6 +365,38 @@ export class Bm25 {
     return scores;
   }
 
+  /**
+   * What score() gives each of `documents` (weight-one terms) in a corpus of just them, without
+   * building it: only the query's terms are counted. The same lengths, idf and per-term order as
+   * add() and score(), so the two agree to the last bit (rerank scores its candidates once).
+   */
+  static scoreEach(documents: readonly (readonly string[])[], query: Iterable<string>): number[] {
+    const terms = [...new Set(query)];
+    const slot = new Map<string, number>();
+    terms.forEach((t, i) => slot.set(t, i));
+    const counts = new Float64Array(documents.length * terms.length);
+    const df = new Array<number>(terms.length).fill(0);
+    let totalLen = 0;
+    documents.forEach((doc, d) => {
+      totalLen += doc.length;
+      for (const t of doc) {
+        const i = slot.get(t);
+        if (i !== undefined && counts[d * terms.length + i]++ === 0) df[i]++;
+      }
+    });
+    const live = documents.length;
+    const avg = totalLen / Math.max(1, live) || 1;
+    const idf = df.map((n) => Math.log(1 + (live - n + 0.5) / (n + 0.5)));
+    return documents.map((doc, d) => {
+      let s = 0;
+      for (let i = 0; i < terms.length; i++) {
+        const f = counts[d * terms.length + i];
+        if (f) s += Bm25.part(idf[i], f, doc.length, avg);
+      }
+      return s;
+    });
+  }
+
   score(doc: number, query: Iterable<string>): number {
     const d = this.docs[doc];
     if (!d) return 0;

@@ -1,7 +1,7 @@
 // Turning ranked declarations into items: each declaration is an entry (signature + Javadoc
 // first sentence), and entries are packed per owning type into one compact item, so many
 // candidates fit the budget and a model reads them grouped the way the code is. Token counts
-// are exact (the packer re-counts a group whenever an entry joins it).
+// are exact (the packer re-counts a group whenever an entry joins it, reusing what did not change).
 
 import type { ItemSource } from '../../../shared/protocol';
 import type { SymbolRef } from '../index/workspaceIndex';
@@ -9,7 +9,7 @@ import type { SymbolFact } from '../java/facts';
 import { isTypeKind } from '../java/symbols';
 import type { PipelineRequest } from './request';
 import { declarationLines, headerLines, type Shown } from './prune';
-import { outline, type OutlineLine } from './outline';
+import { outline, OutlineMemo, type OutlineLine } from './outline';
 import { joinShown, type ShownLine } from '../render/shownLines';
 import { signatureLines } from './symbols';
 import { countTokens } from './cap';
@@ -54,7 +54,39 @@ export function entryFor(req: PipelineRequest, ref: SymbolRef, score: number, so
   return { id: ref.sym.id, group: groupOf(ref), ref, score, sources, doc, shown: declarationLines(ref, linesOf(req, ref.file.path), { doc }) };
 }
 
-interface Group { id: string; type?: SymbolRef; entries: Entry[]; tokens: number; shown: ShownLine[]; start: number; end: number; shownTypes: string[] }
+interface Group { id: string; type?: SymbolRef; entries: Entry[]; tokens: number; shown: ShownLine[]; start: number; end: number; shownTypes: string[]; memo: RenderMemo }
+
+/**
+ * What renderGroup reuses from one render of a group to the next: packing renders a group again
+ * at every candidate it weighs for it, with one entry more, and most of the group is as it was.
+ * Every version of a group shares its memo; every value in it is a pure function of its key and
+ * the file's lines, so a render with it is the render without it.
+ */
+class RenderMemo {
+  readonly outline = new OutlineMemo();
+  private lines?: string[];
+  /** Header lines per type (the same objects each render, so their run's count is reused too). */
+  private headers = new Map<string, OutlineLine[]>();
+  /** A run's token count by its first line, with the texts it was counted for. */
+  private runs = new WeakMap<ShownLine, { texts: string[]; tokens: number }>();
+
+  headerLines(sym: SymbolFact, lines: string[]): OutlineLine[] {
+    if (lines !== this.lines) { this.lines = lines; this.headers.clear(); }
+    let h = this.headers.get(sym.id);
+    if (!h) this.headers.set(sym.id, (h = headerLines(sym, lines)));
+    return h;
+  }
+
+  /** countTokens of the run's texts joined by newlines. */
+  runTokens(first: ShownLine, texts: string[]): number {
+    const known = this.runs.get(first);
+    if (known && known.texts.length === texts.length && known.texts.every((t, i) => t === texts[i])) return known.tokens;
+    const tokens = countTokens(texts.join('\n'));
+    this.runs.set(first, { texts, tokens });
+    return tokens;
+  }
+}
+
 
 function renderGroup(req: PipelineRequest, g: Group): void {
   const entries = [...g.entries].sort((a, b) => a.shown.start - b.shown.start || (a.id < b.id ? -1 : 1));
@@ -71,7 +103,7 @@ function renderGroup(req: PipelineRequest, g: Group): void {
     // declaration line follows at once, and the file's path (each item's uri, the renderer's
     // section title) gives its package.
     if (self) push(self.shown.lines, entries.indexOf(self));
-    else push(headerLines(g.type.sym, lines), -2);
+    else push(g.memo.headerLines(g.type.sym, lines), -2);
     start = g.type.sym.span.sl;
     end = signatureLines(g.type.sym, lines).end;
   }
@@ -87,7 +119,7 @@ function renderGroup(req: PipelineRequest, g: Group): void {
     for (const s of chain) {
       emitted.add(s.id);
       const sig = signatureLines(s, lines);
-      push(headerLines(s, lines), -3 - i);
+      push(g.memo.headerLines(s, lines), -3 - i);
       start = Math.min(start, sig.start);
       end = Math.max(end, sig.end);
     }
@@ -100,7 +132,7 @@ function renderGroup(req: PipelineRequest, g: Group): void {
   start = start === Infinity ? 0 : start;
   // Gaps are marked from the group's type header to its last member (the closing brace is not shown).
   const extentEnd = g.type ? Math.max(end, g.type.sym.span.el - 1) : end;
-  g.shown = outline(facts, lines, parts, { start, end: extentEnd });
+  g.shown = outline(facts, lines, parts, { start, end: extentEnd }, g.memo.outline);
   // Packing re-renders a group on every addition; counting the whole text each time would be
   // quadratic. Each entry's lines are counted together (cached), every other line alone, and each
   // joining newline as one token: an upper bound, since BPE merges across a boundary only lower
@@ -109,11 +141,12 @@ function renderGroup(req: PipelineRequest, g: Group): void {
   /** A folded line is a new line object: it counts with the entry whose verbatim line it extends. */
   const blockOfLine = new Map<number, number>();
   parts.forEach((p, i) => { blockOf.set(p, block[i]); if (!p.at.written) blockOfLine.set(p.at.line, block[i]); });
-  let tokens = 0, run: string[] = [], runBlock: number | undefined, pieces = 0;
-  const flush = () => { if (run.length) { tokens += countTokens(run.join('\n')); pieces++; } run = []; };
+  let tokens = 0, run: string[] = [], runFirst: ShownLine | undefined, runBlock: number | undefined, pieces = 0;
+  const flush = () => { if (run.length) { tokens += g.memo.runTokens(runFirst!, run); pieces++; } run = []; };
   for (const s of g.shown) {
     const b = blockOf.get(s) ?? (!s.at.written && s.at.hidden ? blockOfLine.get(s.at.line) : undefined);
     if (b === undefined || b !== runBlock) { flush(); runBlock = b; }
+    if (!run.length) runFirst = s;
     run.push(s.text);
     if (b === undefined) { flush(); runBlock = undefined; }
   }
@@ -130,6 +163,8 @@ function renderGroup(req: PipelineRequest, g: Group): void {
 export class Packer {
   private groups = new Map<string, Group>();
   private order: string[] = [];
+  /** Per group, its render memo, kept when a new group is refused, for the type's next candidate. */
+  private memos = new Map<string, RenderMemo>();
   total: number;
 
   constructor(private req: PipelineRequest, private budget: number, baseTokens: number) {
@@ -144,6 +179,12 @@ export class Packer {
 
   get groupCount(): number {
     return this.groups.size;
+  }
+
+  private newGroup(id: string, entries: Entry[]): Group {
+    let memo = this.memos.get(id);
+    if (!memo) this.memos.set(id, (memo = new RenderMemo()));
+    return { id, type: this.req.index.symbol(id), entries, tokens: 0, shown: [], start: 0, end: 0, shownTypes: [], memo };
   }
 
   hasGroup(group: string): boolean {
@@ -167,7 +208,7 @@ export class Packer {
   tryAdd(e: Entry, accept: (delta: number) => boolean = () => true): boolean {
     if (this.has(e.id)) return true;
     const existing = this.groups.get(e.group);
-    const g: Group = existing ? { ...existing, entries: [...existing.entries, e] } : { id: e.group, type: this.req.index.symbol(e.group), entries: [e], tokens: 0, shown: [], start: 0, end: 0, shownTypes: [] };
+    const g: Group = existing ? { ...existing, entries: [...existing.entries, e] } : this.newGroup(e.group, [e]);
     renderGroup(this.req, g);
     const delta = g.tokens - (existing?.tokens ?? 0);
     if (this.total + delta > this.budget || !accept(delta)) return false;
@@ -188,7 +229,7 @@ export class Packer {
       let g = touched.get(e.group);
       if (!g) {
         const existing = this.groups.get(e.group);
-        g = existing ? { ...existing, entries: [...existing.entries] } : { id: e.group, type: this.req.index.symbol(e.group), entries: [], tokens: 0, shown: [], start: 0, end: 0, shownTypes: [] };
+        g = existing ? { ...existing, entries: [...existing.entries] } : this.newGroup(e.group, []);
         touched.set(e.group, g);
       }
       g.entries.push(e);

@@ -6,7 +6,7 @@
 // elsewhere; this module only cuts.
 
 import type { FileFacts, SymbolFact } from '../java/facts';
-import { FOLD, foldBodies, gapLine, bySourceOrder, type ShownLine } from '../render/shownLines';
+import { FOLD, foldBodies, gapLine, bySourceOrder, type Folds, type ShownLine } from '../render/shownLines';
 import { countTokens } from './cap';
 
 /** A shown line plus, for a Javadoc summary, the Javadoc lines it stands for (not a gap). */
@@ -25,7 +25,8 @@ const isBlank = (s: string | undefined) => !s || !s.trim();
  * Hidden declarations are counted by the outermost one starting in the stretch; a stretch with
  * none is counted in lines. Blank lines and the Javadoc a summary stands for are not gaps.
  */
-export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[], extent: { start: number; end: number }): ShownLine[] {
+export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[], extent: { start: number; end: number }, memo?: OutlineMemo): ShownLine[] {
+  const reuse = memo?.of(facts, lines, extent.start);
   const out: ShownLine[] = [];
   const verbatim = new Set<number>();
   /** Source lines shown, hidden behind a marker or summarised, as [start, end] ranges. */
@@ -42,11 +43,11 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
       out.push(p);
       continue;
     }
-    const key = `${p.at.written}:${p.at.line}:${p.at.hidden?.start ?? ''}:${p.text}`;
+    const key = writtenKey(p, reuse);
     if (seen.has(key)) continue;
     seen.add(key);
     // A body folds onto its opening line: what stands for it then is the fold, not a marker line.
-    const plain = p.at.written === 'gap' && p.at.hidden ? shownInstead(lines, p.at.hidden.start, p.at.hidden.end, p.at.hidden.body ? FOLD : p.text) : undefined;
+    const plain = p.at.written === 'gap' && p.at.hidden ? partInstead(lines, p, reuse) : undefined;
     if (plain) {
       for (const l of plain) if (!verbatim.has(l.at.line)) { verbatim.add(l.at.line); out.push(l); }
       accounted.push([p.at.hidden!.start, p.at.hidden!.end]);
@@ -78,13 +79,21 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
   }
   // Every stretch of the extent nothing accounts for is marked (blank lines at its ends aside).
   const mark = (from: number, to: number): void => {
+    const key = from * STRETCH_KEY + to;
+    const known = reuse?.stretches.get(key);
+    if (known) { kept.push(...known); return; }
+    const at = kept.length;
+    markStretch(from, to);
+    reuse?.stretches.set(key, kept.slice(at));
+  };
+  const markStretch = (from: number, to: number): void => {
     while (from <= to && isBlank(lines[from])) from++;
     while (to >= from && isBlank(lines[to])) to--;
     if (from > to) return;
     // An enum's constants come first: a stretch hiding constants and members is marked as two,
     // so the marker says how many constants it hides.
     const split = constantsEnd(facts, decls, from, to);
-    if (split !== undefined && split < to) { mark(from, split); mark(split + 1, to); return; }
+    if (split !== undefined && split < to) { markStretch(from, split); markStretch(split + 1, to); return; }
     const gap = gapFor(facts, lines, decls, from, to, extent);
     kept.push(...(shownInstead(lines, from, to, gap.text) ?? [gap]));
   };
@@ -97,7 +106,54 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
     next = Math.max(next, b + 1);
   }
   if (next <= extent.end) mark(next, extent.end);
-  return foldBodies(kept.sort(bySourceOrder));
+  return foldBodies(kept.sort(bySourceOrder), reuse?.folds);
+}
+
+/**
+ * What outline() may reuse when it lays out one group again with one more declaration (items.ts
+ * packing renders a group at every candidate): the lines marking each hidden stretch, each part's
+ * shown-instead lines and each body's fold onto its opening line. Each is a pure function of the
+ * file's facts and lines, the extent's start and the stretch, part or pair of lines, so reusing it
+ * changes no output; most stretches of a group are the same from one candidate to the next, and
+ * marking one walks every declaration it hides. A fold is then the same object each time, so the
+ * group's token count of its run is reused too (items.ts RenderMemo).
+ */
+export class OutlineMemo {
+  private key?: { facts: FileFacts; lines: string[]; start: number };
+  private memo?: { stretches: Map<number, ShownLine[]>; instead: WeakMap<OutlineLine, OutlineLine[] | null>; folds: Folds; keys: WeakMap<OutlineLine, string> };
+
+  /** The memo for this file version and extent start (a new one when either differs from the last). */
+  of(facts: FileFacts, lines: string[], start: number): NonNullable<OutlineMemo['memo']> {
+    const k = this.key;
+    if (!this.memo || !k || k.facts !== facts || k.lines !== lines || k.start !== start) {
+      this.key = { facts, lines, start };
+      this.memo = { stretches: new Map(), instead: new WeakMap(), folds: new WeakMap(), keys: new WeakMap() };
+    }
+    return this.memo;
+  }
+}
+
+/** A stretch's key in the memo: its first line times this, plus its last (lines are fewer than 2^22). */
+const STRETCH_KEY = 2 ** 22;
+
+/** What makes two written parts the same line (a declaration's header pushed by two parts is shown once). */
+function writtenKey(p: OutlineLine, reuse: ReturnType<OutlineMemo['of']> | undefined): string {
+  let key = reuse?.keys.get(p);
+  if (key === undefined) {
+    key = `${p.at.written}:${p.at.line}:${p.at.hidden?.start ?? ''}:${p.text}`;
+    reuse?.keys.set(p, key);
+  }
+  return key;
+}
+
+/** A part's gap when its hidden lines cost no more than the marker (or fold) standing for them. */
+function partInstead(lines: string[], p: OutlineLine, reuse: ReturnType<OutlineMemo['of']> | undefined): OutlineLine[] | undefined {
+  const known = reuse?.instead.get(p);
+  if (known !== undefined) return known ?? undefined;
+  const h = p.at.hidden!;
+  const plain = shownInstead(lines, h.start, h.end, h.body ? FOLD : p.text);
+  reuse?.instead.set(p, plain ?? null);
+  return plain;
 }
 
 /** A stretch this long or longer is never cheaper than its marker (a marker is one line). */
@@ -162,6 +218,8 @@ function gapFor(facts: FileFacts, lines: string[], decls: SymbolFact[], start: n
   for (let s: SymbolFact | undefined = first > 0 ? decls[first - 1] : undefined; s; s = s.parent >= 0 ? facts.symbols[s.parent] : undefined) {
     if (s.span.el >= end) { owner = Math.max(owner, s.span.sl); break; }
   }
-  const indent = indentOf(lines.slice(start, end + 1).find((t) => !isBlank(t)) ?? '');
+  let firstText = start;
+  while (firstText <= end && isBlank(lines[firstText])) firstText++;
+  const indent = indentOf(firstText <= end ? lines[firstText] : '');
   return gapLine(indent, owner, { start, end, members, ...(members.length && constants ? { constants: true } : {}) });
 }

@@ -51,10 +51,7 @@ export function queryTerms(q: Query): string[] {
 
 export function rerank(candidates: Merged[], q: Query, index?: WorkspaceIndex): Merged[] {
   const usage = index ? usageCounts(index) : undefined;
-  const bm = new Bm25();
-  for (const c of candidates) bm.add(documentTerms(c));
-  const terms = queryTerms(q);
-  const raw = candidates.map((_, i) => bm.score(i, terms));
+  const raw = Bm25.scoreEach(candidates.map(documentTerms), queryTerms(q));
   const top = Math.max(0, ...raw) || 1;
   return candidates.map((c, i) => ({ ...c, score: c.score + RERANK_WEIGHT * (raw[i] / top) + (usage ? USAGE_PRIOR * Math.log2(1 + (usage.get(c.id) ?? 0)) : 0) })).sort(byScore);
 }
