@@ -12,7 +12,10 @@
 // recall source built on a relation can be judged by what it would add besides the gold.
 // Diagnostic for recall upstream of packing (issue 14).
 //
-//   node dist/bench/recall-misses.bench.js [--tasks 40] [--validation 12] [--corpus NAME]... [--list]
+//   node dist/bench/recall-misses.bench.js [--tasks 40] [--validation 12] [--corpus NAME]... [--list] [--imports masked|kept]
+//
+// --imports masked|kept: masked (default) blanks the imports only the hidden code used, as an editor
+// would not have them yet (bench/retrieval/tasks.ts ImportProtocol); kept is the old protocol, for comparison.
 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,7 +27,7 @@ import type { RankedRow } from '../server/src/retrieval/request';
 import type { SymbolRef, WorkspaceIndex } from '../server/src/index/workspaceIndex';
 import { isTypeKind } from '../server/src/java/symbols';
 import { membersOf, ownerType, resolveTypeName, typeNames } from '../server/src/retrieval/symbols';
-import { arg, args } from './cli';
+import { arg, args, importProtocolArg } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { itemHolds, relPathOfUri } from './retrieval/score';
 import type { GoldSymbol } from './retrieval/tasks';
@@ -152,7 +155,7 @@ interface Miss { corpus: string; task: string; gold: string; outcome: Outcome; r
   const sizes = new Map<string, Map<Relation, { size: number; gold: number }>>();
   const taskCount = new Map<string, number>();
   for (const name of names) {
-    await forEachValidationTask(ROOT, name, { test, validation }, async ({ task, src, indexer, uri }) => {
+    await forEachValidationTask(ROOT, name, { test, validation, imports: importProtocolArg() }, async ({ task, src, indexer, uri }) => {
       let ranked: RankedRow[] = [];
       let weighed: MemberRow[] = [];
       const settings = { ...defaultSettings(), observeRanked: (r: RankedRow[]) => { ranked = r; }, observeMembers: (r: MemberRow[]) => { weighed = r; } };
