@@ -36,7 +36,7 @@ import { arg, args, importProtocolArg } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { kneeOf } from './retrieval/report';
 import { auroc, median, modeMetrics, scoreResponse, type TaskScore } from './retrieval/score';
-import { DEFAULT_IMPORT_PROTOCOL, type Task } from './retrieval/tasks';
+import type { Task } from './retrieval/tasks';
 import { forEachValidationTask } from './retrieval/validationTasks';
 import { fitLogistic, sigmoid } from './surface/logistic';
 
@@ -187,7 +187,7 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
       '// its injected variant), never on a test split. Written by `npm run fit:retrieval`',
       '// (bench/retrieval-fit.bench.ts); regenerate, do not hand-edit.',
       '//',
-      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-value ${docValues.map(num).join(',')} --l2 ${l2s.join(',')}${objective !== 'pooled' ? ` --objective ${objective}` : ''}${imports !== DEFAULT_IMPORT_PROTOCOL ? ` --imports ${imports}` : ''}`,
+      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-value ${docValues.map(num).join(',')} --l2 ${l2s.join(',')}${objective !== 'pooled' ? ` --objective ${objective}` : ''} --imports ${imports}`,
       `// ${m.tasks} validation tasks (${used.length} corpora: ${used.join(', ')}).`,
       `// Model: ${rows.length} weighed candidates, ${rows.filter((r) => r.y).length} needed; L2 penalty λ ${l2}${penalties.length > 1 ? ` (of ${l2s.join(', ')}: the best mean AUROC leaving one corpus out)` : ''}; AUROC ${pooled?.toFixed(3)} pooled,`,
       `// ${Math.min(...held.map((h) => h.auc ?? NaN)).toFixed(3)}–${Math.max(...held.map((h) => h.auc ?? NaN)).toFixed(3)} leaving one corpus out. value: the knee of ${objective === 'floor' ? 'the weakest corpus\'s' : 'pooled'} recall against`,
