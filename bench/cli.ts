@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { DEFAULT_IMPORT_PROTOCOL, IMPORT_PROTOCOLS, type ImportProtocol } from './retrieval/tasks';
 
 /**
  * `--help` or `-h`: print the benchmark's header comment, which is its usage, and stop. Without this
@@ -28,6 +29,16 @@ export function arg(name: string): string | undefined {
 /** Every value after a repeated flag (`--corpus a --corpus b`). */
 export function args(name: string): string[] {
   return process.argv.flatMap((a, i) => (a === name && process.argv[i + 1] ? [process.argv[i + 1]] : []));
+}
+
+/**
+ * `--imports masked|kept`: how masking treats the file's imports (retrieval/tasks.ts ImportProtocol).
+ * masked, the default, blanks the imports only the hidden code used; kept is the old protocol.
+ */
+export function importProtocolArg(): ImportProtocol {
+  const given = arg('--imports') ?? DEFAULT_IMPORT_PROTOCOL;
+  if (!(IMPORT_PROTOCOLS as readonly string[]).includes(given)) throw new Error(`--imports ${given}: expected one of ${IMPORT_PROTOCOLS.join(', ')}`);
+  return given as ImportProtocol;
 }
 
 export const CORPORA = join(process.cwd(), '.cache', 'corpora');

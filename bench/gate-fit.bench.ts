@@ -3,7 +3,10 @@
 // their -injected variants when present) and the three scenarios, and writes the coefficients and
 // τ per scenario to server/data/gate-model.json. Test splits are never run.
 //
-//   node dist/bench/gate-fit.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--seed S] [--budget T] [--review-target [SCENARIO=]R]... [--from REPORT.json]...
+//   node dist/bench/gate-fit.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--seed S] [--budget T] [--review-target [SCENARIO=]R]... [--from REPORT.json]... [--imports masked|kept]
+//
+// --imports masked|kept: masked (default) blanks the imports only the hidden code used, as an editor
+// would not have them yet (bench/retrieval/tasks.ts ImportProtocol); kept is the old protocol, for comparison.
 //
 // --tasks N (default 40): how many tasks of the seeded order the test splits take; validation tasks
 // are the M after them, as in every other benchmark, so no run with --tasks ≤ N shares a task.
@@ -36,7 +39,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GateFeatures } from '../shared/protocol';
 import { calibratedConfidence, checkedModel, columnsFor, estimatedConfidence, designRow, EVIDENCE_NAMES, GATE_COLUMNS, JUDGED_SCENARIOS, monotoneSign, SHARED, TO_WRITE, UNPENALISED_COLUMNS, writtenFactorOf, type Evidence, type GateModel, type JudgedScenario } from '../server/src/gate/calibration';
-import { arg, args, corpusSourceRoot } from './cli';
+import { arg, args, corpusSourceRoot, importProtocolArg } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { calibrationMetrics, eceNoiseFloor, reviewShareFor, thresholdFor, type CalibrationMetrics } from './retrieval/calibration';
 import { gateShareOfMedian, surfaceRecallSummary } from './retrieval/score';
@@ -83,13 +86,14 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
 
 (async () => {
   if (process.argv.includes('--help')) {
-    console.log('node dist/bench/gate-fit.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--seed S] [--budget T] [--review-target [SCENARIO=]R]... [--from REPORT.json]... [--try [--with E,...] [--without E,...]]\n(see the head of bench/gate-fit.bench.ts)');
+    console.log('node dist/bench/gate-fit.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--seed S] [--budget T] [--review-target [SCENARIO=]R]... [--from REPORT.json]... [--try [--with E,...] [--without E,...]] [--imports masked|kept]\n(see the head of bench/gate-fit.bench.ts)');
     return;
   }
   const validation = Number(arg('--validation') ?? 40);
   const skipTest = Number(arg('--tasks') ?? 40);
   const budget = Number(arg('--budget') ?? 4000);
   const seed = arg('--seed');
+  const imports = importProtocolArg();
   const reviewTarget: Record<JudgedScenario, number> = { ...REVIEW_TARGET };
   for (const spec of args('--review-target')) {
     const [sc, v] = spec.includes('=') ? spec.split('=') : [undefined, spec];
@@ -112,15 +116,15 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
       // test split takes (sampleTasks): asking for test: 0 would make the first tasks validation ones.
       const oracle = await loadOracle(ROOT, src);
       const tasks = sampleTasks(oracle, { test: skipTest, validation, seed }).filter((t) => t.split === 'validation');
-      reports.push(await runCorpus({ root: ROOT, name, sourceRoot: src, test: 0, validation, seed, tasks, budgetTokens: budget, log: (m) => console.error(m) }, oracle));
+      reports.push(await runCorpus({ root: ROOT, name, sourceRoot: src, test: 0, validation, seed, tasks, imports, budgetTokens: budget, log: (m) => console.error(m) }, oracle));
     }
-    source = `retrieval benchmark validation split, ${validation} tasks per corpus × 3 scenarios (${reports.map((r) => r.name).join(', ')})`;
+    source = `retrieval benchmark validation split, ${validation} tasks per corpus × 3 scenarios, imports ${imports} (${reports.map((r) => r.name).join(', ')})`;
   }
   if (!from) {
     // The records themselves, so a refit (--from) needs no second run.
     const saved = join(ROOT, 'bench/out/gate-fit-records.json');
     mkdirSync(join(ROOT, 'bench/out'), { recursive: true });
-    writeFileSync(saved, JSON.stringify({ generatedAt: new Date().toISOString(), options: { validation, budget, seed: seed ?? 'needle-retrieval-bench' }, corpora: reports }, null, 1));
+    writeFileSync(saved, JSON.stringify({ generatedAt: new Date().toISOString(), options: { validation, budget, seed: seed ?? 'needle-retrieval-bench', imports }, corpora: reports }, null, 1));
     console.log(`wrote ${saved}`);
   }
   console.log(surfaceTable(reports));

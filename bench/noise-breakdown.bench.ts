@@ -10,12 +10,15 @@
 // follow-up (rounds, tokens added, review rate); gap markers per context by kind. `--dump N` prints the items of the first
 // N tasks of each corpus, one line per shown line with its token count and kind.
 //
-//   node dist/bench/noise-breakdown.bench.js [--tasks 40] [--validation 12] [--corpus NAME]... [--dump N]
+//   node dist/bench/noise-breakdown.bench.js [--tasks 40] [--validation 12] [--corpus NAME]... [--dump N] [--imports masked|kept]
+//
+// --imports masked|kept: masked (default) blanks the imports only the hidden code used, as an editor
+// would not have them yet (bench/retrieval/tasks.ts ImportProtocol); kept is the old protocol, for comparison.
 
 import type { ContextItem } from '../shared/protocol';
 import { defaultSettings, retrieveAt } from '../server/src/service';
 import { countTokens } from '../server/src/retrieval/cap';
-import { arg, args } from './cli';
+import { arg, args, importProtocolArg } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { shownLineSources } from './retrieval/attribution';
 import { modeMetrics, relPathOfUri, scoreResponse, type TaskScore } from './retrieval/score';
@@ -39,7 +42,7 @@ const ROOT = process.cwd();
   const gateOf = new Map<string, { rounds: number; followupTokens: number; review: number }[]>();
   for (const name of names) {
     let seen = 0;
-    const count = await forEachValidationTask(ROOT, name, { test, validation }, async ({ task, src, indexer, uri, textOf, regions }) => {
+    const count = await forEachValidationTask(ROOT, name, { test, validation, imports: importProtocolArg() }, async ({ task, src, indexer, uri, textOf, regions }) => {
       const t0 = performance.now();
       const res = await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, defaultSettings());
       scores.set(name, [...(scores.get(name) ?? []), scoreResponse(task, res, src, performance.now() - t0, { regions, textOf })]);

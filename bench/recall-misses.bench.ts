@@ -10,9 +10,13 @@
 // Beside the table: for the never-candidates, how many each relation holds (a gold symbol can be
 // in several), and each relation's mean size per task and the share of all gold it holds, so a
 // recall source built on a relation can be judged by what it would add besides the gold.
-// Diagnostic for recall upstream of packing (issue 14).
+// Diagnostic for recall upstream of packing (issue 14). The last two relations are candidate routes
+// to same-package types, which no import names (samePackageRoutes), measured before one is built.
 //
-//   node dist/bench/recall-misses.bench.js [--tasks 40] [--validation 12] [--corpus NAME]... [--list]
+//   node dist/bench/recall-misses.bench.js [--tasks 40] [--validation 12] [--corpus NAME]... [--list] [--imports masked|kept]
+//
+// --imports masked|kept: masked (default) blanks the imports only the hidden code used, as an editor
+// would not have them yet (bench/retrieval/tasks.ts ImportProtocol); kept is the old protocol, for comparison.
 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,7 +28,9 @@ import type { RankedRow } from '../server/src/retrieval/request';
 import type { SymbolRef, WorkspaceIndex } from '../server/src/index/workspaceIndex';
 import { isTypeKind } from '../server/src/java/symbols';
 import { membersOf, ownerType, resolveTypeName, typeNames } from '../server/src/retrieval/symbols';
-import { arg, args } from './cli';
+import { arg, args, importProtocolArg } from './cli';
+import { identifiersIn, splitIdentifier } from '../server/src/text/identifiers';
+import { STOP } from '../server/src/retrieval/query';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { itemHolds, relPathOfUri } from './retrieval/score';
 import type { GoldSymbol } from './retrieval/tasks';
@@ -37,6 +43,8 @@ const RELATIONS = [
   'unused-own-member', 'own-type-member', 'inherited-member', 'inherited-deep', 'signature-type-member', 'field-type-member', 'used-in-file',
   'like-named-use', 'like-named-type-member', 'cousin-use', 'caller-use', 'file-type-member', 'imported-type-member',
   'same-package-type-member', 'candidate-type-member', 'used-once-in-file', 'unused-import-type-member',
+  // Candidate routes to same-package types (they need no import, so no import points at them):
+  'same-package-named-type-member', 'same-package-co-used-type-member',
 ] as const;
 type Relation = (typeof RELATIONS)[number];
 const OUTCOMES = ['shown', 'cap', 'packing', 'low p', 'unweighed', 'never'] as const;
@@ -136,8 +144,38 @@ function relationSets(index: WorkspaceIndex, m: SymbolRef, candidates: Set<strin
     if (f.path.slice(0, f.path.lastIndexOf('/')) !== dir) continue;
     f.facts.symbols.forEach((s, i) => { if (s.parent < 0 && isTypeKind(s.kind)) withMembers({ file: f, index: i, sym: s }, put('same-package-type-member')); });
   }
+  samePackageRoutes(index, m, owner, dir, put('same-package-named-type-member'), put('same-package-co-used-type-member'));
   for (const id of candidates) { const r = sym(id); if (r && isTypeKind(r.sym.kind)) withMembers(r, put('candidate-type-member')); }
   return sets;
+}
+
+/**
+ * Two candidate routes to same-package types, measured here before any is built: a top-level type
+ * of the package whose name shares a word with the method's intent (its name, parameter names and
+ * Javadoc words); and one that at least CO_USE_FILES other files of the package use beside the
+ * cursor's own type (what code working with this type also works with).
+ */
+const CO_USE_FILES = 2;
+function samePackageRoutes(index: WorkspaceIndex, m: SymbolRef, owner: SymbolRef, dir: string, named: Set<string>, coUsed: Set<string>): void {
+  const intent = new Set([m.sym.name, ...(m.sym.params ?? []).map((p) => p.name ?? ''), ...identifiersIn(m.sym.javadoc ?? '')]
+    .flatMap((x) => splitIdentifier(x)).filter((w) => w.length > 2 && !STOP.has(w)));
+  const types: SymbolRef[] = [];
+  for (const f of index.allFiles()) {
+    if (f.path === m.file.path || f.path.slice(0, f.path.lastIndexOf('/')) !== dir) continue;
+    f.facts.symbols.forEach((s, i) => { if (s.parent < 0 && isTypeKind(s.kind)) types.push({ file: f, index: i, sym: s }); });
+  }
+  for (const t of types) if (splitIdentifier(t.sym.name).some((w) => intent.has(w))) withMembers(t, named);
+  const typeOfId = new Map<string, string>();
+  for (const t of types) { typeOfId.set(t.sym.id, t.sym.id); for (const x of membersOf(t)) typeOfId.set(x.sym.id, t.sym.id); }
+  const ownerIds = new Set([owner.sym.id, ...membersOf(owner).map((x) => x.sym.id)]);
+  const files = new Map<string, number>();
+  for (const f of new Set(types.map((t) => t.file))) {
+    const edges = f.resolution?.edges ?? [];
+    if (!edges.some((e) => USE.has(e.kind) && ownerIds.has(e.to))) continue;
+    const used = new Set(edges.filter((e) => USE.has(e.kind)).map((e) => typeOfId.get(e.to)).filter((t): t is string => !!t && index.symbol(t)?.file.path !== f.path));
+    for (const t of used) files.set(t, (files.get(t) ?? 0) + 1);
+  }
+  for (const [id, n] of files) { const t = index.symbol(id); if (t && n >= CO_USE_FILES) withMembers(t, coUsed); }
 }
 
 interface Miss { corpus: string; task: string; gold: string; outcome: Outcome; relation?: Relation | 'none'; relations: Relation[]; rank?: number; p?: number }
@@ -152,7 +190,7 @@ interface Miss { corpus: string; task: string; gold: string; outcome: Outcome; r
   const sizes = new Map<string, Map<Relation, { size: number; gold: number }>>();
   const taskCount = new Map<string, number>();
   for (const name of names) {
-    await forEachValidationTask(ROOT, name, { test, validation }, async ({ task, src, indexer, uri }) => {
+    await forEachValidationTask(ROOT, name, { test, validation, imports: importProtocolArg() }, async ({ task, src, indexer, uri }) => {
       let ranked: RankedRow[] = [];
       let weighed: MemberRow[] = [];
       const settings = { ...defaultSettings(), observeRanked: (r: RankedRow[]) => { ranked = r; }, observeMembers: (r: MemberRow[]) => { weighed = r; } };

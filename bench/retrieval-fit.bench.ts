@@ -25,14 +25,17 @@
 //
 //   node dist/bench/retrieval-fit.bench.js [--tasks 40] [--validation 12] [--corpus NAME]...
 //        [--value 500,1000,2000,3000] [--doc-value 300,100,1000] [--l2 1,3,10,30,100] [--rows FILE] [--budget 4000] [--seed S]
-//        [--objective pooled|floor] [--doc-objective target|contract] [--token-target 1200] [--model-only] [--json FILE] [--write]
+//        [--objective pooled|floor] [--doc-objective target|contract] [--token-target 1200] [--model-only] [--json FILE] [--write] [--imports masked|kept]
+//
+// --imports masked|kept: masked (default) blanks the imports only the hidden code used, as an editor
+// would not have them yet (bench/retrieval/tasks.ts ImportProtocol); kept is the old protocol, for comparison.
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { defaultSettings, retrieveAt } from '../server/src/service';
 import { PACKING } from '../server/src/retrieval/fitted';
 import { MEMBER_COLUMNS, type MemberRow, type Packing } from '../server/src/retrieval/memberModel';
-import { arg, args } from './cli';
+import { arg, args, importProtocolArg } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { kneeOf } from './retrieval/report';
 import { auroc, median, modeMetrics, scoreResponse, type TaskScore } from './retrieval/score';
@@ -70,7 +73,8 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   if (!['target', 'contract'].includes(docObjective)) throw new Error('--doc-objective target|contract');
   const tokenTarget = Number(arg('--token-target') ?? 1200);
   const names = args('--corpus').length ? args('--corpus') : [...DEVELOPMENT_CORPORA, ...INJECTED_CORPORA];
-  const opts = { test, validation, seed };
+  const imports = importProtocolArg();
+  const opts = { test, validation, seed, imports };
 
   // Pass 1: training rows. The rows' inputs do not depend on the coefficients, so a fitted.ts
   // made stale by a change of MEMBER_COLUMNS is stood in for by a zero model (every p = ½).
@@ -192,7 +196,7 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
       '// its injected variant), never on a test split. Written by `npm run fit:retrieval`',
       '// (bench/retrieval-fit.bench.ts); regenerate, do not hand-edit.',
       '//',
-      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-value ${docValues.map(num).join(',')} --l2 ${l2s.join(',')}${objective !== 'pooled' ? ` --objective ${objective}` : ''}${docObjective !== 'target' ? ` --doc-objective ${docObjective}` : ''}${tokenTarget !== 1200 ? ` --token-target ${tokenTarget}` : ''}`,
+      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-value ${docValues.map(num).join(',')} --l2 ${l2s.join(',')}${objective !== 'pooled' ? ` --objective ${objective}` : ''}${docObjective !== 'target' ? ` --doc-objective ${docObjective}` : ''}${tokenTarget !== 1200 ? ` --token-target ${tokenTarget}` : ''} --imports ${imports}`,
       `// ${m.tasks} validation tasks (${used.length} corpora: ${used.join(', ')}).`,
       `// Model: ${rows.length} weighed candidates, ${rows.filter((r) => r.y).length} needed; L2 penalty λ ${l2}${penalties.length > 1 ? ` (of ${l2s.join(', ')}: the best mean AUROC leaving one corpus out)` : ''}; AUROC ${pooled?.toFixed(3)} pooled,`,
       `// ${Math.min(...held.map((h) => h.auc ?? NaN)).toFixed(3)}–${Math.max(...held.map((h) => h.auc ?? NaN)).toFixed(3)} leaving one corpus out. value: the knee of ${objective === 'floor' ? 'the weakest corpus\'s' : 'pooled'} recall against`,

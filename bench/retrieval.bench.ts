@@ -8,7 +8,7 @@
 // and calibrates τ on a validation split. A benchmark: it reports, it never fails on a score.
 //
 //   node dist/bench/retrieval.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--scenario new|partial|existing]... [--seed S] [--budget T]
-//                                      [--budgets 500,1000,1500,2500,4000 | --budgets none] [--settle MS] [--list-tasks]
+//                                      [--budgets 500,1000,1500,2500,4000 | --budgets none] [--settle MS] [--list-tasks] [--imports masked|kept]
 //
 // The gate's figures (AUROC, ECE, review, false confidence per scenario) are reported with
 // `--tasks 40 --validation 0 --budgets none`: 40 test tasks per corpus, 280 new and 280 existing
@@ -23,6 +23,13 @@
 // first half of its lines kept (gold: symbols first used after the cut); existing = nothing masked,
 // the cursor on the first statement (gold: every symbol of the body).
 //
+// Imports (--imports): masked, the default, also blanks every single-type and static single-member
+// import whose simple name only the hidden code (the emptied body, or the partial body's cut half)
+// uses; wildcard imports and imports the rest of the file uses stay, and every line keeps its
+// number. In an editor an import mostly arrives with the code that uses it, so a kept one would
+// point straight at the hidden body's needs. kept is the protocol up to session 8, for comparison.
+// The existing scenario masks nothing either way.
+//
 // --budgets: the recall–tokens sweep (every mode on the test split, rcl on the validation split, at
 // each budget besides the main one); the knee of the pooled validation curve is printed. Writes bench/out/retrieval-report.json, bench/out/retrieval.svg and
 // bench/out/retrieval-curves.svg (+ .png of both when a converter exists).
@@ -30,7 +37,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { arg, args, corpusSourceRoot } from './cli';
+import { arg, args, corpusSourceRoot, importProtocolArg } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { calibrate, runCorpus, SWEEP_BUDGETS, type CorpusReport } from './retrieval/run';
 import { calibrationTable, corpusTable, kneeOf, pooledCurve, scenarioTable, spreadTable, svgReport, sweepSvg, sweepTable } from './retrieval/report';
@@ -86,6 +93,7 @@ async function listTasks(names: string[], opts: { test: number; validation: numb
   const validation = Number(arg('--validation') ?? (arg('--tasks') ? Math.ceil(test / 2) : 20));
   const budget = Number(arg('--budget') ?? 4000);
   const seed = arg('--seed');
+  const imports = importProtocolArg();
   const settleMs = arg('--settle') ? Number(arg('--settle')) : undefined;
   const budgetsArg = arg('--budgets');
   const budgets = budgetsArg === 'none' ? [] : budgetsArg ? budgetsArg.split(',').map(Number) : SWEEP_BUDGETS;
@@ -104,7 +112,7 @@ async function listTasks(names: string[], opts: { test: number; validation: numb
   for (const name of names) {
     const src = corpusRoot(name);
     if (!src || !existsSync(src)) { missing.push(name); console.log(`\n${name}: not present (run \`node bench/corpora/inject.mjs ${name.replace(/-injected$/, '')}\`); skipped`); continue; }
-    const r = await runCorpus({ root: ROOT, name, sourceRoot: src, test, validation, seed, budgetTokens: budget, budgets, settleMs, scenarios, log: (m) => console.error(m) });
+    const r = await runCorpus({ root: ROOT, name, sourceRoot: src, test, validation, seed, budgetTokens: budget, budgets, settleMs, scenarios, imports, log: (m) => console.error(m) });
     reports.push(r);
     console.log(corpusTable(r));
     console.log(scenarioTable(name, r.scenarios));
@@ -126,7 +134,7 @@ async function listTasks(names: string[], opts: { test: number; validation: numb
   mkdirSync(outDir, { recursive: true });
   const json = join(outDir, 'retrieval-report.json');
   writeFileSync(json, JSON.stringify({
-    generatedAt: new Date().toISOString(), options: { test, validation, budget, seed: seed ?? 'needle-retrieval-bench' },
+    generatedAt: new Date().toISOString(), options: { test, validation, budget, seed: seed ?? 'needle-retrieval-bench', imports },
     missingCorpora: missing, pooledCalibration: pooled, corpora: reports,
   }, null, 2));
   // Reliability diagrams: every corpus's test split pooled, one panel per scenario.

@@ -8,7 +8,7 @@
 // AUROC of the gate's confidence replayed with no follow-up round; and the gate in force run with
 // its follow-up rounds, as the retrieval benchmark runs it (its AUROC, on these validation tasks).
 //
-//   node dist/bench/surface-fit.bench.js [--tasks 40] [--validation 80] [--corpus NAME]... [--seed S] [--l2 1] [--folds 5] [--mass-rounds 3] [--misses N] [--json out.json] [--from rows.json] [--scenario new|partial]... [--prior] [--candidates-only] [--without-routes R,…] [--write]
+//   node dist/bench/surface-fit.bench.js [--tasks 40] [--validation 80] [--corpus NAME]... [--seed S] [--l2 1] [--folds 5] [--mass-rounds 3] [--misses N] [--json out.json] [--from rows.json] [--scenario new|partial]... [--prior] [--candidates-only] [--without-routes R,…] [--write] [--imports masked|kept]
 //
 // One table per scenario (surface.ts ROUTE_TABLES): new = the body emptied (gold: what it used),
 // partial = the first half of its lines kept (gold: what is first used after the cut; what is
@@ -22,10 +22,12 @@
 // --prior fits the partial table as a difference from the new-body one (L2 on the difference)
 // instead of from zero: on validation it made no difference to D̂ recall (leave-one-corpus-out
 // 0.764 either way, 5-fold 0.779 vs 0.781), so the table in force is fitted from zero.
+// --imports masked|kept: masked (default) blanks the imports only the hidden code used, as an editor
+// would not have them yet (bench/retrieval/tasks.ts ImportProtocol); kept is the old protocol, for comparison.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { calibratedProbability, ROUTE_TABLES, type RouteScenario } from '../server/src/gate/surface';
-import { arg, args, corpusSourceRoot } from './cli';
+import { arg, args, corpusSourceRoot, importProtocolArg } from './cli';
 import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
 import { collectCorpus, MISS_CLASSES, RELATIONS, routeScenarioOf, type TaskRows } from './surface/collect';
 import { auroc } from './retrieval/score';
@@ -69,7 +71,7 @@ function scoreLine(label: string, s: Scores): string {
     const tasks: TaskRows[] = [];
     for (const name of names) {
       if (saved) { tasks.push(...saved.filter((t) => t.corpus === name && t.scenario === routeScenarioOf(scenario))); continue; }
-      tasks.push(...await collectCorpus({ root: ROOT, name, sourceRoot: corpusSourceRoot(name, 'fail'), test, validation, seed: arg('--seed'), scenario, candidatesOnly: process.argv.includes('--candidates-only'), log: (m) => console.error(m) }));
+      tasks.push(...await collectCorpus({ root: ROOT, name, sourceRoot: corpusSourceRoot(name, 'fail'), test, validation, seed: arg('--seed'), scenario, candidatesOnly: process.argv.includes('--candidates-only'), imports: importProtocolArg(), log: (m) => console.error(m) }));
     }
     dump.push(...tasks);
     // --without-routes: score the same rows as if those routes did not exist (a candidate only they reach is no candidate).

@@ -10,7 +10,7 @@ import { encode } from 'gpt-tokenizer';
 import type { GateFeatures, RetrievalMode, RetrievalResult, StatusResult } from '../../shared/protocol';
 import { calibrateThreshold, type Calibration } from '../../server/src/gate/sufficiency';
 import { startServer, type StartOptions } from './client';
-import { BENCH_SCENARIOS, eligibleTasks, loadOracle, maskText, sampleTasks, scenarioTask, type BenchScenario, type GoldSymbol, type OracleOutput, type ScenarioTask, type Task } from './tasks';
+import { BENCH_SCENARIOS, eligibleTasks, loadOracle, maskText, sampleTasks, scenarioTask, type BenchScenario, type GoldSymbol, type ImportProtocol, type OracleOutput, type ScenarioTask, type Task } from './tasks';
 import { calibrationMetrics, type CalibrationMetrics } from './calibration';
 import { diskTextOf, goldRegions } from './attribution';
 import { gateMetrics, mean, median, modeMetrics, sameResult, scoreResponse, type GateMetrics, type MissedGold, type ModeMetrics, type SurfaceRecall, type TaskScore } from './score';
@@ -36,6 +36,8 @@ export interface RunOptions {
   serverJs?: string;
   /** Scenarios to run (default all): new = emptied body, partial = first half kept, existing = nothing masked. */
   scenarios?: BenchScenario[];
+  /** How masking treats the file's imports (tasks.ts ImportProtocol; default masked: those only the hidden code used are blanked). */
+  imports?: ImportProtocol;
   /** These tasks instead of the seeded sample (e.g. only those whose gold lives in given packages). */
   tasks?: Task[];
   /** Changes the temp copy of the sources before the server starts (e.g. moves packages into a jar). */
@@ -184,7 +186,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
       const sceneLog: string[] = [];
       for (const sc of scenarios.filter((x) => x !== 'new')) {
         let st: ScenarioTask;
-        try { st = scenarioTask(original, task, sc); } catch (e) { scenarioRuns[sc].skipped.push({ task: task.id, reason: (e as Error).message }); continue; }
+        try { st = scenarioTask(original, task, sc, opts.imports); } catch (e) { scenarioRuns[sc].skipped.push({ task: task.id, reason: (e as Error).message }); continue; }
         writeFileSync(path, st.text);
         await sleep(settle);
         await server.open(path, st.text);
@@ -203,7 +205,7 @@ export async function runCorpus(opts: RunOptions, oracleIn?: OracleOutput): Prom
       }
       if (!scenarios.includes('new')) { log(`  [${i + 1}/${tasks.length}] ${task.split === 'test' ? 'T' : 'V'} ${task.id}${sceneLog.join('')}`); continue; }
       let masked: string;
-      try { masked = maskText(original, task.body); } catch (e) { skipped.push({ task: task.id, reason: (e as Error).message }); continue; }
+      try { masked = maskText(original, task.body, opts.imports); } catch (e) { skipped.push({ task: task.id, reason: (e as Error).message }); continue; }
       const row: CorpusReport['perTask'][number] = { task: task.id, split: task.split, gold: task.gold.map((g) => g.qualified), scores: {} };
       if (task.split === 'test') oracleTok.push(oracleTokens(task, opts.sourceRoot, tokCache));
       writeFileSync(path, masked);

@@ -1,7 +1,9 @@
 // Retrieval benchmark tasks from the javac oracle (bench/oracle): "implement this method" tasks.
 // A task is a method whose body (≥ MIN_BODY_LINES lines, braces included) references ≥ 2 distinct
 // internal declarations, ≥ 1 of them declared in another file. The body is emptied (signature and
-// Javadoc kept); the gold set is what the original body referenced.
+// Javadoc kept); the gold set is what the original body referenced. By default the imports that
+// only the hidden code used are blanked with it (ImportProtocol), since in an editor an import
+// mostly arrives with the code that uses it.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,7 +81,7 @@ function inside(b: OracleBody, line: number, col: number): boolean {
 export { prngFromString as prng } from '../../scripts/lib/prng.mjs';
 import { prngFromString as prng } from '../../scripts/lib/prng.mjs';
 
-export interface TaskOptions { test: number; validation: number; seed?: string }
+export interface TaskOptions { test: number; validation: number; seed?: string; imports?: ImportProtocol }
 
 /** Every eligible method, sorted by qualified name (before sampling). */
 export function eligibleTasks(o: OracleOutput): Omit<Task, 'split'>[] {
@@ -146,12 +148,95 @@ export function sampleFrom(eligible: Omit<Task, 'split'>[], opts: TaskOptions): 
   return [...test, ...val];
 }
 
-/** The file with the task's body emptied: everything between `{` and `}` gone, signature and Javadoc kept. */
-export function maskText(original: string, b: OracleBody): string {
+/**
+ * How masking treats the file's imports.
+ *  masked (the default): a single-type or static single-member import whose simple name only the
+ *          hidden code uses is blanked with that code; wildcard imports and imports anything left
+ *          in the file uses stay. Kept imports would otherwise point straight at the hidden body's
+ *          needs, while in an editor an import mostly arrives with the code that uses it.
+ *  kept:   every import stays (the protocol up to session 8; for comparison).
+ * Either way every line keeps its number: a blanked import leaves an empty line.
+ */
+export type ImportProtocol = 'masked' | 'kept';
+export const IMPORT_PROTOCOLS: readonly ImportProtocol[] = ['masked', 'kept'];
+export const DEFAULT_IMPORT_PROTOCOL: ImportProtocol = 'masked';
+
+/** One import declaration of a file: its character span, the simple name it imports (undefined for a wildcard). */
+export interface ImportDeclaration { start: number; end: number; simpleName?: string }
+
+/** Skips whitespace and comments from `i`; returns the next code position. */
+function skipTrivia(text: string, i: number): number {
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (text.startsWith('//', i)) { const nl = text.indexOf('\n', i); i = nl < 0 ? text.length : nl; continue; }
+    if (text.startsWith('/*', i)) { const close = text.indexOf('*/', i + 2); i = close < 0 ? text.length : close + 2; continue; }
+    return i;
+  }
+}
+
+/** The file's import declarations, read from the top: after the package declaration, up to the first other declaration. */
+export function importDeclarations(text: string): ImportDeclaration[] {
+  const out: ImportDeclaration[] = [];
+  let i = skipTrivia(text, 0);
+  // A package declaration may carry annotations (package-info.java): skip to its semicolon.
+  if (/^(@|package\b)/.test(text.slice(i, i + 8))) {
+    const semi = text.indexOf(';', i);
+    if (semi < 0 || !/\bpackage\b/.test(text.slice(i, semi))) return out;
+    i = skipTrivia(text, semi + 1);
+  }
+  for (;;) {
+    if (text[i] === ';') { i = skipTrivia(text, i + 1); continue; }
+    if (!/^import\b/.test(text.slice(i, i + 7))) return out;
+    const semi = text.indexOf(';', i);
+    if (semi < 0) return out;
+    const path = text.slice(i + 'import'.length, semi).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ').replace(/\s+/g, '').replace(/^static(?=[\w$])/, '');
+    const simpleName = path.endsWith('.*') ? undefined : path.slice(path.lastIndexOf('.') + 1);
+    out.push({ start: i, end: semi + 1, simpleName });
+    i = skipTrivia(text, semi + 1);
+  }
+}
+
+/**
+ * Simple names a text uses as a name an import could supply: identifiers outside string and
+ * character literals not preceded by `.` (a qualified name needs no import). Comments count: a
+ * Javadoc's `{@link Type}` is a reason to keep the import.
+ */
+export function namesUsed(text: string): Set<string> {
+  const out = new Set<string>();
+  const code = text.replace(/"""[\s\S]*?"""|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, '""');
+  for (const m of code.matchAll(/(\.\s*)?([A-Za-z_$][\w$]*)/g)) if (!m[1]) out.add(m[2]);
+  return out;
+}
+
+/**
+ * `masked` (the file with some code hidden) with the single-name imports blanked whose simple name
+ * `hidden` uses and nothing after the imports in `masked` does. Each blanked declaration keeps its
+ * line breaks, so every line keeps its number.
+ */
+export function blankImportsOnlyUsedBy(masked: string, hidden: string): string {
+  const imports = importDeclarations(masked);
+  if (!imports.length) return masked;
+  const usedByHidden = namesUsed(hidden);
+  const usedElsewhere = namesUsed(masked.slice(imports[imports.length - 1].end));
+  let out = '', from = 0;
+  for (const d of imports) {
+    if (!d.simpleName || !usedByHidden.has(d.simpleName) || usedElsewhere.has(d.simpleName)) continue;
+    out += masked.slice(from, d.start) + masked.slice(d.start, d.end).replace(/[^\n]/g, '');
+    from = d.end;
+  }
+  return out + masked.slice(from);
+}
+
+/**
+ * The file with the task's body emptied: everything between `{` and `}` gone, signature and Javadoc
+ * kept; with `imports` masked (the default), the imports only the body used blanked too.
+ */
+export function maskText(original: string, b: OracleBody, imports: ImportProtocol = DEFAULT_IMPORT_PROTOCOL): string {
   if (original[b.startOffset] !== '{' || original[b.endOffset - 1] !== '}') {
     throw new Error(`body offsets ${b.startOffset}-${b.endOffset} do not delimit a block`);
   }
-  return original.slice(0, b.startOffset) + MASKED_BODY + original.slice(b.endOffset);
+  const masked = original.slice(0, b.startOffset) + MASKED_BODY + original.slice(b.endOffset);
+  return imports === 'kept' ? masked : blankImportsOnlyUsedBy(masked, original.slice(b.startOffset, b.endOffset));
 }
 
 // ---- Scenarios: the same tasks with the body empty, half written, or complete -------------------
@@ -185,9 +270,9 @@ function statementBoundary(kept: string[]): { ok: boolean; openBlocks: number } 
  *  existing: nothing masked, the cursor on the first statement; gold = every symbol of the body.
  * Throws when the scenario cannot be made from this body (the caller skips the task).
  */
-export function scenarioTask(original: string, task: Task, scenario: BenchScenario): ScenarioTask {
+export function scenarioTask(original: string, task: Task, scenario: BenchScenario, imports: ImportProtocol = DEFAULT_IMPORT_PROTOCOL): ScenarioTask {
   const b = task.body;
-  if (scenario === 'new') return { ...task, scenario, text: maskText(original, task.body) };
+  if (scenario === 'new') return { ...task, scenario, text: maskText(original, task.body, imports) };
   const lines = original.split('\n');
   const inner = lines.slice(b.startLine + 1, b.endLine);
   const firstCode = inner.findIndex((l) => l.trim() !== '');
@@ -209,7 +294,8 @@ export function scenarioTask(original: string, task: Task, scenario: BenchScenar
   const closers = Array.from({ length: boundary.openBlocks }, (_, i) => `${indent}${'  '.repeat(Math.max(0, boundary.openBlocks - 1 - i))}}`);
   const cursorIndent = indent + '  '.repeat(boundary.openBlocks);
   const bodyLines = ['{', ...inner.slice(0, keep), cursorIndent, ...closers];
-  const text = original.slice(0, b.startOffset) + bodyLines.join('\n') + '\n' + beforeClose + original.slice(b.endOffset - 1);
+  const cutText = original.slice(0, b.startOffset) + bodyLines.join('\n') + '\n' + beforeClose + original.slice(b.endOffset - 1);
+  const text = imports === 'kept' ? cutText : blankImportsOnlyUsedBy(cutText, inner.slice(keep).join('\n'));
   const cut = b.startLine + 1 + keep; // first original line not kept
   const delta = (b.endLine - b.startLine + 1) - (bodyLines.length + 1);
   const gold = task.gold.filter((g) => g.firstUseLine >= cut)

@@ -38,7 +38,7 @@ export async function forEachValidationTask(root: string, name: string, opts: Ta
   for (const task of tasks) {
     const path = join(src, task.file);
     let masked: string;
-    try { masked = maskText(readFileSync(path, 'utf8'), task.body); } catch { continue; }
+    try { masked = maskText(readFileSync(path, 'utf8'), task.body, opts.imports); } catch { continue; }
     await indexer.setDocument(path, masked);
     try {
       await visit({ task, src, indexer, uri: pathToFileURL(path).href, textOf, regions: await goldRegions(task.gold, textOf) });

@@ -1,6 +1,6 @@
 // Collects the gate's surface candidates on benchmark tasks, in process: index a corpus once
 // (no cache, no server), and per task open the file with the body emptied exactly as the retrieval
-// benchmark does (tasks.ts maskText), list every surface candidate with its route hints, label it
+// benchmark does (tasks.ts maskText, imports only the body used blanked by default), list every surface candidate with its route hints, label it
 // gold when it is a declaration the original body referenced, and keep what the pipeline retrieved
 // with no follow-up round (to replay the gate's confidence under another route table).
 
@@ -14,7 +14,7 @@ import { dependencySurface, directSubtypesOf, surfaceCandidates, type RouteHint,
 import { markCovered } from '../../server/src/gate/coverage';
 import { bodyOf } from '../../server/src/gate/sufficiency';
 import { relPathOfUri, itemHolds } from '../retrieval/score';
-import { loadOracle, sampleTasks, scenarioTask, type GoldSymbol, type ScenarioTask, type Task } from '../retrieval/tasks';
+import { loadOracle, sampleTasks, scenarioTask, type GoldSymbol, type ImportProtocol, type ScenarioTask, type Task } from '../retrieval/tasks';
 import { isTypeKind, type TypeInfo } from '../../server/src/java/symbols';
 import type { SymbolRef, WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 import { typeNameResolver, parseTypeText } from '../../server/src/java/resolve';
@@ -57,6 +57,8 @@ export interface CollectOptions {
   scenario?: 'new' | 'partial';
   /** Candidates and D̂ only: no retrieval, so rows are never covered and the gate figures are empty (for iterating on routes). */
   candidatesOnly?: boolean;
+  /** How masking treats the file's imports (tasks.ts ImportProtocol; default masked). */
+  imports?: ImportProtocol;
 }
 
 /**
@@ -217,7 +219,7 @@ async function collectTask(indexer: Indexer, o: CollectOptions, task: Task): Pro
   const path = join(o.sourceRoot, task.file);
   const original = readFileSync(path, 'utf8');
   let st: ScenarioTask;
-  try { st = scenarioTask(original, task, o.scenario ?? 'new'); } catch { return undefined; }
+  try { st = scenarioTask(original, task, o.scenario ?? 'new', o.imports); } catch { return undefined; }
   if (!st.gold.length) return undefined;
   const masked = st.text;
   await indexer.setDocument(path, masked);
