@@ -13,7 +13,7 @@ import { arg, corpusSourceRoot } from './cli';
 import { Indexer } from '../server/src/index/indexer';
 import { defaultSettings, prepareIndexer, retrieveAt, uriOfPath } from '../server/src/service';
 import type { PreparedStep } from '../server/src/retrieval/prepare';
-import { SAVED_DESCRIPTIONS } from '../server/src/retrieval/preparedCache';
+import { SAVED_DESCRIPTION_TABLE } from '../server/src/retrieval/recall/descriptions';
 import { boundHeapGrowth } from '../server/src/platform/heapGrowth';
 
 type Target = { path: string; line: number };
@@ -168,7 +168,7 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   print(await start('warm start, prepared', root, cacheDir, true, chosen));
   // The prepared start above saved the structures retrieval/preparedCache.ts keeps; this one loads them.
   // The description index built as if it were not saved (what the start above did before it was), then loaded.
-  const withoutDescriptions = await start('warm start, saved but the descriptions', root, cacheDir, true, chosen, [SAVED_DESCRIPTIONS.name]);
+  const withoutDescriptions = await start('warm start, saved but the descriptions', root, cacheDir, true, chosen, [SAVED_DESCRIPTION_TABLE.name]);
   print(withoutDescriptions);
   const withSaved = await start('warm start, prepared, saved structures', root, cacheDir, true, chosen);
   print(withSaved);

@@ -8,9 +8,9 @@ import type { WorkspaceIndex } from '../index/workspaceIndex';
 import type { PipelineRequest } from './request';
 import { declarationsByName, typesBySimpleName, usageCounts } from './symbols';
 import { globalPopular } from './recall/graph';
-import { descriptionShares, prepareDescriptions, type SavedDescriptions } from './recall/descriptions';
+import { currentDescriptionIndex, prepareDescriptions, SAVED_DESCRIPTION_TABLE } from './recall/descriptions';
 import { currentWordMap, prepareWordFiles, SAVED_WORDS } from './recall/wordFiles';
-import { buildWithSaved, SAVED_DESCRIPTIONS, type SavedPlace } from './preparedCache';
+import { buildWithSaved, type SavedPlace } from './preparedCache';
 import { currentChunkCorpus, prepareChunkCorpus, SAVED_CHUNKS } from './recall/similar';
 
 /** One structure built: its name and the time it took. */
@@ -22,7 +22,7 @@ export interface PrepareInput {
   textOf: PipelineRequest['textOf'];
   /**
    * Where structures saved by an earlier start are (preparedCache.ts: word -> files and the
-   * similar-code corpus in their finished form, the description tokens per file); absent:
+   * similar-code corpus and the description index in their finished form); absent:
    * everything is built from the index and texts.
    */
   saved?: SavedPlace;
@@ -34,11 +34,7 @@ export const PREPARE_STEPS: readonly { name: string; build: (p: PrepareInput) =>
   { name: 'types by simple name', build: ({ index }) => { typesBySimpleName(index); } },
   { name: 'usage counts', build: ({ index }) => { usageCounts(index); } },
   { name: 'callers and popular declarations', build: ({ index }) => { index.prepareIncoming(); globalPopular(index); } },
-  { name: 'description index', build: ({ index, saved }) => {
-    // The shares the build derived or loaded, kept only while it may save them.
-    const shares = saved && new Map<string, SavedDescriptions>();
-    buildWithSaved(SAVED_DESCRIPTIONS, saved, (s) => prepareDescriptions(index, s, shares), () => descriptionShares(index, shares ?? new Map()));
-  } },
+  { name: 'description index', build: ({ index, saved }) => buildWithSaved(SAVED_DESCRIPTION_TABLE, saved, (s) => prepareDescriptions(index, s), () => currentDescriptionIndex(index)) },
   { name: 'word -> files', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_WORDS, saved, (s) => prepareWordFiles({ index, textOf }, s), () => currentWordMap({ index, textOf })) },
   { name: 'similar-code corpus', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_CHUNKS, saved, (s) => prepareChunkCorpus(index, textOf, s), () => currentChunkCorpus(index, textOf)) },
 ];
