@@ -3,7 +3,8 @@
 // number of distinct tokens; idf from the documents holding the term in that field), which it
 // replaced for its size: the whole JDK has ~500k descriptions, and MiniSearch's radix tree of
 // per-field Maps held 85 MB for java.base's 120k. Here a term is an id, a (term, field) posting
-// list one flat array of numbers (doc and tf in one), and field lengths one pooled array.
+// list a range of one pool of numbers (doc and tf in one), and field lengths one Int32Array: the
+// form a warm start loads as it was saved (`saved`, `fromSaved`).
 //
 // Unlike MiniSearch, a field's average length is its exact total over the live documents divided
 // by their count, not a running mean in the order documents come and go: every statistic is then

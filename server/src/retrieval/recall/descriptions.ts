@@ -3,7 +3,7 @@
 // signature words, owner type words); the query's words are matched against those descriptions
 // with BM25 (descriptionTable.ts: MiniSearch's scoring in a compact index), description to
 // description rather than text to code. The index follows index.version file by file (built by
-// retrieval's prepare stage, from saved tokens on a warm start); the scores of each term searched
+// retrieval's prepare stage, loaded in its finished form on a warm start); the scores of each term searched
 // are remembered (see orSearch) until an edit moves them, which is what keeps a warm request, and
 // the first one after an edit, fast on a large workspace.
 
