@@ -19,7 +19,7 @@ import { boundHeapGrowth } from '../server/src/platform/heapGrowth';
 type Target = { path: string; line: number };
 const ask = (ix: Indexer, t: Target) => retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
 
-interface Startup { label: string; readyMs: number; prepareMs?: number; firstMs: number; nextMs: number; steps?: PreparedStep[]; firstStages: Record<string, number> }
+interface Startup { label: string; readyMs: number; prepareMs?: number; firstMs: number; nextMs: number; steps?: PreparedStep[]; firstStages: Record<string, number>; cpuMs: number }
 
 /**
  * One start: an Indexer on `cacheDir` (warm when it holds this folder's cache), `prepare` or not;
@@ -29,15 +29,16 @@ interface Startup { label: string; readyMs: number; prepareMs?: number; firstMs:
 async function start(label: string, root: string, cacheDir: string, prepare: boolean, targets: Target[], ignoreSaved?: string[]): Promise<Startup> {
   let steps: PreparedStep[] | undefined;
   const ix = new Indexer({ cacheDir, prepare: prepare ? prepareIndexer({ done: (s) => { steps = s; }, ignoreSaved }) : undefined });
-  const t0 = performance.now();
+  const t0 = performance.now(), cpu0 = process.cpuUsage();
   await ix.addFolder(root);
   const readyMs = performance.now() - t0;
   const t1 = performance.now();
   const first = await ask(ix, targets[0]);
   const firstMs = performance.now() - t1;
+  const cpu = process.cpuUsage(cpu0);
   const next: number[] = [];
   for (const t of targets.slice(1, 4)) { const s = performance.now(); await ask(ix, t); next.push(performance.now() - s); }
-  return { label, readyMs, prepareMs: ix.prepareMs, firstMs, nextMs: next.sort((a, b) => a - b)[1], steps, firstStages: first.timingsMs };
+  return { label, readyMs, prepareMs: ix.prepareMs, firstMs, nextMs: next.sort((a, b) => a - b)[1], steps, firstStages: first.timingsMs, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 
@@ -158,10 +159,10 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   // Time to a first answer, one start at a time (each Indexer dropped before the next; the
   // structures are held per index, so they go with it). The cache written by the cold index above.
   // --warm-only: leave out the cold prepared start (on the whole JDK, the longest of the three).
-  console.log('  time to a first answer: ready / of it preparing / first request after ready / next requests (median) / start to first answer, ms');
+  console.log('  time to a first answer: ready / of it preparing / first request after ready / next requests (median) / start to first answer / its CPU time (all threads), ms');
   const print = (s: Startup) => {
-    console.log(`    ${s.label.padEnd(40)} ${Math.round(s.readyMs).toString().padStart(7)} ${(s.prepareMs === undefined ? '-' : Math.round(s.prepareMs).toString()).padStart(7)} ${Math.round(s.firstMs).toString().padStart(7)} ${Math.round(s.nextMs).toString().padStart(7)} ${Math.round(s.readyMs + s.firstMs).toString().padStart(7)}`);
-    if (s.steps) console.log(`      prepared: ${s.steps.map((x) => `${x.name} ${Math.round(x.ms)}`).join(', ')}`);
+    console.log(`    ${s.label.padEnd(40)} ${Math.round(s.readyMs).toString().padStart(7)} ${(s.prepareMs === undefined ? '-' : Math.round(s.prepareMs).toString()).padStart(7)} ${Math.round(s.firstMs).toString().padStart(7)} ${Math.round(s.nextMs).toString().padStart(7)} ${Math.round(s.readyMs + s.firstMs).toString().padStart(7)} ${Math.round(s.cpuMs).toString().padStart(7)}`);
+    if (s.steps) console.log(`      prepared: ${s.steps.map((x) => `${x.name} ${Math.round(x.ms)} (cpu ${Math.round(x.cpuMs)})`).join(', ')}`);
     console.log(`      first request by stage: ${Object.entries(s.firstStages).filter(([k, v]) => k !== 'total' && v >= 1).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
   };
   print(await start('warm start, lazy structures', root, cacheDir, false, chosen));

@@ -13,8 +13,8 @@ import { currentWordMap, prepareWordFiles, SAVED_WORDS } from './recall/wordFile
 import { buildWithSaved, type SavedPlace } from './preparedCache';
 import { currentChunkCorpus, prepareChunkCorpus, SAVED_CHUNKS } from './recall/similar';
 
-/** One structure built: its name and the time it took. */
-export interface PreparedStep { name: string; ms: number }
+/** One structure built: its name, the time it took and the process's CPU time meanwhile (all threads: on a loaded machine the figure to compare). */
+export interface PreparedStep { name: string; ms: number; cpuMs: number }
 
 export interface PrepareInput {
   index: WorkspaceIndex;
@@ -48,9 +48,10 @@ export async function prepareRetrieval(input: PrepareInput, opts: { onStep?: (na
   const out: PreparedStep[] = [];
   for (const [i, step] of PREPARE_STEPS.entries()) {
     opts.onStep?.(step.name, i, PREPARE_STEPS.length);
-    const t0 = performance.now();
+    const t0 = performance.now(), cpu0 = process.cpuUsage();
     step.build(input);
-    out.push({ name: step.name, ms: performance.now() - t0 });
+    const cpu = process.cpuUsage(cpu0);
+    out.push({ name: step.name, ms: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000 });
     await (opts.pause ?? (() => new Promise<void>((r) => setImmediate(r))))();
   }
   return out;
