@@ -15,13 +15,13 @@ import { arg, corpusSourceRoot } from './cli';
 import { Indexer } from '../server/src/index/indexer';
 import { defaultSettings, prepareIndexer, retrieveAt, uriOfPath } from '../server/src/service';
 import type { PreparedStep } from '../server/src/retrieval/prepare';
-import { SAVED_DESCRIPTIONS } from '../server/src/retrieval/preparedCache';
+import { SAVED_DESCRIPTION_TABLE } from '../server/src/retrieval/recall/descriptions';
 import { boundHeapGrowth } from '../server/src/platform/heapGrowth';
 
 type Target = { path: string; line: number };
 const ask = (ix: Indexer, t: Target) => retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
 
-interface Startup { label: string; readyMs: number; prepareMs?: number; firstMs: number; nextMs: number; steps?: PreparedStep[]; firstStages: Record<string, number> }
+interface Startup { label: string; readyMs: number; prepareMs?: number; firstMs: number; nextMs: number; steps?: PreparedStep[]; firstStages: Record<string, number>; cpuMs: number }
 
 /**
  * One start: an Indexer on `cacheDir` (warm when it holds this folder's cache), `prepare` or not;
@@ -31,15 +31,16 @@ interface Startup { label: string; readyMs: number; prepareMs?: number; firstMs:
 async function start(label: string, root: string, cacheDir: string, prepare: boolean, targets: Target[], ignoreSaved?: string[]): Promise<Startup> {
   let steps: PreparedStep[] | undefined;
   const ix = new Indexer({ cacheDir, prepare: prepare ? prepareIndexer({ done: (s) => { steps = s; }, ignoreSaved }) : undefined });
-  const t0 = performance.now();
+  const t0 = performance.now(), cpu0 = process.cpuUsage();
   await ix.addFolder(root);
   const readyMs = performance.now() - t0;
   const t1 = performance.now();
   const first = await ask(ix, targets[0]);
   const firstMs = performance.now() - t1;
+  const cpu = process.cpuUsage(cpu0);
   const next: number[] = [];
   for (const t of targets.slice(1, 4)) { const s = performance.now(); await ask(ix, t); next.push(performance.now() - s); }
-  return { label, readyMs, prepareMs: ix.prepareMs, firstMs, nextMs: next.sort((a, b) => a - b)[1], steps, firstStages: first.timingsMs };
+  return { label, readyMs, prepareMs: ix.prepareMs, firstMs, nextMs: next.sort((a, b) => a - b)[1], steps, firstStages: first.timingsMs, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 
@@ -164,17 +165,17 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   // Time to a first answer, one start at a time (each Indexer dropped before the next; the
   // structures are held per index, so they go with it). The cache written by the cold index above.
   // --warm-only: leave out the cold prepared start (on the whole JDK, the longest of the three).
-  console.log('  time to a first answer: ready / of it preparing / first request after ready / next requests (median) / start to first answer, ms');
+  console.log('  time to a first answer: ready / of it preparing / first request after ready / next requests (median) / start to first answer / its CPU time (all threads), ms');
   const print = (s: Startup) => {
-    console.log(`    ${s.label.padEnd(40)} ${Math.round(s.readyMs).toString().padStart(7)} ${(s.prepareMs === undefined ? '-' : Math.round(s.prepareMs).toString()).padStart(7)} ${Math.round(s.firstMs).toString().padStart(7)} ${Math.round(s.nextMs).toString().padStart(7)} ${Math.round(s.readyMs + s.firstMs).toString().padStart(7)}`);
-    if (s.steps) console.log(`      prepared: ${s.steps.map((x) => `${x.name} ${Math.round(x.ms)}`).join(', ')}`);
+    console.log(`    ${s.label.padEnd(40)} ${Math.round(s.readyMs).toString().padStart(7)} ${(s.prepareMs === undefined ? '-' : Math.round(s.prepareMs).toString()).padStart(7)} ${Math.round(s.firstMs).toString().padStart(7)} ${Math.round(s.nextMs).toString().padStart(7)} ${Math.round(s.readyMs + s.firstMs).toString().padStart(7)} ${Math.round(s.cpuMs).toString().padStart(7)}`);
+    if (s.steps) console.log(`      prepared: ${s.steps.map((x) => `${x.name} ${Math.round(x.ms)} (cpu ${Math.round(x.cpuMs)})`).join(', ')}`);
     console.log(`      first request by stage: ${Object.entries(s.firstStages).filter(([k, v]) => k !== 'total' && v >= 1).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ')}`);
   };
   print(await start('warm start, lazy structures', root, cacheDir, false, chosen));
   print(await start('warm start, prepared', root, cacheDir, true, chosen));
   // The prepared start above saved the structures retrieval/preparedCache.ts keeps; this one loads them.
   // The description index built as if it were not saved (what the start above did before it was), then loaded.
-  const withoutDescriptions = await start('warm start, saved but the descriptions', root, cacheDir, true, chosen, [SAVED_DESCRIPTIONS.name]);
+  const withoutDescriptions = await start('warm start, saved but the descriptions', root, cacheDir, true, chosen, [SAVED_DESCRIPTION_TABLE.name]);
   print(withoutDescriptions);
   const withSaved = await start('warm start, prepared, saved structures', root, cacheDir, true, chosen);
   print(withSaved);

@@ -85,3 +85,41 @@ test('description table: MiniSearch\'s scores through adds, removals and compact
   compare(table, ms, ids, 'added after compaction');
   sameAsFresh(table, ids, live, 'added after compaction');
 });
+
+test('description table: its finished form loads back scoring as the saved table; documents removed without their fields end as a fresh table', () => {
+  const table = new DescriptionTable(MINISEARCH_OPTIONS.tokenize);
+  const ids = new Map<string, number>();
+  const live = new Map<string, string[]>();
+  const add = (t: DescriptionTable, d: { id: string; fields: string[] }) => { ids.set(d.id, t.add(d.id, `p${d.id}`, d.fields)); live.set(d.id, d.fields); };
+  for (const d of docs(200, 4)) add(table, d);
+  table.trim();
+  // Edits after a pack: lists copied out of the pool, some emptied.
+  for (const id of [...live.keys()].filter((_, i) => i % 5 === 0)) { table.remove(ids.get(id)!, live.get(id)!); ids.delete(id); live.delete(id); }
+  for (const d of docs(30, 5)) add(table, d);
+  const names = () => new Map([...ids].map(([id, d]) => [d, id]));
+  const paths = Array.from({ length: table.capacity }, (_, d) => table.path[d]);
+  const saved = table.saved();
+  const loaded = DescriptionTable.fromSaved(saved, paths, MINISEARCH_OPTIONS.tokenize);
+  for (const d of ids.values()) loaded.name(d, table.sym[d]!);
+  assert.equal(loaded.stats(), table.stats());
+  assert.deepEqual(scoresByName(loaded, (d) => names().get(d)!), scoresByName(table, (d) => names().get(d)!), 'loaded scores as saved');
+  sameAsFresh(loaded, ids, live, 'loaded');
+  // A third of the documents go without their fields (files changed while stopped), then more come.
+  const gone = [...live.keys()].filter((_, i) => i % 3 === 1);
+  loaded.removeDocuments(gone.map((id) => ids.get(id)!));
+  for (const id of gone) { ids.delete(id); live.delete(id); }
+  assert.equal(loaded.size, live.size);
+  sameAsFresh(loaded, ids, live, 'documents removed without their fields');
+  for (const d of docs(40, 6)) add(loaded, d);
+  sameAsFresh(loaded, ids, live, 'added after');
+  loaded.trim();
+  sameAsFresh(loaded, ids, live, 'packed again');
+  // Inconsistent forms are refused.
+  const spoilt: [string, () => void][] = [
+    ['a posting of a document no file holds', () => DescriptionTable.fromSaved(saved, paths.map((p, d) => (d === saved.docs[0] ? undefined : p)), MINISEARCH_OPTIONS.tokenize)],
+    ['ranges out of order', () => DescriptionTable.fromSaved({ ...saved, at: saved.at.map((v, i) => (i === 4 ? saved.at[6] + 1 : v)) }, paths, MINISEARCH_OPTIONS.tokenize)],
+    ['a term twice', () => DescriptionTable.fromSaved({ ...saved, termOf: saved.termOf.map((t, i) => (i === 1 ? saved.termOf[0] : t)) }, paths, MINISEARCH_OPTIONS.tokenize)],
+    ['a frequency of 0', () => DescriptionTable.fromSaved({ ...saved, tfs: saved.tfs.map((v, i) => (i === 0 ? 0 : v)) }, paths, MINISEARCH_OPTIONS.tokenize)],
+  ];
+  for (const [what, load] of spoilt) assert.throws(load, /malformed/, what);
+});

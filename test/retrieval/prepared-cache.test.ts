@@ -12,8 +12,8 @@ import { defaultSettings, prepareIndexer, retrieveAt, uriOfPath } from '../../se
 import { ACME } from '../robustness/lib';
 import { fileWords, filesWithWord } from '../../server/src/retrieval/recall/wordFiles';
 import { corpusDump } from '../../server/src/retrieval/recall/similar';
-import { descriptionRecall } from '../../server/src/retrieval/recall/descriptions';
-import { loadSaved, SAVED_DESCRIPTIONS, saveSaved, STALE_SHARE, worthSaving } from '../../server/src/retrieval/preparedCache';
+import { describe, descriptionRecall, SAVED_DESCRIPTION_TABLE } from '../../server/src/retrieval/recall/descriptions';
+import { loadSaved, saveSaved, STALE_SHARE, worthSaving } from '../../server/src/retrieval/preparedCache';
 import { SAVED_WORDS } from '../../server/src/retrieval/recall/wordFiles';
 import { SAVED_CHUNKS } from '../../server/src/retrieval/recall/similar';
 import type { PipelineRequest } from '../../server/src/retrieval/request';
@@ -107,7 +107,7 @@ test('a warm start from saved words and chunks answers as a fresh build, and an 
   const warm = await started(root, cacheDir, logs);
   assert.equal(wordDump(warm), fresh);
   assert.equal(chunkDump(warm), freshChunks, 'the corpus from saved chunks equals a fresh build');
-  assert.equal(descriptionDump(warm), freshDescriptions, 'the description index from saved tokens equals a fresh build');
+  assert.equal(descriptionDump(warm), freshDescriptions, 'the description index loaded equals a fresh build');
   assert.equal(await answers(warm, root), await answers(cold, root), 'retrieval after a warm start equals a fresh build\'s');
   assert.ok(!logs.some((m) => /saved/.test(m)), logs.join('\n'));
   assert.ok(readFileSync(wordsFile(cacheDir)).equals(saved), 'an unchanged workspace leaves the file as it was');
@@ -147,27 +147,34 @@ test('a warm start from saved words and chunks answers as a fresh build, and an 
   rmSync(cacheDir, { recursive: true, force: true });
 });
 
-test('a warm start takes a file\'s description tokens from the saved file while its hash is the indexed one', async () => {
+test('a warm start loads the description index in its finished form while a file\'s hash is the indexed one', async () => {
   const root = acmeCopy();
   const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
   const cold = await started(root, cacheDir);
   const file = savedFile(cacheDir, '.descriptions');
-  const { saved, problem } = loadSaved(SAVED_DESCRIPTIONS, file, cold.folders);
+  const { saved, problem } = loadSaved(SAVED_DESCRIPTION_TABLE, file, cold.folders);
   assert.equal(problem, undefined);
-  const parts = new Map(saved);
-  assert.equal(parts.size, cold.index.allFiles().length, 'every file\'s share saved');
-  // A token planted in one file's saved share: found after a warm start, so the share was used.
-  const [path, share] = [...parts].find(([, v]) => v.counts.length > 0)!;
-  share.tokens.splice(share.counts[0], 0, 'zzzplanted'); // the first document's name field, at its end
-  share.counts[0]++;
-  assert.equal(saveSaved(SAVED_DESCRIPTIONS, file, cold.folders, parts), undefined);
+  assert.equal(saved!.files.size, cold.index.allFiles().length, 'every file\'s documents saved');
+  // A token planted in one file's first document (taken out and added again with it): found after
+  // a warm start, so the saved table was used, not rebuilt.
+  const [path, part] = [...saved!.files].find(([, v]) => v.docs.length > 0)!;
+  const facts = cold.index.file(path)!.facts;
+  const sym = facts.symbols.find((s) => !s.local && !s.anonymous)!;
+  const d = describe(sym, sym.parent >= 0 ? facts.symbols[sym.parent] : undefined);
+  const fields = [d.name, d.signature, d.owner, d.doc];
+  saved!.table.remove(part.docs[0], fields);
+  const tokens = saved!.table.tokens(fields);
+  tokens[0].push('zzzplanted');
+  part.docs[0] = saved!.table.addTokens(sym.id, path, tokens);
+  assert.equal(saveSaved(SAVED_DESCRIPTION_TABLE, file, cold.folders, saved!), undefined);
   const planted = (ix: Indexer) => [...descriptionRecall(ix.index, { words: ['zzzplanted'] } as unknown as Query).keys()];
   const warm = await started(root, cacheDir);
-  assert.equal(planted(warm).length, 1, 'the saved tokens were loaded');
-  assert.ok(warm.index.file(path)!.facts.symbols.some((s) => s.id === planted(warm)[0]));
-  // Once the file changes on disk, its share is not the indexed text's: it is described again.
+  assert.deepEqual(planted(warm), [sym.id], 'the saved table was loaded, its document named from the facts');
+  // Once the file changes on disk, its documents are not the indexed text's: taken out, described again.
   writeFileSync(path, readFileSync(path, 'utf8') + '\n// changed\n');
-  assert.deepEqual(planted(await started(root, cacheDir)), []);
+  const after = await started(root, cacheDir);
+  assert.deepEqual(planted(after), []);
+  assert.equal(descriptionDump(after), descriptionDump(await started(root, null)));
   rmSync(root, { recursive: true, force: true });
   rmSync(cacheDir, { recursive: true, force: true });
 });
@@ -206,6 +213,7 @@ test('a warm start loads word -> files and the similar-code corpus in their fini
   const fresh = await started(root, null);
   sameDump(wordDump(warm), wordDump(fresh), 'wordDump warm');
   sameDump(chunkDump(warm), chunkDump(fresh), 'chunkDump warm');
+  sameDump(descriptionDump(warm), descriptionDump(fresh), 'descriptionDump warm');
   assert.equal(await answers(warm, root), await answers(fresh, root));
   // A file deleted and one added while stopped, then an edit after the load.
   const others = fresh.index.allFiles().map((f) => f.path).filter((p) => p !== path).sort();
@@ -214,11 +222,13 @@ test('a warm start loads word -> files and the similar-code corpus in their fini
   const warm2 = await started(root, cacheDir), fresh2 = await started(root, null);
   sameDump(wordDump(warm2), wordDump(fresh2), 'wordDump warm2');
   sameDump(chunkDump(warm2), chunkDump(fresh2), 'chunkDump warm2');
+  sameDump(descriptionDump(warm2), descriptionDump(fresh2), 'descriptionDump warm2');
   const body = readFileSync(others[1], 'utf8').replace(/\}\s*$/, '  void zzzAfterLoad() { int zzzLocal = 1; }\n}\n');
   await warm2.setDocument(others[1], body);
   await fresh2.setDocument(others[1], body);
   sameDump(wordDump(warm2), wordDump(fresh2), 'wordDump warm2');
   sameDump(chunkDump(warm2), chunkDump(fresh2), 'chunkDump warm2');
+  sameDump(descriptionDump(warm2), descriptionDump(fresh2), 'descriptionDump warm2 after an edit');
   assert.equal(await answers(warm2, root), await answers(fresh2, root));
   rmSync(root, { recursive: true, force: true });
   rmSync(cacheDir, { recursive: true, force: true });
@@ -231,7 +241,7 @@ test('damaged, truncated or foreign saved words, chunks and descriptions are det
   const fresh = wordDump(await started(root, null));
   const freshChunks = chunkDump(await started(root, null));
   const freshDescriptions = descriptionDump(await started(root, null));
-  for (const [suffix, name] of [['.words', 'saved words'], ['.chunks', 'saved similar-code corpus'], ['.descriptions', 'saved descriptions']]) {
+  for (const [suffix, name] of [['.words', 'saved words'], ['.chunks', 'saved similar-code corpus'], ['.descriptions', 'saved description index']]) {
   const file = savedFile(cacheDir, suffix);
   const good = readFileSync(file);
   const damage: [string, () => void][] = [

@@ -46,7 +46,8 @@ function align8(n: number): number {
 }
 
 export function loadCache(cacheDir: string, root: string, version: string): { files: Map<string, CachedFile>; problem?: string } {
-  const r = readFramed(cacheFileFor(cacheDir, root), version, root);
+  // Decoding copies out everything it keeps, so the sections may be views of the file's bytes.
+  const r = readFramed(cacheFileFor(cacheDir, root), version, root, { views: true });
   if (!r.encoded) return { files: new Map(), problem: r.problem && `${r.problem}; rebuilding` };
   try {
     return { files: decodeFiles(r.encoded) };
@@ -59,9 +60,11 @@ export function loadCache(cacheDir: string, root: string, version: string): { fi
 /**
  * Reads a file written by writeFramed for this version and root: the encoded sections, checked
  * (magic, digest, version, root, section sizes), or why not (nothing when the file does not exist).
- * The sections' own checksums are checked by whoever decodes them.
+ * The digest covers every byte of the sections, so their own checksums need no second pass
+ * (`digested`). `views`: the integer sections are views of the file's bytes where aligned, not
+ * copies (for a decoder that keeps none of them: a view keeps the whole file alive).
  */
-export function readFramed(file: string, version: string, root: string): { encoded?: EncodedFiles; problem?: string } {
+export function readFramed(file: string, version: string, root: string, opts: { views?: boolean } = {}): { encoded?: EncodedFiles; problem?: string } {
   if (!existsSync(file)) return {};
   try {
     const buf = readFileSync(file);
@@ -75,19 +78,22 @@ export function readFramed(file: string, version: string, root: string): { encod
     const sizes = [h.ints, h.offsets, h.floats, h.textBytes];
     if (!sizes.every((n) => Number.isSafeInteger(n) && n >= 0)) throw new CorruptCache('section sizes malformed');
     let at = align8(PREFIX + headerBytes);
-    const section = (bytes: number) => {
+    const section = <A>(bytes: number, as: (b: ArrayBuffer, offset: number, bytes: number) => A): A => {
       if (at + bytes > buf.length) throw new CorruptCache('cache data ends early');
-      const out = new Uint8Array(bytes); // a copy: typed arrays need aligned, unshared memory
-      out.set(buf.subarray(at, at + bytes));
+      const from = at;
       at = align8(at + bytes);
-      return out.buffer;
+      // Typed arrays need aligned memory: else (and unless views are asked for) a copy.
+      if (opts.views && (buf.byteOffset + from) % 8 === 0) return as(buf.buffer as ArrayBuffer, buf.byteOffset + from, bytes);
+      const out = new Uint8Array(bytes);
+      out.set(buf.subarray(from, from + bytes));
+      return as(out.buffer, 0, bytes);
     };
-    const ints = new Int32Array(section(h.ints * 4));
-    const offsets = new Int32Array(section(h.offsets * 4));
-    const floats = new Float64Array(section(h.floats * 8));
+    const ints = section(h.ints * 4, (b, o, n) => new Int32Array(b, o, n / 4));
+    const offsets = section(h.offsets * 4, (b, o, n) => new Int32Array(b, o, n / 4));
+    const floats = section(h.floats * 8, (b, o, n) => new Float64Array(b, o, n / 8));
     if (at + h.textBytes !== buf.length) throw new CorruptCache('cache length does not match its header');
     const text = buf.toString(h.wide ? 'utf16le' : 'latin1', at, at + h.textBytes);
-    return { encoded: { text, offsets, ints, floats, check: h.check, stringsCheck: h.stringsCheck } };
+    return { encoded: { text, offsets, ints, floats, check: h.check, stringsCheck: h.stringsCheck, digested: true } };
   } catch (e) {
     if (e instanceof CorruptCache) return { problem: `cache entry malformed (${e.message})` };
     return { problem: `cache unreadable (${(e as Error).message})` };

@@ -8,13 +8,13 @@ import type { WorkspaceIndex } from '../index/workspaceIndex';
 import type { PipelineRequest } from './request';
 import { declarationsByName, typesBySimpleName, usageCounts } from './symbols';
 import { globalPopular } from './recall/graph';
-import { descriptionShares, prepareDescriptions, type SavedDescriptions } from './recall/descriptions';
+import { currentDescriptionIndex, prepareDescriptions, SAVED_DESCRIPTION_TABLE } from './recall/descriptions';
 import { currentWordMap, prepareWordFiles, SAVED_WORDS } from './recall/wordFiles';
-import { buildWithSaved, SAVED_DESCRIPTIONS, type SavedPlace } from './preparedCache';
+import { buildWithSaved, type SavedPlace } from './preparedCache';
 import { currentChunkCorpus, prepareChunkCorpus, SAVED_CHUNKS } from './recall/similar';
 
-/** One structure built: its name and the time it took. */
-export interface PreparedStep { name: string; ms: number }
+/** One structure built: its name, the time it took and the process's CPU time meanwhile (all threads: on a loaded machine the figure to compare). */
+export interface PreparedStep { name: string; ms: number; cpuMs: number }
 
 export interface PrepareInput {
   index: WorkspaceIndex;
@@ -22,7 +22,7 @@ export interface PrepareInput {
   textOf: PipelineRequest['textOf'];
   /**
    * Where structures saved by an earlier start are (preparedCache.ts: word -> files and the
-   * similar-code corpus in their finished form, the description tokens per file); absent:
+   * similar-code corpus and the description index in their finished form); absent:
    * everything is built from the index and texts.
    */
   saved?: SavedPlace;
@@ -34,11 +34,7 @@ export const PREPARE_STEPS: readonly { name: string; build: (p: PrepareInput) =>
   { name: 'types by simple name', build: ({ index }) => { typesBySimpleName(index); } },
   { name: 'usage counts', build: ({ index }) => { usageCounts(index); } },
   { name: 'callers and popular declarations', build: ({ index }) => { index.prepareIncoming(); globalPopular(index); } },
-  { name: 'description index', build: ({ index, saved }) => {
-    // The shares the build derived or loaded, kept only while it may save them.
-    const shares = saved && new Map<string, SavedDescriptions>();
-    buildWithSaved(SAVED_DESCRIPTIONS, saved, (s) => prepareDescriptions(index, s, shares), () => descriptionShares(index, shares ?? new Map()));
-  } },
+  { name: 'description index', build: ({ index, saved }) => buildWithSaved(SAVED_DESCRIPTION_TABLE, saved, (s) => prepareDescriptions(index, s), () => currentDescriptionIndex(index)) },
   { name: 'word -> files', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_WORDS, saved, (s) => prepareWordFiles({ index, textOf }, s), () => currentWordMap({ index, textOf })) },
   { name: 'similar-code corpus', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_CHUNKS, saved, (s) => prepareChunkCorpus(index, textOf, s), () => currentChunkCorpus(index, textOf)) },
 ];
@@ -52,9 +48,10 @@ export async function prepareRetrieval(input: PrepareInput, opts: { onStep?: (na
   const out: PreparedStep[] = [];
   for (const [i, step] of PREPARE_STEPS.entries()) {
     opts.onStep?.(step.name, i, PREPARE_STEPS.length);
-    const t0 = performance.now();
+    const t0 = performance.now(), cpu0 = process.cpuUsage();
     step.build(input);
-    out.push({ name: step.name, ms: performance.now() - t0 });
+    const cpu = process.cpuUsage(cpu0);
+    out.push({ name: step.name, ms: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000 });
     await (opts.pause ?? (() => new Promise<void>((r) => setImmediate(r))))();
   }
   return out;

@@ -1,9 +1,9 @@
 // Retrieval's prepared structures saved beside the index cache, so that a warm start loads them
 // instead of rebuilding them (issue 16 §1). Saved are the three structures whose rebuild is mostly
-// reading, scanning or tokenizing text: word -> files and the similar-code corpus in their
-// finished form (pools and tables as they are in memory, read back as typed-array views without
-// adding a document: on the whole JDK these were 7 s and 13.5 s rebuilt from per-file shares),
-// and the tokens of each file's declaration descriptions (the description index). Each is kept
+// reading, scanning or tokenizing text: word -> files, the similar-code corpus and the
+// description index, in their finished form (pools and tables as they are in memory, read back
+// as typed-array views without adding a document: on the whole JDK the first two were 7 s and
+// 13.5 s rebuilt from per-file shares, the third 3.6 s from saved tokens). Each is kept
 // with the content hash of the text each file's part came from, and a warm start takes a file's
 // part only when its indexed hash is the same; every other file is updated as after an edit (or
 // read, for descriptions), so the structure is the one a fresh build makes. The files use the
@@ -13,10 +13,8 @@
 
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CorruptCache, Reader, verifiedReader, Writer } from '../index/cacheCodec';
+import { CorruptCache, type Reader, verifiedReader, Writer } from '../index/cacheCodec';
 import { cacheFileFor, readFramed, writeFramed } from '../index/persist';
-import type { SavedDescriptions } from './recall/descriptions';
-import { FIELDS } from './recall/descriptionTable';
 
 declare const __NEEDLE_PREPARED_VERSION__: string | undefined;
 
@@ -43,32 +41,6 @@ export function knownHashes(parts: ReadonlyMap<string, { hash?: string }>): Map<
   for (const [path, part] of parts) if (part.hash !== undefined) out.set(path, { hash: part.hash });
   return out;
 }
-
-/** A structure saved as one share per file (path order), each with its hash. */
-function perFileKind<V extends { hash: string }>(name: string, suffix: string, write: (w: Writer, v: V) => void, read: (r: Reader) => V): SavedKind<ReadonlyMap<string, V>> {
-  return {
-    name, suffix,
-    write: (w, parts) => w.list([...parts.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)), ([path, v]) => { w.str(path); write(w, v); }),
-    read: (r) => {
-      const parts = new Map<string, V>();
-      const n = r.count();
-      for (let i = 0; i < n; i++) {
-        const path = r.str();
-        parts.set(path, read(r));
-      }
-      return parts;
-    },
-    hashes: (parts) => parts,
-  };
-}
-
-export const SAVED_DESCRIPTIONS = perFileKind<SavedDescriptions>('saved descriptions', '.descriptions',
-  (w, v) => { w.str(v.hash); w.list(v.counts, (n) => w.int(n)); w.strs(v.tokens); },
-  (r) => {
-    const v = { hash: r.str(), counts: r.list(() => r.int()), tokens: r.strs() };
-    if (v.counts.length % FIELDS.length || v.counts.some((n) => n < 0) || v.counts.reduce((a, n) => a + n, 0) !== v.tokens.length) throw new CorruptCache('token counts do not match tokens');
-    return v;
-  });
 
 /** Where a workspace's saved structure of a kind lives: beside its index cache, keyed by all its folders. */
 export function savedFileFor(cacheDir: string, folders: readonly string[], kind: Pick<SavedKind<unknown>, 'suffix'>): string {

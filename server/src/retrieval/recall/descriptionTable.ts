@@ -3,7 +3,8 @@
 // number of distinct tokens; idf from the documents holding the term in that field), which it
 // replaced for its size: the whole JDK has ~500k descriptions, and MiniSearch's radix tree of
 // per-field Maps held 85 MB for java.base's 120k. Here a term is an id, a (term, field) posting
-// list one flat array of numbers (doc and tf in one), and field lengths one pooled array.
+// list a range of one pool of numbers (doc and tf in one), and field lengths one Int32Array: the
+// form a warm start loads as it was saved (`saved`, `fromSaved`).
 //
 // Unlike MiniSearch, a field's average length is its exact total over the live documents divided
 // by their count, not a running mean in the order documents come and go: every statistic is then
@@ -11,6 +12,8 @@
 // scores each document bit for bit as a fresh build of the same documents does (within 1e-12 of
 // MiniSearch's, which test/retrieval/descriptionTable checks). That is what lets the caller keep
 // term scores across an edit (see `stats` and `takeChangedTerms`).
+
+import { CorruptCache } from '../../index/cacheCodec';
 
 /** Field order fixes the order of the floating-point sum over fields (MiniSearch's `fields`). */
 export const FIELDS = ['name', 'signature', 'owner', 'doc'] as const;
@@ -32,10 +35,18 @@ export interface TermScores { docs: Int32Array; scores: Float64Array }
 export class DescriptionTable {
   private termIds = new Map<string, number>();
   private freeTermIds: number[] = [];
-  /** termId * NF + field -> its postings (doc * TF_SPAN + tf), docs ascending (ids only grow). */
-  private postings: (number[] | undefined)[] = [];
-  /** doc * NF + field -> the field's distinct token count. */
-  private fieldLength: number[] = [];
+  /**
+   * Postings by slot (termId * NF + field): doc * TF_SPAN + tf, docs ascending (ids only grow).
+   * A finished table holds them all in one pool (slot -> its range [at[slot], at[slot + 1])),
+   * which a warm start reads back as it was saved; a list edited or made since is in `lists`
+   * (null: emptied), which `trim` packs into the pool again. One Float64Array for every list,
+   * rather than a JS array per (term, field), most of which hold one posting.
+   */
+  private pool = new Float64Array(0);
+  private at = new Int32Array(1);
+  private lists: (number[] | null | undefined)[] = [];
+  /** doc * NF + field -> the field's distinct token count (`fieldLength` slots in use: capacity * NF). */
+  private fieldLength = new Int32Array(1024);
   /** Per doc id: its declaration and file (undefined once removed). */
   readonly sym: (string | undefined)[] = [];
   readonly path: (string | undefined)[] = [];
@@ -82,6 +93,11 @@ export class DescriptionTable {
     this.sym.push(sym);
     this.path.push(path);
     this.count++;
+    if ((doc + 1) * NF > this.fieldLength.length) {
+      const grown = new Int32Array(Math.max(2 * this.fieldLength.length, (doc + 1) * NF));
+      grown.set(this.fieldLength);
+      this.fieldLength = grown;
+    }
     for (let f = 0; f < NF; f++) {
       const tokens = fieldTokens[f];
       const distinct = new Set(tokens).size;
@@ -96,13 +112,36 @@ export class DescriptionTable {
           id = this.freeTermIds.pop() ?? this.termIds.size;
           this.termIds.set(term, id);
         }
-        const list = this.postings[id * NF + f];
-        if (!list) this.postings[id * NF + f] = [doc * TF_SPAN + 1];
-        else if (Math.floor(list[list.length - 1] / TF_SPAN) !== doc) list.push(doc * TF_SPAN + 1);
+        const list = this.editable(id * NF + f);
+        if (!list.length || Math.floor(list[list.length - 1] / TF_SPAN) !== doc) list.push(doc * TF_SPAN + 1);
         else if (list[list.length - 1] % TF_SPAN < TF_SPAN - 1) list[list.length - 1]++;
       }
     }
     return doc;
+  }
+
+  /** A slot's postings, or undefined when it has none (a view of the pool while the list was not edited). */
+  private list(slot: number): ArrayLike<number> | undefined {
+    const l = this.lists[slot];
+    if (l !== undefined) return l === null || !l.length ? undefined : l;
+    if (slot + 1 >= this.at.length || this.at[slot] === this.at[slot + 1]) return undefined;
+    return this.pool.subarray(this.at[slot], this.at[slot + 1]);
+  }
+
+  /** A slot's postings as a plain array to edit (packed into the pool again by `trim`). */
+  private editable(slot: number): number[] {
+    let l = this.lists[slot];
+    if (l) return l;
+    const packed = l === undefined ? this.list(slot) : undefined;
+    l = packed ? Array.from(packed) : [];
+    this.lists[slot] = l;
+    return l;
+  }
+
+  /** Whether a term id holds a posting in any field. */
+  private used(id: number): boolean {
+    for (let g = 0; g < NF; g++) if (this.list(id * NF + g)) return true;
+    return false;
   }
 
   /** Removes a document added with these `fields` (derived again by the caller). */
@@ -115,23 +154,57 @@ export class DescriptionTable {
         if (!term) continue;
         this.changed.add(term);
         const id = this.termIds.get(term);
-        if (id === undefined) continue;
-        const list = this.postings[id * NF + f];
-        if (!list) continue;
+        if (id === undefined || !this.list(id * NF + f)) continue;
+        const list = this.editable(id * NF + f);
         const at = findDoc(list, doc);
         if (at < 0) continue;
         if (--list[at] % TF_SPAN > 0) continue;
         list.splice(at, 1);
         if (list.length) continue;
-        this.postings[id * NF + f] = undefined;
-        let used = false;
-        for (let g = 0; g < NF; g++) if (this.postings[id * NF + g]) used = true;
-        if (!used) { this.termIds.delete(term); this.freeTermIds.push(id); }
+        this.lists[id * NF + f] = null;
+        if (!this.used(id)) { this.termIds.delete(term); this.freeTermIds.push(id); }
       }
     }
+    this.forget(doc);
+  }
+
+  private forget(doc: number): void {
     this.sym[doc] = undefined;
     this.path[doc] = undefined;
     this.count--;
+  }
+
+  /**
+   * Removes documents without their fields (a warm start's documents of files that changed while
+   * stopped, whose old facts are gone): one pass over every posting list, dropping theirs. Ends
+   * as `remove` of each would.
+   */
+  removeDocuments(docs: Iterable<number>): void {
+    const dead = new Uint8Array(this.sym.length);
+    let any = false;
+    for (const d of docs) {
+      if (dead[d] || this.sym[d] === undefined && this.path[d] === undefined) continue;
+      dead[d] = 1;
+      any = true;
+      for (let f = 0; f < NF; f++) this.total[f] -= this.fieldLength[d * NF + f];
+      this.forget(d);
+    }
+    if (!any) return;
+    const termOf = new Map<number, string>();
+    for (const [term, id] of this.termIds) termOf.set(id, term);
+    const slots = Math.max(this.lists.length, this.at.length - 1);
+    for (let slot = 0; slot < slots; slot++) {
+      const list = this.list(slot);
+      if (!list) continue;
+      let hit = false;
+      for (let i = 0; i < list.length && !hit; i++) hit = dead[Math.floor(list[i] / TF_SPAN)] === 1;
+      if (!hit) continue;
+      const kept = Array.prototype.filter.call(list, (p: number) => dead[Math.floor(p / TF_SPAN)] !== 1) as number[];
+      this.lists[slot] = kept.length ? kept : null;
+      const term = termOf.get(Math.floor(slot / NF))!;
+      this.changed.add(term);
+      if (!kept.length && !this.used(Math.floor(slot / NF))) { this.termIds.delete(term); this.freeTermIds.push(Math.floor(slot / NF)); }
+    }
   }
 
   /**
@@ -146,7 +219,7 @@ export class DescriptionTable {
     const { score, seen } = this.scratch;
     const order: number[] = [];
     for (let f = 0; f < NF; f++) {
-      const list = this.postings[id * NF + f];
+      const list = this.list(id * NF + f);
       if (!list) continue;
       const df = list.length, avg = this.total[f] / this.count;
       const idf = Math.log(1 + (this.count - df + 0.5) / (df + 0.5));
@@ -163,9 +236,23 @@ export class DescriptionTable {
     return { docs, scores };
   }
 
-  /** Gives back the spare room a build by pushes left in every posting list (most terms are rare). */
+  /** Packs every posting list into one pool (a first build grew lists by pushes; edits copy lists out of it). */
   trim(): void {
-    for (let i = 0; i < this.postings.length; i++) { const list = this.postings[i]; if (list) this.postings[i] = list.slice(); }
+    if (!this.lists.length) return; // packed as it is
+    const slots = Math.max(this.lists.length, this.at.length - 1);
+    let n = 0;
+    for (let slot = 0; slot < slots; slot++) n += this.list(slot)?.length ?? 0;
+    const pool = new Float64Array(n), at = new Int32Array(slots + 1);
+    n = 0;
+    for (let slot = 0; slot < slots; slot++) {
+      at[slot] = n;
+      const list = this.list(slot);
+      if (list) { pool.set(list, n); n += list.length; }
+    }
+    at[slots] = n;
+    this.pool = pool;
+    this.at = at;
+    this.lists = [];
   }
 
   /**
@@ -187,18 +274,107 @@ export class DescriptionTable {
     }
     this.sym.length = next;
     this.path.length = next;
-    this.fieldLength.length = next * NF;
-    for (const list of this.postings) {
-      if (!list) continue;
+    const renumber = (list: { length: number; [i: number]: number }) => {
       for (let i = 0; i < list.length; i++) { const d = Math.floor(list[i] / TF_SPAN); list[i] = map[d] * TF_SPAN + (list[i] - d * TF_SPAN); }
-    }
+    };
+    // Pooled lists of slots edited since are stale copies (`lists` wins): renumbered all the same.
+    renumber(this.pool);
+    for (const list of this.lists) if (list) renumber(list);
     this.scratch = undefined;
     return map;
   }
+
+  /**
+   * The table in its finished form (descriptions.ts SAVED_DESCRIPTION_TABLE), packed first: terms
+   * by id, the pool split into documents and frequencies, slot ranges and field lengths. The
+   * documents' declarations and files are the caller's to save (a document's file, its facts).
+   */
+  saved(): SavedTable {
+    this.trim();
+    const termOf: (string | undefined)[] = new Array(this.termIds.size + this.freeTermIds.length);
+    for (const [term, id] of this.termIds) termOf[id] = term;
+    const docs = new Int32Array(this.pool.length), tfs = new Int32Array(this.pool.length);
+    for (let i = 0; i < this.pool.length; i++) { const d = Math.floor(this.pool[i] / TF_SPAN); docs[i] = d; tfs[i] = this.pool[i] - d * TF_SPAN; }
+    // Slots past the last term's (a term id freed at the end) hold nothing: written as none.
+    const at = this.at.length - 1 > termOf.length * NF ? this.at.subarray(0, termOf.length * NF + 1) : this.at;
+    const full = new Int32Array(termOf.length * NF + 1);
+    full.set(at);
+    full.fill(at[at.length - 1], at.length);
+    return { termOf, freeTermIds: Int32Array.from(this.freeTermIds), at: full, docs, tfs, fieldLength: this.fieldLength.subarray(0, this.sym.length * NF) };
+  }
+
+  /**
+   * A table from its finished form, whose live documents are those `paths` names (doc id -> its
+   * file; their declarations are set by `name` once the caller knows them). It scores every
+   * document as the table that was saved. Throws on anything inconsistent (a range outside the
+   * pool, documents out of order or not live, a frequency out of range, a term twice or without
+   * postings, a free id in use).
+   */
+  static fromSaved(s: SavedTable, paths: readonly (string | undefined)[], tokenize: (text: string) => string[]): DescriptionTable {
+    const bad = (what: string): never => { throw new CorruptCache(`saved description index malformed: ${what}`); };
+    const t = new DescriptionTable(tokenize);
+    const terms = s.termOf.length, slots = terms * NF, capacity = paths.length;
+    if (s.at.length !== slots + 1 || s.at[0] !== 0 || s.at[slots] !== s.docs.length || s.tfs.length !== s.docs.length) bad('ranges');
+    if (s.fieldLength.length !== capacity * NF) bad('field lengths');
+    const pool = new Float64Array(s.docs.length);
+    for (let slot = 0; slot < slots; slot++) {
+      const from = s.at[slot], to = s.at[slot + 1];
+      if (to < from) bad('ranges');
+      for (let i = from; i < to; i++) {
+        const d = s.docs[i], tf = s.tfs[i];
+        if (!(d >= 0 && d < capacity) || paths[d] === undefined || (i > from && s.docs[i - 1] >= d)) bad('a posting\'s document');
+        if (!(tf >= 1 && tf < TF_SPAN)) bad('a frequency');
+        pool[i] = d * TF_SPAN + tf;
+      }
+    }
+    t.pool = pool;
+    t.at = Int32Array.from(s.at);
+    for (let id = 0; id < terms; id++) {
+      const term = s.termOf[id];
+      let has = false;
+      for (let f = 0; f < NF; f++) if (s.at[id * NF + f] < s.at[id * NF + f + 1]) has = true;
+      if (term === undefined) { if (has) bad('a free term id in use'); continue; }
+      if (!has || t.termIds.has(term)) bad('a term twice or without postings');
+      t.termIds.set(term, id);
+    }
+    t.freeTermIds = Array.from(s.freeTermIds);
+    if (t.freeTermIds.length !== terms - t.termIds.size || new Set(t.freeTermIds).size !== t.freeTermIds.length || t.freeTermIds.some((id) => !(id >= 0 && id < terms) || s.termOf[id] !== undefined)) bad('free term ids');
+    t.fieldLength = Int32Array.from(s.fieldLength);
+    for (let d = 0; d < capacity; d++) {
+      t.sym.push(undefined);
+      t.path.push(paths[d]);
+      if (paths[d] === undefined) continue;
+      t.count++;
+      for (let f = 0; f < NF; f++) {
+        const n = t.fieldLength[d * NF + f];
+        if (n < 0) bad('a field length');
+        t.total[f] += n;
+      }
+    }
+    return t;
+  }
+
+  /** Sets a loaded document's declaration (fromSaved leaves them to the caller, who has the facts). */
+  name(doc: number, sym: string): void {
+    this.sym[doc] = sym;
+  }
+}
+
+/** A DescriptionTable's finished form (`saved`, `fromSaved`). */
+export interface SavedTable {
+  /** Term by id (undefined: a free id). */
+  termOf: (string | undefined)[];
+  freeTermIds: Int32Array;
+  /** Slot (term id * NF + field) -> where its postings start in `docs`/`tfs`, plus the end. */
+  at: Int32Array;
+  docs: Int32Array;
+  tfs: Int32Array;
+  /** doc * NF + field -> the field's distinct token count. */
+  fieldLength: Int32Array;
 }
 
 /** Where `doc`'s posting is in a list, or -1. */
-function findDoc(list: number[], doc: number): number {
+function findDoc(list: ArrayLike<number>, doc: number): number {
   const key = doc * TF_SPAN;
   let lo = 0, hi = list.length;
   while (lo < hi) {

@@ -3,7 +3,7 @@
 // signature words, owner type words); the query's words are matched against those descriptions
 // with BM25 (descriptionTable.ts: MiniSearch's scoring in a compact index), description to
 // description rather than text to code. The index follows index.version file by file (built by
-// retrieval's prepare stage, from saved tokens on a warm start); the scores of each term searched
+// retrieval's prepare stage, loaded in its finished form on a warm start); the scores of each term searched
 // are remembered (see orSearch) until an edit moves them, which is what keeps a warm request, and
 // the first one after an edit, fast on a large workspace.
 
@@ -14,6 +14,8 @@ import type { Query } from '../query';
 import { addCandidate, type Candidate } from '../types';
 import { docSummary, typeNames } from '../symbols';
 import { DescriptionTable, FIELD_BOOST, FIELDS, type TermScores } from './descriptionTable';
+import { CorruptCache } from '../../index/cacheCodec';
+import type { SavedKind } from '../preparedCache';
 
 /** Candidates kept from the description search; the best gets API_WEIGHT, the rest proportionally. */
 const MAX_RESULTS = 40;
@@ -37,8 +39,8 @@ export function describe(sym: SymbolFact, owner: SymbolFact | undefined): Descri
 interface DescCache {
   version: number;
   table: DescriptionTable;
-  /** Per file: the facts object indexed and the document ids added for it, in fileDocs order (incremental updates). */
-  files: Map<string, { facts: FileFacts; docs: number[] }>;
+  /** Per file: the facts object indexed, its hash, and the document ids added for it, in fileDocs order (incremental updates). */
+  files: Map<string, FilePart>;
   /** orSearch's accumulators by document id, reused; `touched` lists the entries in use (ids as they are). */
   acc?: { score: Float64Array; matched: Uint16Array; touched: number[] };
   /** Each searched term's scores at this version (see orSearch), and how many entries they hold. */
@@ -69,54 +71,79 @@ export function descriptionTable(index: WorkspaceIndex): DescriptionTable {
   return descriptions(index).table;
 }
 
-/**
- * One file's documents as saved beside the index cache (preparedCache.ts): the content hash of
- * the text whose facts they describe, and its documents' tokens, flat, in fileDocs order then field
- * order, with each (document, field)'s number of tokens (the declarations' ids come from the
- * facts). Flat, because a warm start holds every file's share at once while it builds: per
- * document and field arrays weighed more than the tokens (~80 MB more on the whole JDK).
- */
-export interface SavedDescriptions { hash: string; counts: number[]; tokens: string[] }
+/** A file's part of the index: the facts its documents describe, their content hash, and its documents' ids in describedSymbols order. */
+interface FilePart { facts: FileFacts; hash: string; docs: number[] }
 
-function savedShare(hash: string, docs: readonly (readonly string[])[][]): SavedDescriptions {
-  return { hash, counts: docs.flatMap((fields) => fields.map((t) => t.length)), tokens: docs.flat(2) };
-}
-
-/** A share's documents' tokens per field, or undefined when it does not hold `docs` documents. */
-function sharedTokens(share: SavedDescriptions, docs: number): string[][][] | undefined {
-  if (share.counts.length !== docs * FIELDS.length) return undefined;
-  const out: string[][][] = [];
-  let at = 0;
-  for (let d = 0; d < docs; d++) {
-    const fields: string[][] = [];
-    for (let f = 0; f < FIELDS.length; f++) { const n = share.counts[d * FIELDS.length + f]; fields.push(share.tokens.slice(at, (at += n))); }
-    out.push(fields);
-  }
-  return at === share.tokens.length ? out : undefined;
-}
+/** The index as a warm start loads it (SAVED_DESCRIPTION_TABLE): the table, and per file its hash and documents' ids. */
+export interface SavedDescriptionIndex { table: DescriptionTable; files: Map<string, { hash: string; docs: number[] }> }
 
 /**
- * Builds the description index (retrieval's prepare stage). `saved`: documents saved by an
- * earlier start; a file whose indexed hash equals the saved one takes its tokens instead of
- * describing and tokenizing its declarations, which is most of a warm start's cost of this
- * structure. `collect` receives the share of every file added, as a later start would load it.
+ * Builds the description index (retrieval's prepare stage). `saved`: the index in its finished
+ * form as an earlier start left it: a file whose indexed hash is the one its documents were made
+ * from keeps them (their declarations named from its facts), every other file's documents are
+ * taken out and the file described again, as after an edit, so the index is the one a fresh
+ * build makes (every score to the last bit; results never depend on document ids).
  */
-export function prepareDescriptions(index: WorkspaceIndex, saved?: ReadonlyMap<string, SavedDescriptions>, collect?: Map<string, SavedDescriptions>): void {
-  descriptions(index, saved, collect);
-}
-
-/** Every indexed file's share as it would be saved: from `known` when its hash is current, else derived. */
-export function descriptionShares(index: WorkspaceIndex, known: ReadonlyMap<string, SavedDescriptions>): Map<string, SavedDescriptions> {
-  const { table } = descriptions(index);
-  const out = new Map<string, SavedDescriptions>();
-  for (const f of index.allFiles()) {
-    const k = known.get(f.path);
-    out.set(f.path, k && k.hash === f.hash ? k : savedShare(f.hash, fileDocs(f.facts).map((d) => table.tokens(d.fields))));
+export function prepareDescriptions(index: WorkspaceIndex, saved?: SavedDescriptionIndex): void {
+  if (saved && !cache.has(index)) {
+    const files = new Map<string, FilePart>();
+    const stale: number[] = [];
+    for (const [path, part] of saved.files) {
+      const f = index.file(path);
+      const syms = f && f.hash === part.hash ? describedSymbols(f.facts) : undefined;
+      if (!f || !syms || syms.length !== part.docs.length) { stale.push(...part.docs); continue; }
+      part.docs.forEach((d, i) => saved.table.name(d, syms[i].id));
+      files.set(path, { facts: f.facts, hash: f.hash, docs: part.docs });
+    }
+    saved.table.removeDocuments(stale);
+    saved.table.takeChangedTerms(); // nothing is remembered yet
+    cache.set(index, { version: -1, table: saved.table, files, terms: new Map(), termEntries: 0 });
   }
-  return out;
+  descriptions(index);
 }
 
-function descriptions(index: WorkspaceIndex, saved?: ReadonlyMap<string, SavedDescriptions>, collect?: Map<string, SavedDescriptions>): DescCache {
+/** The index as it is now, to save (what a later start may load). */
+export function currentDescriptionIndex(index: WorkspaceIndex): SavedDescriptionIndex {
+  const c = descriptions(index);
+  return { table: c.table, files: c.files };
+}
+
+/**
+ * The index in its finished form (preparedCache.ts): the table's pools and terms
+ * (DescriptionTable.saved), then per file (path order) its hash and its documents' ids. A
+ * document's declaration is not saved: it is named from the file's facts at load. Loading
+ * tokenizes nothing and adds no document.
+ */
+export const SAVED_DESCRIPTION_TABLE: SavedKind<SavedDescriptionIndex> = {
+  name: 'saved description index', suffix: '.descriptions',
+  write: (w, { table, files }) => {
+    const t = table.saved();
+    w.list(t.termOf, (term) => w.optStr(term));
+    for (const a of [t.freeTermIds, t.at, t.docs, t.tfs, t.fieldLength]) w.int32s(a);
+    w.int(table.capacity);
+    w.list([...files.keys()].sort(), (path) => { const part = files.get(path)!; w.str(path); w.str(part.hash); w.int32s(Int32Array.from(part.docs)); });
+  },
+  read: (r) => {
+    const termOf = r.list(() => r.optStr());
+    const [freeTermIds, at, docs, tfs, fieldLength] = Array.from({ length: 5 }, () => r.int32s());
+    const capacity = r.count();
+    const paths: (string | undefined)[] = new Array(capacity).fill(undefined);
+    const files = new Map<string, { hash: string; docs: number[] }>();
+    const n = r.count();
+    for (let i = 0; i < n; i++) {
+      const path = r.str(), hash = r.str(), ids = Array.from(r.int32s());
+      for (const d of ids) {
+        if (!(d >= 0 && d < capacity) || paths[d] !== undefined) throw new CorruptCache('saved description index malformed: a document id out of range or taken twice');
+        paths[d] = path;
+      }
+      files.set(path, { hash, docs: ids });
+    }
+    return { table: DescriptionTable.fromSaved({ termOf, freeTermIds, at, docs, tfs, fieldLength }, paths, tokenize), files };
+  },
+  hashes: (s) => s.files,
+};
+
+function descriptions(index: WorkspaceIndex): DescCache {
   let c = cache.get(index);
   if (c && c.version === index.version) return c;
   if (!c) cache.set(index, (c = { version: -1, files: new Map(), terms: new Map(), termEntries: 0, table: new DescriptionTable(tokenize) }));
@@ -128,27 +155,15 @@ function descriptions(index: WorkspaceIndex, saved?: ReadonlyMap<string, SavedDe
     live.add(f.path);
     const old = c.files.get(f.path);
     if (old && old.facts === f.facts) continue;
-    const kept = !old ? saved?.get(f.path) : undefined;
-    if (kept && kept.hash === f.hash) {
-      const syms = describedSymbols(f.facts);
-      const tokens = sharedTokens(kept, syms.length);
-      if (tokens) {
-        c.files.set(f.path, { facts: f.facts, docs: syms.map((sym, i) => table.addTokens(sym.id, f.path, tokens[i])) });
-        collect?.set(f.path, kept);
-        continue;
-      }
-    }
     const now = fileDocs(f.facts);
     if (old) {
       const before = fileDocs(old.facts);
       // Most edits (a body, a comment, lines moving) leave every description as it was: the
       // table, and so every term's scores, stay.
-      if (sameDocs(before, now)) { old.facts = f.facts; continue; }
+      if (sameDocs(before, now)) { old.facts = f.facts; old.hash = f.hash; continue; }
       take(old.docs, before);
     }
-    const tokens = now.map((d) => table.tokens(d.fields));
-    c.files.set(f.path, { facts: f.facts, docs: now.map((d, i) => table.addTokens(d.sym, f.path, tokens[i])) });
-    collect?.set(f.path, savedShare(f.hash, tokens));
+    c.files.set(f.path, { facts: f.facts, hash: f.hash, docs: now.map((d) => table.add(d.sym, f.path, d.fields)) });
   }
   for (const [p, e] of [...c.files]) if (!live.has(p)) { take(e.docs, fileDocs(e.facts)); c.files.delete(p); }
   const changed = table.takeChangedTerms();
