@@ -124,7 +124,7 @@ async function coldOnly(): Promise<void> {
   const root = corpus(SPEED_CORPUS);
   const rounds = Number(arg('--rounds') ?? 2);
   const variant = arg('--variant');
-  const variantEnv = variant ? Object.fromEntries(variant.split(',').map((kv) => kv.split('=') as [string, string])) : undefined;
+  const variantEnv = variant ? Object.fromEntries(variant.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as [string, string])) : undefined;
   const baseline = arg('--baseline');
   const prepared = process.argv.includes('--prepared');
   const runs: { label: string; env: NodeJS.ProcessEnv; cliJs?: string }[] = [{ label: 'cold', env: process.env }];

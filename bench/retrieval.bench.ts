@@ -105,7 +105,7 @@ async function listTasks(names: string[], opts: { test: number; validation: numb
   const names = wanted.length ? wanted : [...DEVELOPMENT_CORPORA, ...INJECTED_CORPORA];
   if (!existsSync(join(ROOT, 'dist/server.js'))) throw new Error('dist/server.js missing: run `npm run build` first');
 
-  if (process.argv.includes('--list-tasks')) { listTasks(names, { test, validation, seed }, scenarios); return; }
+  if (process.argv.includes('--list-tasks')) { await listTasks(names, { test, validation, seed }, scenarios); return; }
 
   const reports: CorpusReport[] = [];
   const missing: string[] = [];

@@ -73,10 +73,10 @@ function scoreLine(label: string, s: Scores): string {
       if (saved) { tasks.push(...saved.filter((t) => t.corpus === name && t.scenario === routeScenarioOf(scenario))); continue; }
       tasks.push(...await collectCorpus({ root: ROOT, name, sourceRoot: corpusSourceRoot(name, 'fail'), test, validation, seed: arg('--seed'), scenario, candidatesOnly: process.argv.includes('--candidates-only'), imports: importProtocolArg(), log: (m) => console.error(m) }));
     }
-    dump.push(...tasks);
+    dump.push(...tasks); // saved whole: --without-routes below filters copies, so a later --from sees every route
     // --without-routes: score the same rows as if those routes did not exist (a candidate only they reach is no candidate).
     const without = new Set(args('--without-routes').flatMap((x) => x.split(',')));
-    if (without.size) for (const t of tasks) t.rows = t.rows.map((r) => ({ ...r, reasons: r.reasons.filter((h) => !without.has(h.route)) })).filter((r) => r.reasons.length);
+    if (without.size) tasks.splice(0, tasks.length, ...tasks.map((t) => ({ ...t, rows: t.rows.map((r) => ({ ...r, reasons: r.reasons.filter((h) => !without.has(h.route)) })).filter((r) => r.reasons.length) })));
     const sc = routeScenarioOf(scenario);
     console.log(`\n==== scenario: ${scenario} (table ${sc}) ====`);
     const ms = tasks.map((t) => t.ms).sort((a, b) => a - b);

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { lexJava } from '../../server/src/java/lexer';
 
 export interface OracleBody { startLine: number; startCol: number; endLine: number; endCol: number; startOffset: number; endOffset: number }
 export interface OracleDecl { kind: string; name: string; owner?: string; qualified: string; file: string; line: number; col: number; body?: OracleBody }
@@ -203,8 +204,9 @@ export function importDeclarations(text: string): ImportDeclaration[] {
  */
 export function namesUsed(text: string): Set<string> {
   const out = new Set<string>();
-  const code = text.replace(/"""[\s\S]*?"""|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, '""');
-  for (const m of code.matchAll(/(\.\s*)?([A-Za-z_$][\w$]*)/g)) if (!m[1]) out.add(m[2]);
+  // The server's lexer, so an apostrophe in a comment (`Can't`) is no character literal.
+  const kept = lexJava(text).map((seg) => seg.kind === 'code' || seg.kind === 'line-comment' || seg.kind === 'block-comment' ? text.slice(seg.start, seg.end) : ' ""').join('');
+  for (const m of kept.matchAll(/(\.\s*)?([A-Za-z_$][\w$]*)/g)) if (!m[1]) out.add(m[2]);
   return out;
 }
 

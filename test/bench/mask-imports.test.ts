@@ -117,3 +117,21 @@ test('partial scenario: an import the kept half uses stays, one only the cut hal
   assert.ok(!is.some((l) => l.includes('STANDARD_RATE') || l.includes('reducedRate')));
   assert.ok(is.includes('import org.acme.tax.Rounding;'));
 });
+
+test('an apostrophe in a comment is no character literal: a Javadoc link after `Can\'t … it\'s` keeps its import', () => {
+  const file = [
+    'package p;',
+    'import q.Foo;',
+    'import q.Bar;',
+    '/** Can\'t take {@link Foo} if it\'s null. */',
+    'class A {',
+    '  void f() { Foo.x(); Bar.y(); char c = \'"\'; }',
+    '}',
+    '',
+  ].join('\n');
+  const start = file.indexOf('{ Foo'), end = file.indexOf('}', start) + 1;
+  const masked = maskText(file, { startOffset: start, endOffset: end } as OracleBody);
+  assert.match(masked, /import q\.Foo;/, 'the Javadoc names Foo');
+  assert.doesNotMatch(masked, /import q\.Bar;/, 'only the body used Bar');
+  assert.equal(masked.split('\n').length, maskText(file, { startOffset: start, endOffset: end } as OracleBody, 'kept').split('\n').length);
+});

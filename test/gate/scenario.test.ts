@@ -153,3 +153,16 @@ test('policy: names that resolve to nothing are reviewed at τ 0, and a written 
   assert.ok(v1.dependencySurface.every((e) => e.covered));
   assert.equal(v1.review, false);
 });
+
+test('bad input: a parameter typed without its name yet (`draft(String) {`) is judged as a partial body, and the gate returns', { timeout: 30_000 }, async () => {
+  // The parser recovers the parameter with an empty name; searching a body for '' once looped forever.
+  const files: Record<string, string> = { ...FILES, [PATH]: 'package com.acme.order;\n\npublic class Drafts {\n  public String draft(String) {\n    int n = size();\n    \n  }\n\n  public int size() { return 1; }\n}\n' };
+  const index = await buildIndex(files);
+  const target = targetAt(index, PATH, 3, 18);
+  assert.ok(target.ref.sym.params?.some((p) => p.name === ''), JSON.stringify(target.ref.sym.params));
+  const v = (await gate(request(index, { textOf: (p) => files[p], path: PATH, position: { line: 5, character: 4 }, threshold: Number.NaN }), target, [], fakeApi(index, [], files))) as RclVerdict;
+  assert.equal(v.scenario, 'partial-body');
+  assert.ok(v.confidence >= 0 && v.confidence <= 1, `confidence ${v.confidence}`);
+  assert.equal(v.gateFeatures.unusedParams, 0, 'a parameter without a name is not one the body has yet to use');
+  assert.equal(v.gateFeatures.unusedLocals, 1, 'n is declared and not read');
+});

@@ -24,6 +24,12 @@ const USAGE = `usage:
 dependency options (index, retrieve, mcp): [--dependencies <globs>] [--internal-groups <prefixes>] [--maven-repo <dirs>] [--use-mvn] [--no-dependencies]
   [--org-index <postgres://… | folder>] (default NEEDLE_ORG_INDEX): types of other repositories from the organisation index`;
 
+/** This process's CPU time so far, user and system read at one moment. */
+function cpuMsNow(): number {
+  const { user, system } = process.cpuUsage();
+  return Math.round((user + system) / 1000);
+}
+
 function folderArg(args: ParsedArgs): string {
   const dir = args.positional[0];
   if (!dir) throw new UsageError('missing <dir>');
@@ -52,7 +58,7 @@ async function runIndex(args: ParsedArgs): Promise<void> {
     prepare: prepared.map((p) => ({ name: p.name, ms: Math.round(p.ms) })),
     phases: Object.fromEntries(Object.entries(indexer.phases ?? {}).map(([k, v]) => [k, Math.round(v)])),
     phasesCpu: Object.fromEntries(Object.entries(indexer.phasesCpu ?? {}).map(([k, v]) => [k, Math.round(v)])),
-    cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
+    cpuMs: cpuMsNow(),
   };
   const dep = (d: (typeof report.dependencies)[number]) =>
     (d.module ? `    ${d.name}  ${d.source}${d.scope ? ' ' + d.scope : ''}, module ${d.module} (workspace code)` :

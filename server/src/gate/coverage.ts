@@ -47,6 +47,7 @@ export class ShownItems {
 }
 
 function containsWord(text: string, word: string): boolean {
+  if (!word) return false; // indexOf('') matches everywhere, past the end too
   let i = text.indexOf(word);
   while (i >= 0) {
     const before = i > 0 ? text[i - 1] : ' ';

@@ -26,6 +26,7 @@ const NONE: WrittenHalfFeatures = { unusedLocals: 0, unusedLocalTypesBare: 0, un
 
 /** How often `name` is read as a variable in `code` from `from` on: a whole word, not a member (`x.name`). */
 function usesFrom(code: string, name: string, from: number): number {
+  if (!name) return 0; // indexOf('') matches at every index: a half-typed `(String)` has an empty name
   let n = 0;
   for (let i = code.indexOf(name, from); i >= 0; i = code.indexOf(name, i + 1)) {
     if (!/[\w$.]/.test(code[i - 1] ?? ' ') && !/[\w$]/.test(code[i + name.length] ?? ' ')) n++;
@@ -69,6 +70,7 @@ export function writtenHalfEvidence(
   let unusedParams = 0;
   const paramTypes = new Set<string>();
   for (const p of target.ref.sym.params ?? []) {
+    if (!p.name) continue; // `m(String) {` while typing: no parameter to use yet
     if (usesFrom(code, p.name, 0) > 0) continue;
     unusedParams++;
     const bare = bareType(p.type);

@@ -100,8 +100,8 @@ export interface MemberContext {
   structuralType?: boolean;
   usedByLikeNamed?: boolean;
   /**
-   * How many members of the cursor's file reference the candidate: its siblings' use (the
-   * cursor's own body is not in the file while it is being written).
+   * How many members of the cursor's file reference the candidate: its siblings' use, and the
+   * cursor's own where its body is written (partial and existing bodies).
    */
   usesInFile?: number;
 }
