@@ -1,5 +1,6 @@
 // Publishing derives each parsed file's text rows (vetted text, declarations, chunks) in the
-// indexer's worker threads: the rows must be exactly those the main thread derives, and vetted.
+// indexer's worker threads, and, from a warm index cache, in derive-only jobs on the same workers:
+// the rows must be exactly those the main thread derives, and vetted.
 
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Indexer } from '../../server/src/index/indexer';
+import type { OrgDb } from '../../server/src/org/db';
 import { openOrgDb } from '../../server/src/org/db';
 import { javaTextRows, repositoryRows } from '../../server/src/org/facts';
 import { publishRepository } from '../../server/src/org/publish';
@@ -95,6 +97,54 @@ describe('org rows derived in the indexer workers', () => {
       assert.equal(again.changed, 0);
     } finally {
       await db.close();
+    }
+  });
+
+  it('from a warm index cache, are derived by derive-only jobs on the workers, equal to the main thread\'s', async () => {
+    const fx = repository();
+    const cacheDir = mkdtempSync(join(tmpdir(), 'needle-org-warm-cache-'));
+    await new Indexer({ cacheDir }).addFolder(fx.root);
+    const warm = new Indexer({ cacheDir, derive: 'org-publish' });
+    warm.index.releaseRefs = false;
+    await warm.addFolder(fx.root);
+    const files = warm.index.allFiles();
+    assert.equal(files.length, 40);
+    assert.ok(files.every((f) => warm.takeDerived(f.path) === undefined), 'nothing was parsed: the cache gave every file');
+    const sent: string[] = [];
+    const streaming = new Indexer({ cacheDir, derive: 'org-publish', onDerived: (path) => sent.push(path) });
+    streaming.index.releaseRefs = false;
+    await streaming.addFolder(fx.root);
+    await streaming.deriveInWorkers(streaming.index.allFiles().map((f) => f.path));
+    assert.equal(sent.length, 40, 'every file is handed to onDerived, as a parsing worker hands it');
+    for (const f of streaming.index.allFiles()) {
+      const derived = streaming.takeDerived(f.path);
+      assert.ok(derived, `${f.path}: a worker derived it`);
+      assert.deepEqual(derived, javaTextRows(f.path, streaming.textOf(f.path)!, f.hash, f.facts), `${f.path}: as derived here`);
+    }
+  });
+
+  it('a warm publish (from the index cache) writes exactly the rows a cold one does', async () => {
+    const fx = repository();
+    const cacheDir = mkdtempSync(join(tmpdir(), 'needle-org-warm-cache-'));
+    await new Indexer({ cacheDir }).addFolder(fx.root);
+    const rowsOf = async (db: OrgDb) => {
+      const out: Record<string, string[]> = {};
+      for (const table of ['needle.decls', 'needle.imports', 'needle.chunks', 'needle.chunk_terms', 'needle.usages', 'needle.files']) {
+        out[table] = (await db.query<{ x: string }>(`SELECT (to_jsonb(t) - 'repo_id')::text AS x FROM ${table} t ORDER BY 1`)).rows.map((r) => r.x);
+      }
+      return out;
+    };
+    const cold = await openOrgDb(mkdtempSync(join(tmpdir(), 'needle-org-cold-')));
+    const warm = await openOrgDb(mkdtempSync(join(tmpdir(), 'needle-org-warm-')));
+    try {
+      assert.equal((await publishRepository(cold, fx.root, { cacheDir: null, name: 'r' })).changed, 40);
+      assert.equal((await publishRepository(warm, fx.root, { cacheDir, name: 'r' })).changed, 40);
+      const a = await rowsOf(cold), b = await rowsOf(warm);
+      assert.ok(a['needle.chunks'].length > 40 && a['needle.decls'].length > 40);
+      assert.deepEqual(b, a);
+    } finally {
+      await cold.close();
+      await warm.close();
     }
   });
 });

@@ -17,7 +17,7 @@ import { OpenTrees } from './incrementalParse';
 import { factsOfText, refsOfText } from './parseFile';
 import { loadCache, saveCache, type CachedFile } from './persist';
 import type { ParseOutcome } from './parseFile';
-import { parseAll } from './pool';
+import { deriveAll, parseAll, type KnownFile } from './pool';
 import { relaxHeapGrowth } from '../platform/heapGrowth';
 import type { Derivation } from './worker';
 import { WorkspaceIndex, type LibraryMark } from './workspaceIndex';
@@ -494,6 +494,28 @@ export class Indexer {
   }
 
   /** The file's current text: the open document if any, else disk (never through a symlink out of the folder). */
+  /**
+   * Runs the indexer's derivation (options.derive) in the worker threads on indexed files no worker
+   * derived from (their facts came from the cache): each worker reads the file and derives from it
+   * and the facts sent, into takeDerived and onDerived as if it had parsed it. Only files whose text
+   * is on disk inside their folder (no open document); whatever stays underived is the caller's.
+   */
+  async deriveInWorkers(paths: readonly string[]): Promise<void> {
+    const derive = this.options.derive;
+    if (!derive) return;
+    const files: KnownFile[] = [];
+    for (const path of paths) {
+      const f = this.index.file(path);
+      if (!f || this.derived.has(path) || this.overlays.has(path) || this.libraryText.has(path) || !this.confined(path)) continue;
+      files.push({ path, hash: f.hash, facts: f.facts });
+    }
+    await deriveAll(files, derive, {
+      workers: this.options.workers,
+      shouldPause: () => this.paused,
+      onDerived: (path, derived) => { this.derived.set(path, derived); this.options.onDerived?.(path, derived); },
+    });
+  }
+
   /** What a worker derived from `path` when it parsed it (options.derive), handed over once; undefined if none did. */
   takeDerived(path: string): unknown {
     const d = this.derived.get(path);

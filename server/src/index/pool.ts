@@ -1,11 +1,13 @@
-// A small pool of worker threads for cold indexing. Without the worker bundle (some test
+// A small pool of worker threads for cold indexing (parse jobs), and for deriving from files a
+// warm cache gave (derive-only jobs). Without the worker bundle (some test
 // setups) it parses in the main thread, with identical results.
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { parsePath, type ParseOutcome } from './parseFile';
-import { decodeOutcomes } from './transferCodec';
+import type { FileFacts } from '../java/facts';
+import { decodeOutcomes, encodeOutcomes, transferables } from './transferCodec';
 import type { Derivation, WorkerJob, WorkerReply, WorkerRequest } from './worker';
 
 /** Two workers: the machines we target have two cores, and the main thread resolves meanwhile. */
@@ -39,8 +41,6 @@ export async function parseAll(jobs: WorkerJob[], options: {
 } = {}): Promise<ParseOutcome[]> {
   const results: ParseOutcome[] = new Array(jobs.length);
   const script = workerScript();
-  const count = Math.max(1, Math.min(options.workers ?? DEFAULT_WORKERS, Math.ceil(jobs.length / BATCH)));
-  let next = 0;
   const waitWhilePaused = async () => { while (options.shouldPause?.()) await new Promise((r) => setTimeout(r, 100)); };
 
   if (!script || jobs.length < BATCH) {
@@ -52,6 +52,55 @@ export async function parseAll(jobs: WorkerJob[], options: {
     return results;
   }
 
+  await onWorkers(script, jobs.length, options.workers, waitWhilePaused, (id, start, end) => ({ request: { id, jobs: jobs.slice(start, end), derive: options.derive } }), (at, msg) => {
+    const t = performance.now();
+    const outcomes = decodeOutcomes(msg.outcomes!);
+    if (options.timing) options.timing.decodeMs += performance.now() - t;
+    outcomes.forEach((r, i) => { results[at + i] = r; options.onResult?.(r, msg.derived?.[i]); });
+  });
+  // Anything a crashed worker did not finish is parsed here.
+  for (let i = 0; i < jobs.length; i++) {
+    if (!results[i]) { results[i] = await parsePath(jobs[i].path, jobs[i].text, jobs[i].hash); options.onResult?.(results[i]); }
+  }
+  return results;
+}
+
+/** A file whose facts are known (a warm index cache gave them): what a derive-only job needs. */
+export interface KnownFile { path: string; hash: string; facts: FileFacts }
+
+/**
+ * Runs `derive` in worker threads on files that are not parsed again: each worker reads the file,
+ * and derives from it only if its text still has `hash` (the facts are the text's). `onDerived` gets
+ * each result; files without one (no worker bundle, too few files to start a worker for, a text
+ * that changed, a worker that crashed or failed) are left to the caller, which derives them itself.
+ */
+export async function deriveAll(files: readonly KnownFile[], derive: Derivation, options: {
+  workers?: number;
+  onDerived: (path: string, derived: unknown) => void;
+  shouldPause?: () => boolean;
+}): Promise<void> {
+  const script = workerScript();
+  if (!script || files.length < BATCH) return;
+  const waitWhilePaused = async () => { while (options.shouldPause?.()) await new Promise((r) => setTimeout(r, 100)); };
+  await onWorkers(script, files.length, options.workers, waitWhilePaused, (id, start, end) => {
+    // The facts travel in the transfer encoding, without reference sites (no derivation reads them).
+    const known = encodeOutcomes(files.slice(start, end).map((f) => ({ path: f.path, ok: true, hash: f.hash, facts: f.facts })), false);
+    return { request: { id, jobs: [], derive, known }, transfer: transferables(known) };
+  }, (at, msg) => {
+    msg.derived?.forEach((d, i) => { if (d !== undefined) options.onDerived(files[at + i].path, d); });
+  });
+}
+
+/**
+ * Sends jobs [0, total) in batches of BATCH to up to `workers` worker threads (two batches in flight
+ * each, so a worker starts the next one while this thread takes in the last), and hands each reply
+ * to `take` with its batch's first job. A crashed worker's unfinished batches get no reply.
+ */
+async function onWorkers(script: string, total: number, workers: number | undefined, waitWhilePaused: () => Promise<void>,
+  request: (id: number, start: number, end: number) => { request: WorkerRequest; transfer?: ArrayBuffer[] },
+  take: (at: number, reply: WorkerReply) => void): Promise<void> {
+  const count = Math.max(1, Math.min(workers ?? DEFAULT_WORKERS, Math.ceil(total / BATCH)));
+  let next = 0;
   const runWorker = (): Promise<void> => new Promise((resolve, reject) => {
     const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     /** Batch id -> index of its first job. */
@@ -61,37 +110,28 @@ export async function parseAll(jobs: WorkerJob[], options: {
     const send = async () => {
       await waitWhilePaused();
       if (finished) return;
-      if (next >= jobs.length) {
+      if (next >= total) {
         if (!inFlight.size) { finished = true; worker.terminate().then(() => resolve(), reject); }
         return;
       }
       const start = next;
-      const end = Math.min(jobs.length, start + BATCH);
+      const end = Math.min(total, start + BATCH);
       next = end;
       inFlight.set(++id, start);
-      const req: WorkerRequest = { id, jobs: jobs.slice(start, end), derive: options.derive };
-      worker.postMessage(req);
+      const r = request(id, start, end);
+      worker.postMessage(r.request, r.transfer);
     };
     worker.on('message', (msg: WorkerReply) => {
       const at = inFlight.get(msg.id);
       if (at === undefined) return;
       inFlight.delete(msg.id);
-      const t = performance.now();
-      const outcomes = decodeOutcomes(msg.outcomes);
-      if (options.timing) options.timing.decodeMs += performance.now() - t;
-      outcomes.forEach((r, i) => { results[at + i] = r; options.onResult?.(r, msg.derived?.[i]); });
+      take(at, msg);
       void send();
     });
-    // A crashed worker loses nothing: its unfinished batches are parsed in this thread below.
+    // A crashed worker loses nothing: its unfinished batches are the caller's to redo.
     worker.on('error', () => { finished = true; resolve(); });
-    // Two batches in flight, so a worker starts the next one while this thread takes in the last.
     void send();
     void send();
   });
   await Promise.all(Array.from({ length: count }, runWorker));
-  // Anything a crashed worker did not finish is parsed here.
-  for (let i = 0; i < jobs.length; i++) {
-    if (!results[i]) { results[i] = await parsePath(jobs[i].path, jobs[i].text, jobs[i].hash); options.onResult?.(results[i]); }
-  }
-  return results;
 }

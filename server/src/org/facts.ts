@@ -363,14 +363,15 @@ export function foreignUsages(index: WorkspaceIndex, facts: FileFacts, text: str
  * chunks, in path order; files whose source key equals `published`'s (path → source key) are not
  * derived again. A generator: the publisher writes one batch while the next is derived.
  */
-export function* repositoryRows(indexer: Indexer, root: string, published: Map<string, string> = new Map()): Generator<FileRows> {
+export function* repositoryRows(indexer: Indexer, root: string, published: Map<string, string> = new Map(),
+  keys: ReadonlyMap<string, string> = javaSourceKeys(indexer, root)): Generator<FileRows> {
   const java = indexer.index.allFiles().filter((f) => f.root === root).map((f) => ({ f, path: relPath(root, f.path) }));
   const { files: textFiles } = discoverFiles(root, { accept: (name) => textFileType(name) !== undefined });
   const other = textFiles.map((abs) => ({ abs, path: relPath(root, abs) }));
   const all = [...java.map((j) => ({ path: j.path, java: j.f, abs: '' })), ...other.map((o) => ({ path: o.path, java: undefined, abs: o.abs }))];
   all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const item of all) {
-    const rows = item.java ? javaFileRows(indexer, item.java, item.path, published) : textFileRows(item.abs, item.path, published);
+    const rows = item.java ? javaFileRows(indexer, item.java, item.path, published, keys.get(item.java.path)) : textFileRows(item.abs, item.path, published);
     if (rows) yield rows;
   }
 }
@@ -378,8 +379,8 @@ export function* repositoryRows(indexer: Indexer, root: string, published: Map<s
 /**
  * What a Java file contributes that its text and facts alone decide (no resolution, no other file):
  * the vetted text, declarations, imports and chunks, with a digest of them. Pure, so the indexer's
- * worker threads derive it while they parse (index/worker.ts, `derive: 'org-publish'`), and the
- * main thread only for files it did not parse (a warm index cache).
+ * worker threads derive it while they parse (index/worker.ts, `derive: 'org-publish'`), or, for
+ * files a warm index cache gave, in derive-only jobs; the main thread only what no worker derived.
  */
 export interface JavaTextRows {
   /** Content hash of the text these rows were derived from. */
@@ -424,10 +425,26 @@ export function isJavaTextRows(x: unknown): x is JavaTextRows {
     && Array.isArray((x as JavaTextRows).decls) && Array.isArray((x as JavaTextRows).chunks) && Array.isArray((x as JavaTextRows).imports);
 }
 
-function javaFileRows(indexer: Indexer, f: IndexedFile, path: string, published: Map<string, string>): FileRows | undefined {
-  const sourceKey = sourceKeyOf(f.hash, JSON.stringify(f.resolution?.edges ?? []), foreignImports(indexer.index, f.facts).join(','));
+/** A Java file's source key (FileRows.sourceKey): its text's hash, its resolution and its foreign imports. */
+function javaSourceKey(index: WorkspaceIndex, f: IndexedFile): string {
+  return sourceKeyOf(f.hash, JSON.stringify(f.resolution?.edges ?? []), foreignImports(index, f.facts).join(','));
+}
+
+/** The source key of every Java file the indexer holds under `root`, by its (absolute) path. */
+export function javaSourceKeys(indexer: Indexer, root: string): Map<string, string> {
+  return new Map(indexer.index.allFiles().filter((f) => f.root === root).map((f) => [f.path, javaSourceKey(indexer.index, f)]));
+}
+
+/** Java files (absolute paths, by `keys`: javaSourceKeys) whose rows repositoryRows derives: their source key is not `published`'s. */
+export function javaFilesToDerive(root: string, published: ReadonlyMap<string, string>, keys: ReadonlyMap<string, string>): string[] {
+  return [...keys].filter(([path, key]) => published.get(relPath(root, path)) !== key).map(([path]) => path);
+}
+
+function javaFileRows(indexer: Indexer, f: IndexedFile, path: string, published: Map<string, string>, key?: string): FileRows | undefined {
+  const sourceKey = key ?? javaSourceKey(indexer.index, f);
   if (published.get(path) === sourceKey) return unchangedFile(path, f.hash, sourceKey);
-  // Derived by the worker that parsed the file, when one did (a cold index); else here.
+  // Derived by a worker: the one that parsed the file (a cold index), or a derive-only job (a warm
+  // cache: Indexer.deriveInWorkers); else here.
   const pre = indexer.takeDerived(f.path);
   let own: JavaTextRows;
   let raw: string | undefined;

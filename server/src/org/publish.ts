@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { Indexer } from '../index/indexer';
 import type { OrgDb } from './db';
 import { OrgDbError } from './db';
-import { isJavaTextRows, memberKey, relPath, repositoryRows, type FileRows } from './facts';
+import { isJavaTextRows, javaFilesToDerive, javaSourceKeys, memberKey, relPath, repositoryRows, type FileRows } from './facts';
 import { hostPaths } from '../platform/paths';
 import { ensureSchema, FACT_TABLES, GIN_INDEXES } from './schema';
 import { simpleTsvector } from './tsvector';
@@ -34,7 +34,7 @@ export interface PublishReport {
   rowsWritten: number;
   /**
    * The Indexer's own figure (parsing, while its workers also derive each parsed file's text rows,
-   * and resolution); then that plus deriving in this thread (usage sites; all rows of files a warm
+   * and resolution; from a warm cache, the workers' derive-only jobs after it); then that plus deriving in this thread (usage sites; all rows of files a warm
    * cache gave), then writing (what deriving did not hide of it).
    */
   indexingMs: number;
@@ -246,7 +246,7 @@ const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
  * BATCH_ROWS rows, each batch while the next is derived: the database works as this process does.
  */
 export async function publishRows(db: OrgDb, meta: RepositoryMeta, derive: (published: Map<string, string>) => Iterable<FileRows>,
-  index?: (stream: (rows: TextOnlyRows & { digest: string }) => boolean) => Promise<void>): Promise<Omit<PublishReport, 'indexMs' | 'indexCpuMs' | 'publishCpuMs'> & { deriveMs: number }> {
+  index?: (stream: (rows: TextOnlyRows & { digest: string }) => boolean, published: Map<string, string>) => Promise<void>): Promise<Omit<PublishReport, 'indexMs' | 'indexCpuMs' | 'publishCpuMs'> & { deriveMs: number }> {
   await ensureSchema(db);
   const started = performance.now();
   const before = { ...db.writes };
@@ -265,11 +265,12 @@ export async function publishRows(db: OrgDb, meta: RepositoryMeta, derive: (publ
     const repoId = repo.id;
     const published = (await tx.query<{ path: string; source_key: string; digest: string }>(`SELECT path, source_key, digest FROM needle.files WHERE repo_id = $1`, [repoId])).rows;
     const known = new Map(published.map((r) => [r.path, r.digest]));
+    const publishedKeys = new Map(published.map((r) => [r.path, r.source_key]));
     // Indexing, inside the transaction: the text-only rows of files not yet published are written meanwhile.
     const streamed = new StreamedTextRows(tx, repoId, new Set(known.keys()));
     if (index) {
       const t = performance.now();
-      await index((rows) => streamed.add(rows));
+      await index((rows) => streamed.add(rows), publishedKeys);
       indexingMs = performance.now() - t;
     }
     /** A streamed file whose complete rows came out otherwise (its text changed meanwhile): all its rows are written again. */
@@ -282,7 +283,7 @@ export async function publishRows(db: OrgDb, meta: RepositoryMeta, derive: (publ
       await deleteFiles(tx, repoId, files.filter((f) => known.has(f.path) || stale(f)).map((f) => f.path));
       await writeFiles(tx, repoId, files, new Set(files.filter((f) => streamed.written.has(f.path) && !stale(f)).map((f) => f.path)));
     };
-    const iterator = derive(new Map(published.map((r) => [r.path, r.source_key])))[Symbol.iterator]();
+    const iterator = derive(publishedKeys)[Symbol.iterator]();
     for (;;) {
       const t = performance.now();
       const next = iterator.next();
@@ -345,10 +346,12 @@ function cpuMs(): number {
 export async function publishRepository(db: OrgDb, dir: string, options: PublishOptions): Promise<PublishReport> {
   const meta = repositoryMeta(dir, options);
   // The workers that parse also vet and chunk each file (org/facts.ts javaTextRows), spreading
-  // that over the cores; files a warm cache gives are derived in this thread, after the index.
+  // that over the cores; files a warm cache gave are vetted and chunked by the same workers in
+  // derive-only jobs after the index (those whose rows are derived again), streamed the same way.
   let indexer: Indexer | undefined;
+  let keys: Map<string, string> | undefined;
   let cpu0 = 0, cpu1 = 0;
-  const { deriveMs, indexingMs, ...report } = await publishRows(db, meta, (published) => repositoryRows(indexer!, dir, published), async (stream) => {
+  const { deriveMs, indexingMs, ...report } = await publishRows(db, meta, (published) => repositoryRows(indexer!, dir, published, keys), async (stream, published) => {
     indexer = new Indexer({
       cacheDir: options.cacheDir, log: options.log, derive: 'org-publish',
       // A file's text rows go to the database as soon as its worker sends them (files not yet published only).
@@ -364,6 +367,8 @@ export async function publishRepository(db: OrgDb, dir: string, options: Publish
     indexer.index.releaseRefs = false;
     cpu0 = cpuMs();
     await indexer.addFolder(dir);
+    keys = javaSourceKeys(indexer, dir);
+    await indexer.deriveInWorkers(javaFilesToDerive(dir, published, keys));
     cpu1 = cpuMs();
   });
   // Deriving happens inside the write's transaction, overlapping its statements; it is reported with
