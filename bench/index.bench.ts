@@ -124,7 +124,11 @@ async function coldOnly(): Promise<void> {
   const root = corpus(SPEED_CORPUS);
   const rounds = Number(arg('--rounds') ?? 2);
   const variant = arg('--variant');
-  const variantEnv = variant ? Object.fromEntries(variant.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as [string, string])) : undefined;
+  const variantEnv = variant ? Object.fromEntries(variant.split(',').map((kv): [string, string] => {
+    const eq = kv.indexOf('='); // the first '=' only: a value may hold more (NODE_OPTIONS=--x=1)
+    if (eq <= 0) throw new Error(`--variant ${kv}: expected NAME=VALUE`);
+    return [kv.slice(0, eq), kv.slice(eq + 1)];
+  })) : undefined;
   const baseline = arg('--baseline');
   const prepared = process.argv.includes('--prepared');
   const runs: { label: string; env: NodeJS.ProcessEnv; cliJs?: string }[] = [{ label: 'cold', env: process.env }];
