@@ -7,6 +7,7 @@
 
 import type { ContextItem, SurfaceEntry } from '../../../shared/protocol';
 import { declaredName } from './surface';
+import { identifierAt } from '../text/identifiers';
 
 /** Whether one item shows the declaration of one surface entry (`name`: its declaredName, when the caller has it). */
 export function itemCovers(item: ContextItem, entry: SurfaceEntry, name?: string): boolean {
@@ -47,15 +48,7 @@ export class ShownItems {
 }
 
 function containsWord(text: string, word: string): boolean {
-  if (!word) return false; // indexOf('') matches everywhere, past the end too
-  let i = text.indexOf(word);
-  while (i >= 0) {
-    const before = i > 0 ? text[i - 1] : ' ';
-    const after = text[i + word.length] ?? ' ';
-    if (!/[\w$]/.test(before) && !/[\w$]/.test(after)) return true;
-    i = text.indexOf(word, i + 1);
-  }
-  return false;
+  return identifierAt(text, word) >= 0;
 }
 
 /**

@@ -251,7 +251,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
       if (have.get(itemKey(it)) === it.text) continue;
       have.set(itemKey(it), it.text);
       // Ranked by expected benefit: a near-certain need ranks with the best retrieved item, a guess far below.
-      const gain = Math.max(0, ...wanted.filter((e) => coversEntry(it, e)).map(benefitOf));
+      const gain = Math.max(0, ...wanted.filter((e) => itemCovers(it, e)).map(benefitOf));
       const at = groupAt.get(groupKey(it, target) ?? '');
       const old = at === undefined ? undefined : current[at];
       const sources = [...new Set([...(old?.sources ?? []), ...it.sources, 'followup' as const])].sort();
@@ -262,7 +262,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
     const changed = [...added, ...replaced.values()];
     for (const id of ids) {
       const e = surface.find((x) => x.symbol === id);
-      if (e && !changed.some((it) => coversEntry(it, e))) notFound.add(id);
+      if (e && !changed.some((it) => itemCovers(it, e))) notFound.add(id);
     }
     // Nothing new to show: a fresh array, so the next round's prices forget what this one accepted.
     if (changed.length === 0) { current = [...current]; continue; }
@@ -271,7 +271,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
     const rest = [...updated.slice(pinned.length), ...added].sort((a, b) => b.score - a.score);
     const merged = api.fitToBudget([...pinned, ...rest], req.budgetTokens);
     const nextSurface = markCovered(surfaceRaw, merged);
-    for (const e of nextSurface) if (!e.covered && changed.some((it) => coversEntry(it, e))) droppedForBudget.add(e.symbol);
+    for (const e of nextSurface) if (!e.covered && changed.some((it) => itemCovers(it, e))) droppedForBudget.add(e.symbol);
     const nextConf = confidenceOf(nextSurface);
     if (nextConf.coverage < conf.coverage) break; // budget fitting evicted more than it brought
     current = merged;
@@ -350,10 +350,6 @@ export function mustReview(confidence: number, tau: number, knownMissing: number
   return confidence < tau || knownMissing > 0;
 }
 
-/** Whether one item shows an entry: markCovered of the entry alone (a type alone on a surface needs none of its members). */
-function coversEntry(item: ContextItem, e: SurfaceEntry): boolean {
-  return itemCovers(item, e);
-}
 
 interface ReasonInput {
   surface: SurfaceEntry[]; confidence: number; tau: number; rounds: number; maxRounds: number; conf: Confidence;

@@ -14,6 +14,7 @@ import { isTypeKind } from '../java/symbols';
 import { codeOnly } from '../java/lexer';
 import { ownerTypeOf } from './coverage';
 import { shortName } from './surface';
+import { identifierAt } from '../text/identifiers';
 
 export type WrittenHalfFeatures = Required<Pick<GateFeatures, 'unusedLocals' | 'unusedLocalTypesBare' | 'unusedParams' | 'unusedParamTypesBare'>>;
 
@@ -26,11 +27,8 @@ const NONE: WrittenHalfFeatures = { unusedLocals: 0, unusedLocalTypesBare: 0, un
 
 /** How often `name` is read as a variable in `code` from `from` on: a whole word, not a member (`x.name`). */
 function usesFrom(code: string, name: string, from: number): number {
-  if (!name) return 0; // indexOf('') matches at every index: a half-typed `(String)` has an empty name
   let n = 0;
-  for (let i = code.indexOf(name, from); i >= 0; i = code.indexOf(name, i + 1)) {
-    if (!/[\w$.]/.test(code[i - 1] ?? ' ') && !/[\w$]/.test(code[i + name.length] ?? ' ')) n++;
-  }
+  for (let i = identifierAt(code, name, from, true); i >= 0; i = identifierAt(code, name, i + 1, true)) n++;
   return n;
 }
 

@@ -26,3 +26,18 @@ export function identifierParts(text: string): string[] {
   for (const id of identifiersIn(text)) for (const p of splitIdentifier(id)) out.push(p);
   return out;
 }
+
+/**
+ * Index of the next place from `from` on where `name` stands as a whole identifier (no identifier
+ * character on either side), or -1. With `skipMembers`, an occurrence right after `.` (`x.name`,
+ * a member access) does not count. An empty name stands nowhere: `indexOf('')` matches at every
+ * index, past the end too, so a search for it would never end.
+ */
+export function identifierAt(text: string, name: string, from = 0, skipMembers = false): number {
+  if (!name) return -1;
+  const before = skipMembers ? /[\w$.]/ : /[\w$]/;
+  for (let i = text.indexOf(name, from); i >= 0; i = text.indexOf(name, i + 1)) {
+    if (!before.test(text[i - 1] ?? ' ') && !/[\w$]/.test(text[i + name.length] ?? ' ')) return i;
+  }
+  return -1;
+}
