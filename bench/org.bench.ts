@@ -15,17 +15,22 @@
 // --jdk-src <src.zip> (every module of that JDK, instead of java.base), --warm (publish from the
 // index cache a CI run already has, not cold), --publish-only, --dump-rows <file> (an MD5 per table,
 // repository and path, to compare two builds' rows), --queries <n>, --explain-over <ms>.
+//
+// --scale: the issue's scale run: every corpus but the held-out pair (guava, checker-only, included)
+// plus every module of the JDK's src.zip as extracted into corpus jdk-all (about 70 repositories);
+// --publish-budget <s>: publish no further repository once that much time has gone (the rest of the
+// run then measures what was loaded, and says how many were left out).
 
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { arg, corpusSourceRoot } from './cli';
-import { DEVELOPMENT_CORPORA } from './corpora/list.mjs';
+import { CHECKER_CORPORA, DEVELOPMENT_CORPORA } from './corpora/list.mjs';
 import { Indexer } from '../server/src/index/indexer';
-import { openOrgDb } from '../server/src/org/db';
+import { openOrgDb, type OrgDb } from '../server/src/org/db';
 import { copiedRows, insertMs, publishRepository, type PublishReport } from '../server/src/org/publish';
-import { FACT_TABLES } from '../server/src/org/schema';
+import { FACT_TABLES, GIN_INDEXES } from '../server/src/org/schema';
 import { closeOrgConnections, connectOrgIndex, orgItems, orgQueryOf } from '../server/src/org/recall';
 import { defaultSettings, retrieveAt, uriOfPath, type Settings } from '../server/src/service';
 import { POSTGRES, startCluster, SUPERUSER } from '../test/helpers/postgres';
@@ -57,6 +62,69 @@ function serverCpuMs(dataDir: string): number {
   return (ticks * 1000) / tck;
 }
 
+/** Thrown to roll a measurement's transaction back. */
+class RolledBack extends Error {}
+
+/**
+ * What writing a repository's rows costs the server, table by table, measured by re-writing the
+ * rows of repository `repoId` under a scratch repository inside transactions that are rolled back
+ * (nothing stays): into the real table (its foreign key's per-row check and its indexes maintained,
+ * GIN pending lists merged, as a publish does); into a staging copy with the same indexes but no
+ * foreign key; into a bare staging copy, then the same indexes built after the load. Times are the
+ * server's (EXPLAIN ANALYZE's execution time, so no client cost), WAL the bytes the statement wrote.
+ */
+async function writeCosts(db: OrgDb, repoId: number): Promise<string[]> {
+  const lines = ['| table | rows | into the table (FK + indexes) ms | staging, indexes, no FK ms | bare staging load ms | + index build after load ms | WAL MB: table / bare + build |', '|---|---|---|---|---|---|---|'];
+  const serverMs = async (tx: OrgDb, sql: string, params: unknown[] = []) => {
+    const plan = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+    const p = plan.rows[0]['QUERY PLAN'];
+    const top = (typeof p === 'string' ? JSON.parse(p) : p) as { 'Execution Time': number; Plan: { 'Actual Rows'?: number } }[];
+    return top[0]['Execution Time'];
+  };
+  const wal = async (tx: OrgDb) => (await tx.query<{ l: string }>(`SELECT pg_current_wal_insert_lsn()::text AS l`)).rows[0].l;
+  const walMb = async (tx: OrgDb, from: string) => Number((await tx.query<{ d: string }>(`SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1::pg_lsn) AS d`, [from])).rows[0].d) / 1e6;
+  const inRollback = async <T>(fn: (tx: OrgDb) => Promise<T>): Promise<T> => {
+    let out: T | undefined;
+    await db.transaction(async (tx) => { out = await fn(tx); throw new RolledBack(); }).catch((e) => { if (!(e instanceof RolledBack)) throw e; });
+    return out!;
+  };
+  for (const table of [...FACT_TABLES, 'needle.files']) {
+    const bare = table.replace('needle.', '');
+    const cols = (await db.query<{ c: string }>(`SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) AS c FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attname <> 'repo_id'`, [table])).rows[0].c;
+    const indexDefs = (await db.query<{ d: string }>(`SELECT indexdef AS d FROM pg_indexes WHERE schemaname = 'needle' AND tablename = $1 ORDER BY indexname`, [bare])).rows.map((r) => r.d);
+    const gin = GIN_INDEXES.filter((g) => indexDefs.some((d) => d.includes(` ${g.replace('needle.', '')} `)));
+    const rows = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE repo_id = $1`, [repoId])).rows[0].n);
+    const copyInto = (target: string) => `INSERT INTO ${target} (repo_id, ${cols}) SELECT (SELECT id FROM needle.repos WHERE name = 'write-cost-scratch'), ${cols} FROM ${table} WHERE repo_id = $1`;
+    const scratch = (tx: OrgDb) => tx.query(`INSERT INTO needle.repos (name) VALUES ('write-cost-scratch')`);
+    const intoTable = await inRollback(async (tx) => {
+      await scratch(tx);
+      const w = await wal(tx);
+      let ms = await serverMs(tx, copyInto(table), [repoId]);
+      for (const g of gin) ms += await serverMs(tx, `SELECT gin_clean_pending_list($1::regclass)`, [g]);
+      return { ms, wal: await walMb(tx, w) };
+    });
+    const indexedStaging = await inRollback(async (tx) => {
+      await scratch(tx);
+      await tx.query(`CREATE TABLE needle.write_cost_staging (LIKE ${table} INCLUDING INDEXES)`);
+      let ms = await serverMs(tx, copyInto('needle.write_cost_staging'), [repoId]);
+      const stagingGin = (await tx.query<{ i: string }>(`SELECT indexrelid::regclass::text AS i FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid JOIN pg_am a ON a.oid = c.relam WHERE indrelid = 'needle.write_cost_staging'::regclass AND a.amname = 'gin'`)).rows;
+      for (const g of stagingGin) ms += await serverMs(tx, `SELECT gin_clean_pending_list($1::regclass)`, [g.i]);
+      return ms;
+    });
+    const built = await inRollback(async (tx) => {
+      await scratch(tx);
+      await tx.query(`CREATE TABLE needle.write_cost_staging (LIKE ${table})`);
+      const w = await wal(tx);
+      const load = await serverMs(tx, copyInto('needle.write_cost_staging'), [repoId]);
+      const t = performance.now();
+      for (const [k, d] of indexDefs.entries()) await tx.query(d.replace(/^CREATE (UNIQUE )?INDEX \S+ ON \S+/, `CREATE $1INDEX write_cost_staging_${k} ON needle.write_cost_staging`));
+      return { load, build: performance.now() - t, wal: await walMb(tx, w) };
+    });
+    lines.push(`| ${table} | ${rows} | ${f1(intoTable.ms)} | ${f1(indexedStaging)} | ${f1(built.load)} | ${f1(built.build)} | ${f1(intoTable.wal)} / ${f1(built.wal)} |`);
+  }
+  return lines;
+}
+
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 const f1 = (x: number) => x.toFixed(1);
 
@@ -71,9 +139,13 @@ const f1 = (x: number) => x.toFixed(1);
     const publisher = await openOrgDb(cluster.url('needle_publisher'));
     // --repos a,b: publish only these development corpora (and the JDK's java.base unless --no-jdk), for a shorter run.
     const only = arg('--repos')?.split(',');
-    const repos: { name: string; root: string }[] = DEVELOPMENT_CORPORA.filter((name: string) => !only || only.includes(name)).map((name: string) => ({ name, root: corpusSourceRoot(name) }));
+    const scale = process.argv.includes('--scale');
+    const repos: { name: string; root: string }[] = (scale ? CHECKER_CORPORA : DEVELOPMENT_CORPORA).filter((name: string) => !only || only.includes(name)).map((name: string) => ({ name, root: corpusSourceRoot(name) }));
     const jdkSrc = arg('--jdk-src');
-    if (jdkSrc) {
+    if (scale) {
+      const dir = corpusSourceRoot('jdk-all');
+      for (const m of readdirSync(dir).sort()) if (statSync(join(dir, m)).isDirectory()) repos.push({ name: `jdk-${m}`, root: join(dir, m) });
+    } else if (jdkSrc) {
       const dir = join(scratch, 'jdk');
       execFileSync('unzip', ['-q', jdkSrc, '-d', dir]);
       for (const m of readdirSync(dir).sort()) if (statSync(join(dir, m)).isDirectory()) repos.push({ name: `jdk-${m}`, root: join(dir, m) });
@@ -96,7 +168,12 @@ const f1 = (x: number) => x.toFixed(1);
     const cpuRow = (name: string, cold: number, coldCpu: number, client: number, server: number) =>
       `| ${name} | ${f1(cold / 1000)} | ${f1(coldCpu / 1000)} (${(coldCpu / cold).toFixed(2)} cores) | ${f1(client / 1000)} | ${f1(server / 1000)} | ${(cold / ((client + server) / cores)).toFixed(2)} |`;
     const cpuNow = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+    const budgetMs = Number(arg('--publish-budget') ?? Infinity) * 1000;
+    const runStarted = performance.now();
+    let published = 0;
     for (const r of repos) {
+      if (performance.now() - runStarted > budgetMs) break;
+      published++;
       const plain = new Indexer({ cacheDir: null });
       const c0 = cpuNow();
       await plain.addFolder(r.root);
@@ -113,14 +190,21 @@ const f1 = (x: number) => x.toFixed(1);
       files += rep.files; bytes += b; coldMs += cold; publishMs += pub; indexingMs += rep.indexingMs; deriveMs += rep.indexMs - rep.indexingMs; writeMs += rep.writeMs;
       console.log(`| ${r.name} | ${rep.files} | ${f1(b / 1e6)} | ${Math.round(rep.files / (cold / 1000))} | ${Math.round(rep.files / (pub / 1000))} | ${(cold / pub).toFixed(2)} | ${f1(cold / 1000)} | ${f1(rep.indexingMs / 1000)} | ${f1((rep.indexMs - rep.indexingMs) / 1000)} | ${f1(rep.writeMs / 1000)} |`);
     }
-    console.log(`| all ${repos.length} | ${files} | ${f1(bytes / 1e6)} | ${Math.round(files / (coldMs / 1000))} | ${Math.round(files / (publishMs / 1000))} | ${(coldMs / publishMs).toFixed(2)} | ${f1(coldMs / 1000)} | ${f1(indexingMs / 1000)} | ${f1(deriveMs / 1000)} | ${f1(writeMs / 1000)} |`);
-    cpuRows.push(cpuRow(`all ${repos.length}`, cpuTotal.cold, cpuTotal.coldCpu, cpuTotal.client, cpuTotal.server));
+    if (published < repos.length) console.log(`| (publish budget of ${arg('--publish-budget')} s spent: ${repos.length - published} of ${repos.length} repositories not published: ${repos.slice(published).map((r) => r.name).join(', ')}) |`);
+    console.log(`| all ${published} | ${files} | ${f1(bytes / 1e6)} | ${Math.round(files / (coldMs / 1000))} | ${Math.round(files / (publishMs / 1000))} | ${(coldMs / publishMs).toFixed(2)} | ${f1(coldMs / 1000)} | ${f1(indexingMs / 1000)} | ${f1(deriveMs / 1000)} | ${f1(writeMs / 1000)} |`);
+    cpuRows.push(cpuRow(`all ${published}`, cpuTotal.cold, cpuTotal.coldCpu, cpuTotal.client, cpuTotal.server));
     // What a cold publish costs in CPU against the cold index's wall time: on `cores` cores no
     // schedule beats total CPU ÷ cores, so the last column bounds publish ÷ cold-index rate from above.
     console.log(`\n## CPU (this process, every thread; the PostgreSQL server's processes), ${cores} cores\n`);
     console.log('| repository | cold index s | cold index CPU s | publish CPU s (this process) | publish CPU s (server) | bound on publish ÷ cold-index rate |');
     console.log('|---|---|---|---|---|---|');
     for (const row of cpuRows) console.log(row);
+    // --write-costs: what the server spends writing the largest published repository's rows, table by table.
+    if (process.argv.includes('--write-costs')) {
+      const largest = (await publisher.query<{ id: number; name: string }>(`SELECT id, name FROM needle.repos ORDER BY files DESC, name LIMIT 1`)).rows[0];
+      console.log(`\n## write costs in the server: ${largest.name}'s rows written again (rolled back)\n`);
+      for (const line of await writeCosts(publisher, largest.id)) console.log(line);
+    }
     console.log(`\nwrite time by table: ${Object.entries(insertMs).map(([t, ms]) => `${t} ${f1(ms / 1000)} s`).join(', ')}`);
     console.log(`rows written by COPY ${copiedRows.copied}, by INSERT ${copiedRows.inserted} (words whose tsvector the server makes)`);
     const size = await publisher.query<{ b: string }>(`SELECT sum(pg_total_relation_size(c.oid)) AS b FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'needle' AND c.relkind = 'r'`);
@@ -195,7 +279,7 @@ const f1 = (x: number) => x.toFixed(1);
       const plans = log.split(/\n(?=\S.*LOG:\s+duration:)/).filter((x) => /LOG:\s+duration:/.test(x));
       console.log(`\n${plans.length} org queries over ${explainOver} ms; their plans (server log):\n${plans.slice(0, Number(arg('--explain-max') ?? 6)).join('\n')}`);
     }
-    console.log(`\norg-source query (${cursors.length} jsoup methods, ${repos.length} repositories loaded, loopback socket): p50 ${f1(pct(queryMs, 0.5))} ms, p95 ${f1(pct(queryMs, 0.95))} ms, ${f1(items / cursors.length)} items per query`);
+    console.log(`\norg-source query (${cursors.length} jsoup methods, ${published + 1} repositories loaded, loopback socket): p50 ${f1(pct(queryMs, 0.5))} ms, p95 ${f1(pct(queryMs, 0.95))} ms, ${f1(items / cursors.length)} items per query`);
 
     const on: number[] = [], off: number[] = [];
     const settingsOn: Settings = { ...defaultSettings(), orgIndex: url }, settingsOff: Settings = { ...defaultSettings(), orgIndex: undefined };
