@@ -168,7 +168,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
       surfaceSize: surface.length, budgetShare: round4(req.budgetTokens > 0 ? totalTokens(its) / req.budgetTokens : 1),
       ...structuralEvidence(surface, its, target),
       ...bodyNeedEvidence(surface, its, target),
-      ...writtenHalfEvidence(scenario === 'partial-body' ? body?.text : undefined, judged.writtenLines, surface, its, target),
+      ...writtenHalfEvidence(scenario === 'partial-body', judged.writtenLines, surface, its, target),
       ...withOpenBlocks(leftOutEvidence(evidence?.candidates ?? [], surface, its, target), openBlocks),
     };
   };
