@@ -13,8 +13,7 @@ import type { NeedleItem } from '../retrieval/types';
 import type { Target } from '../retrieval/request';
 import { isTypeKind } from '../java/symbols';
 import { erasedSimpleName } from '../java/extract';
-import { ownerTypeOf } from './coverage';
-import { shortName } from './surface';
+import { ownerTypeOf, shownTypesOf, type ShownTypes } from './coverage';
 
 export type WrittenHalfFeatures = Required<Pick<GateFeatures, 'unusedLocals' | 'unusedLocalTypesBare' | 'unusedParams' | 'unusedParamTypesBare' | 'unusedTypes' | 'writtenTypes' | 'writtenOwnRefs'>>;
 
@@ -26,20 +25,19 @@ function headName(typeText: string): string {
 }
 
 /**
+ * `shown`: the surface's and items' types (coverage.ts shownTypesOf), when the caller has them.
  * `partial`: whether the scenario is a partial body (the evidence is 0 otherwise); `writtenLines`
  * the scenario judgement's count of code lines written. The target's facts are those of the
  * file as the editor has it (the index re-extracts an edited file).
  */
 export function writtenHalfEvidence(
   partial: boolean, writtenLines: number, surface: readonly SurfaceEntry[], items: readonly NeedleItem[], target: Target | undefined,
+  shown?: ShownTypes,
 ): WrittenHalfFeatures {
   if (!partial || writtenLines === 0 || !target) return NONE;
   const sym = target.ref.sym;
   const ownId = target.owner?.sym.id;
-  const types = new Map<string, string>();
-  for (const e of surface) if (e.internal && isTypeKind(e.kind) && !types.has(shortName(e.symbol))) types.set(shortName(e.symbol), e.symbol);
-  const withShownMember = new Set<string>();
-  for (const it of items) for (const id of it.symbols ?? (it.symbol ? [it.symbol] : [])) { const o = ownerTypeOf(id); if (o) withShownMember.add(o); }
+  const { byName: types, withShownMember } = shown ?? shownTypesOf(surface, items);
   const workspaceType = (typeText: string): string | undefined => {
     const id = types.get(headName(typeText));
     return id !== undefined && id !== ownId ? id : undefined;
