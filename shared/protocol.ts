@@ -200,6 +200,12 @@ export interface GateFeatures {
   unusedParams?: number;
   /** Workspace types of those parameters (not the own class) of which the context shows no member. */
   unusedParamTypesBare?: number;
+  /** Workspace types (not the own class) of the unused locals and parameters, shown or not. */
+  unusedTypes?: number;
+  /** Workspace types (not the own class) the written part uses: referenced, or owning a member it references. */
+  writtenTypes?: number;
+  /** Written references to the own class or its members. */
+  writtenOwnRefs?: number;
 }
 
 export interface RetrievalResult {

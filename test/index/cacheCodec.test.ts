@@ -26,6 +26,7 @@ test('declarations, edges and stamps round-trip exactly', async () => {
   const files = await indexedExample();
   assert.ok(files.length > 5 && files.some(([, f]) => f.resolution!.edges.length > 0));
   assert.ok(files.some(([, f]) => f.resolution!.memberLookups.length > 0), 'member lookups round-trip too');
+  assert.ok(files.some(([, f]) => f.facts.symbols.some((s) => s.unreadParams?.length)), 'unused parameters round-trip too');
   const decoded = decodeFiles(encodeFiles(files));
   assert.deepEqual([...decoded.keys()], files.map(([p]) => p));
   for (const [path, f] of files) {

@@ -9,9 +9,8 @@
 import type { GateFeatures, SurfaceEntry } from '../../../shared/protocol';
 import type { NeedleItem } from '../retrieval/types';
 import type { Target } from '../retrieval/request';
-import { isTypeKind } from '../java/symbols';
-import { ownerTypeOf } from './coverage';
-import { shortName, type Route } from './surface';
+import { shownTypesOf, type ShownTypes } from './coverage';
+import type { Route } from './surface';
 
 export type BodyNeedFeatures = Required<Pick<GateFeatures, 'returnsVoid' | 'returnsWorkspaceType' | 'returnTypeBare' | 'implementsContract' | 'kinUses' | 'kinUsesUnshown' | 'javadocUnshown' | 'paramTypesBare'>>;
 
@@ -27,16 +26,15 @@ function headTypeName(text: string | undefined): string | undefined {
   return head ? head.split('.').pop() : undefined;
 }
 
-export function bodyNeedEvidence(surface: readonly SurfaceEntry[], items: readonly NeedleItem[], target: Target | undefined): BodyNeedFeatures {
+/** `shown`: the surface's and items' types (coverage.ts shownTypesOf), when the caller has them. */
+export function bodyNeedEvidence(surface: readonly SurfaceEntry[], items: readonly NeedleItem[], target: Target | undefined, shown: ShownTypes = shownTypesOf(surface, items)): BodyNeedFeatures {
   const sym = target?.ref.sym;
   const ownId = target?.owner?.sym.id;
   const estimated = surface.filter((e) => !e.written);
   const has = (e: SurfaceEntry, routes: ReadonlySet<string>) => (e.routes ?? []).some((r) => routes.has(r));
   // Workspace types the surface holds, by simple name (the signature's types are on it: route signature-type).
-  const types = new Map<string, string>();
-  for (const e of surface) if (e.internal && isTypeKind(e.kind)) if (!types.has(shortName(e.symbol))) types.set(shortName(e.symbol), e.symbol);
-  const withShownMember = new Set<string>();
-  for (const it of items) for (const id of it.symbols ?? (it.symbol ? [it.symbol] : [])) { const o = ownerTypeOf(id); if (o) withShownMember.add(o); }
+  const types = shown.byName;
+  const withShownMember = shown.withShownMember;
   const bare = (id: string | undefined) => (id !== undefined && id !== ownId && !withShownMember.has(id) ? 1 : 0);
   const ret = sym?.kind === 'constructor' ? 'void' : headTypeName(sym?.returnType);
   const retType = ret && !PRIMITIVES.has(ret) && ret !== 'void' ? types.get(ret) : undefined;

@@ -6,15 +6,25 @@
 // is what a model needs to call the symbol correctly.
 
 import type { ContextItem, SurfaceEntry } from '../../../shared/protocol';
-import { declaredName } from './surface';
+import type { NeedleItem } from '../retrieval/types';
+import { declaredName, shortName } from './surface';
+import { isTypeKind } from '../java/symbols';
 import { identifierAt } from '../text/identifiers';
+import { BoundedMemo } from '../text/boundedMemo';
+
+/**
+ * declaredName of a symbol id, remembered: every coverage check of every follow-up round asks it
+ * again for the same surface entries and weighed candidates (a split and a regex each time).
+ */
+const declaredNames = new BoundedMemo<string, string>(50_000);
+const nameOf = (id: string): string => declaredNames.get(id, declaredName);
 
 /** Whether one item shows the declaration of one surface entry (`name`: its declaredName, when the caller has it). */
 export function itemCovers(item: ContextItem, entry: SurfaceEntry, name?: string): boolean {
   if (item.symbol !== undefined && item.symbol === entry.symbol) return true;
   if (entry.uri === undefined || entry.line === undefined || item.uri !== entry.uri) return false;
   if (entry.line < item.range.start.line || entry.line > item.range.end.line) return false;
-  return containsWord(item.text, name ?? declaredName(entry.symbol));
+  return containsWord(item.text, name ?? nameOf(entry.symbol));
 }
 
 /**
@@ -41,7 +51,7 @@ export class ShownItems {
     const line = entry.line;
     for (const it of this.byUri.get(entry.uri) ?? []) {
       if (line < it.range.start.line || line > it.range.end.line) continue;
-      if (containsWord(it.text, name ??= declaredName(entry.symbol))) return true;
+      if (containsWord(it.text, name ??= nameOf(entry.symbol))) return true;
     }
     return false;
   }
@@ -49,6 +59,38 @@ export class ShownItems {
 
 function containsWord(text: string, word: string): boolean {
   return identifierAt(text, word) >= 0;
+}
+
+/**
+ * What the evidence modules (bodyNeeds.ts, writtenHalf.ts) ask of types: the workspace types the
+ * surface holds, by simple name (the first of a name, in surface order), and the types of which an
+ * item shows some member. Built once per marking, not once per module.
+ */
+export interface ShownTypes {
+  byName: ReadonlyMap<string, string>;
+  withShownMember: ReadonlySet<string>;
+}
+
+/** The workspace types of a surface by simple name (request-invariant: covering marks entries, it does not change them). */
+export function workspaceTypesByName(surface: readonly SurfaceEntry[]): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const e of surface) {
+    if (!e.internal || !isTypeKind(e.kind)) continue;
+    const name = shortName(e.symbol);
+    if (!types.has(name)) types.set(name, e.symbol);
+  }
+  return types;
+}
+
+/** The types of which some item shows a member. */
+export function typesWithShownMember(items: readonly NeedleItem[]): Set<string> {
+  const out = new Set<string>();
+  for (const it of items) for (const id of it.symbols ?? (it.symbol ? [it.symbol] : [])) { const o = ownerTypeOf(id); if (o) out.add(o); }
+  return out;
+}
+
+export function shownTypesOf(surface: readonly SurfaceEntry[], items: readonly NeedleItem[]): ShownTypes {
+  return { byName: workspaceTypesByName(surface), withShownMember: typesWithShownMember(items) };
 }
 
 /**

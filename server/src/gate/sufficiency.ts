@@ -11,7 +11,7 @@ import type { GateHook, GateVerdict, PipelineRequest, Target } from '../retrieva
 import { countTokens, totalTokens } from '../retrieval/cap';
 import { calibratedConfidence, scenarioThreshold } from './calibration';
 import { confidenceOf, NOVELTY_FLOOR, type Confidence } from './confidence';
-import { itemCovers, markCovered, ownerTypeOf, TYPE_MEMBER_NEED_P } from './coverage';
+import { itemCovers, markCovered, ownerTypeOf, TYPE_MEMBER_NEED_P, typesWithShownMember, workspaceTypesByName, type ShownTypes } from './coverage';
 import { judgeScenario, type ScenarioJudgement } from './scenario';
 import { dependencySurface, shortName } from './surface';
 import { isTypeKind } from '../java/symbols';
@@ -154,12 +154,15 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
   const unresolved = inMethod ? unresolvedNamesOf(req, target) : [];
   const formsVerdict = inMethod && judged.parses;
   const openBlocks = openBlocksAt(text, target, req.position);
+  // Covering marks entries and never changes them, so the surface's types by name hold for every round.
+  const typesByName = workspaceTypesByName(surfaceRaw);
   const featuresOf = (surface: SurfaceEntry[], _conf: Confidence, its: ContextItem[]): GateFeatures => {
     let uncoveredMass = 0, uncoveredWritten = 0;
     for (const e of surface) if (!e.covered) { if (e.written) uncoveredWritten++; else uncoveredMass += e.weight; }
     // The estimated part is calibrated by the model; the certain part compounds as RCL does: a
     // written reference not shown costs (1 − ν), a written name that resolves to nothing all of it.
     const written = confidenceOf(surface.filter((e) => e.written)).confidence * (unresolved.length ? 0 : 1);
+    const shown: ShownTypes = { byName: typesByName, withShownMember: typesWithShownMember(its) };
     return {
       scenario, judged: formsVerdict, compound: round4(confidenceOf(surface.filter((e) => !e.written)).confidence),
       writtenFactor: round4(written), uncoveredMass: round4(uncoveredMass),
@@ -167,8 +170,8 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
       writtenRefs: surface.filter((e) => e.written).length, writtenLines: judged.writtenLines, unresolvedNames: unresolved.length,
       surfaceSize: surface.length, budgetShare: round4(req.budgetTokens > 0 ? totalTokens(its) / req.budgetTokens : 1),
       ...structuralEvidence(surface, its, target),
-      ...bodyNeedEvidence(surface, its, target),
-      ...writtenHalfEvidence(scenario === 'partial-body' ? body?.text : undefined, judged.writtenLines, surface, its, target),
+      ...bodyNeedEvidence(surface, its, target, shown),
+      ...writtenHalfEvidence(scenario === 'partial-body', judged.writtenLines, surface, its, target, shown),
       ...withOpenBlocks(leftOutEvidence(evidence?.candidates ?? [], surface, its, target), openBlocks),
     };
   };

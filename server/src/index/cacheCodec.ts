@@ -233,6 +233,8 @@ export function encodeFacts(w: Writer, f: FileFacts, refs = false): void {
     w.optStr(s.returnType);
     w.optList(s.throws, (t) => w.str(t));
     w.optStr(s.type);
+    w.optList(s.unreadLocals, (p) => { w.str(p.name); w.str(p.type); });
+    w.optList(s.unreadParams, (i) => w.int(i));
   });
   if (refs) w.list(f.refs, (ref) => encodeRef(w, ref));
 }
@@ -291,6 +293,8 @@ export function decodeFacts(r: Reader, refs = false): FileFacts {
     const returnType = r.optStr(); if (returnType !== undefined) s.returnType = returnType;
     const throws = r.optList(() => r.str()); if (throws) s.throws = throws;
     const type = r.optStr(); if (type !== undefined) s.type = type;
+    const unreadLocals = r.optList((): Param => ({ name: r.str(), type: r.str() })); if (unreadLocals) s.unreadLocals = unreadLocals;
+    const unreadParams = r.optList(() => r.int()); if (unreadParams) s.unreadParams = unreadParams;
     symbols[i] = s;
   }
   if (refs) return { package: pkg, imports, symbols, refs: r.list(() => decodeRef(r)), hasErrors, lineCount };

@@ -24,20 +24,30 @@ const LITERAL_TYPES: Record<string, string> = {
 
 type LocalVar = Extract<Expr, { k: 'local' }>;
 
-/** Lexical scopes of locals: a stack of maps, innermost last. */
+/**
+ * Lexical scopes of locals: a stack of maps, innermost last. Every name a lookup resolves to a
+ * local counts as read (written or read: any use after its declaration), so a method's locals and
+ * parameters never used are known from the same resolution of names (SymbolFact.unreadLocals).
+ */
 class Scope {
   private frames: Map<string, LocalVar>[] = [new Map()];
+  readonly read = new Set<LocalVar>();
   push(): void { this.frames.push(new Map()); }
   pop(): void { this.frames.pop(); }
   declare(name: string, v: LocalVar): void { this.frames[this.frames.length - 1].set(name, v); }
+  /** The local `name` of the innermost frame, without counting it as read. */
+  own(name: string): LocalVar | undefined { return this.frames[this.frames.length - 1].get(name); }
   lookup(name: string): LocalVar | undefined {
     for (let i = this.frames.length - 1; i >= 0; i--) {
       const v = this.frames[i].get(name);
-      if (v) return v;
+      if (v) { this.read.add(v); return v; }
     }
     return undefined;
   }
 }
+
+/** A local a method body declares (a variable, a for-each or a resource variable), for SymbolFact.unreadLocals. */
+interface DeclaredLocal { name: string; type: string; v: LocalVar }
 
 export function spanOf(node: SyntaxNode): Span {
   return { sl: node.startPosition.row, sc: node.startPosition.column, el: node.endPosition.row, ec: node.endPosition.column };
@@ -77,6 +87,8 @@ class Extractor {
   private pkg = '';
   private imports: ImportFact[] = [];
   private symbols: SymbolFact[] = [];
+  /** The locals the method being walked declares (undefined outside a method body). */
+  private declaredLocals?: DeclaredLocal[];
   private refs: RefFact[] = [];
   private exprCache = new Map<number, Expr>();
   private anonCount = new Map<number, number>();
@@ -312,6 +324,8 @@ class Extractor {
       ({ params, varargs } = this.paramsOf(node.childForFieldName('parameters'), idx, scope));
     }
     sym.params = params;
+    // A parameter recovered without its name (`m(String) {` while typing) is none the body can use.
+    const paramVars = params.map((p) => (p.name ? scope.own(p.name) : undefined));
     if (varargs) sym.varargs = true;
     sym.id = this.uniqueId(`${typeId}#${isCtor ? '<init>' : name}(${params.map((p) => erasedSimpleName(p.type)).join(',')})`);
     if (!isCtor) {
@@ -327,7 +341,16 @@ class Extractor {
     }
     this.annotationRefs(annotationNodes, idx, scope);
     const body = node.childForFieldName('body');
+    const outerLocals = this.declaredLocals;
+    this.declaredLocals = [];
     if (body) this.walk(body, idx, scope);
+    if (body) {
+      const unreadLocals = this.declaredLocals.filter((d) => !scope.read.has(d.v)).map((d) => ({ name: d.name, type: d.type }));
+      if (unreadLocals.length) sym.unreadLocals = unreadLocals;
+      const unreadParams = paramVars.flatMap((v, i) => (v && !scope.read.has(v) ? [i] : []));
+      if (unreadParams.length) sym.unreadParams = unreadParams;
+    }
+    this.declaredLocals = outerLocals;
     const dflt = node.childForFieldName('value');
     if (dflt) this.walk(dflt, idx, scope);
     scope.pop();
@@ -427,10 +450,14 @@ class Extractor {
 
   // ---- statements and expressions ----
 
-  private declareLocal(name: string, typeNode: SyntaxNode | null, value: SyntaxNode | null, scope: Scope, dims = 0): void {
+  /** `counted`: a variable the body sets up for later (not a catch parameter or a pattern's binding), for SymbolFact.unreadLocals. */
+  private declareLocal(name: string, typeNode: SyntaxNode | null, value: SyntaxNode | null, scope: Scope, dims = 0, counted = false): void {
     const type = typeTextOf(typeNode);
-    if (!type || type === 'var') scope.declare(name, { k: 'local', type: null, init: value ? this.exprOf(value, scope) : undefined });
-    else scope.declare(name, { k: 'local', type: dims ? type + '[]'.repeat(dims) : type });
+    const v: LocalVar = !type || type === 'var'
+      ? { k: 'local', type: null, init: value ? this.exprOf(value, scope) : undefined }
+      : { k: 'local', type: dims ? type + '[]'.repeat(dims) : type };
+    scope.declare(name, v);
+    if (counted) this.declaredLocals?.push({ name, type: v.type ?? '', v });
   }
 
   private walk(node: SyntaxNode, from: number, scope: Scope): void {
@@ -453,7 +480,7 @@ class Extractor {
           const v = d.childForFieldName('value');
           if (v) this.walk(v, from, scope);
           const dims = d.childForFieldName('dimensions');
-          if (n) this.declareLocal(n.text, t, v, scope, dims ? (dims.text.match(/\[/g) ?? []).length : 0);
+          if (n) this.declareLocal(n.text, t, v, scope, dims ? (dims.text.match(/\[/g) ?? []).length : 0, true);
         }
         return;
       }
@@ -478,7 +505,7 @@ class Extractor {
         const v = node.childForFieldName('value');
         if (t) this.typeRefs(t, from);
         if (v) this.walk(v, from, scope);
-        if (n) this.declareLocal(n.text, t, null, scope);
+        if (n) this.declareLocal(n.text, t, null, scope, 0, true);
         const body = node.childForFieldName('body');
         if (body) this.walk(body, from, scope);
         scope.pop();
@@ -498,7 +525,7 @@ class Extractor {
         const v = node.childForFieldName('value');
         if (t) this.typeRefs(t, from);
         if (v) this.walk(v, from, scope);
-        if (n && t) this.declareLocal(n.text, t, v, scope);
+        if (n && t) this.declareLocal(n.text, t, v, scope, 0, true);
         else for (const c of node.namedChildren) if (c && !same(c, n)) this.walk(c, from, scope);
         return;
       }

@@ -36,6 +36,13 @@ export interface SymbolFact {
   varargs?: boolean;
   returnType?: string;
   throws?: string[];
+  /**
+   * Locals the body declares (variables, for-each and resource variables) and never uses after,
+   * with their declared type text ('' for `var`), and the indexes of parameters it never uses;
+   * absent when there are none. Work a body being written has set up and not yet used (gate/writtenHalf.ts).
+   */
+  unreadLocals?: Param[];
+  unreadParams?: number[];
   // Fields and enum constants
   type?: string;
 }
