@@ -190,7 +190,7 @@ test('a warm start loads word -> files and the similar-code corpus in their fini
   const entry = words.files.get(path)!;
   words.wordOf.push('zzzplantedword');
   words.slotOf.set('zzzplantedword', words.wordOf.length - 1);
-  words.postings.push(entry.id);
+  words.editing.set(words.wordOf.length - 1, [entry.id]);
   entry.words = Int32Array.from([...entry.words, words.wordOf.length - 1]);
   assert.equal(saveSaved(SAVED_WORDS, wordsAt, cold.folders, words), undefined);
   const corpus = loadSaved(SAVED_CHUNKS, chunksAt, cold.folders).saved!;

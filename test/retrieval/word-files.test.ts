@@ -3,7 +3,7 @@
 // every word's files in path order, and every file's saved words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileWords, filesWithWord } from '../../server/src/retrieval/recall/wordFiles';
+import { fileWords, filesWithWord, wordPoolUse } from '../../server/src/retrieval/recall/wordFiles';
 import { hashText } from '../../server/src/index/files';
 import type { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 import { mulberry32 as rng } from '../../scripts/lib/prng.mjs';
@@ -48,4 +48,31 @@ test('word -> files after random edits, deletes and new files equals a fresh bui
     compared += mine.lists.filter(([, l]) => l.length > 1).length;
   }
   assert.ok(compared > 500, 'many lists of several files were compared');
+});
+
+test('word -> files: edits that grow lists move them to the pool\'s end, and the room they leave is packed away once it exceeds the live entries', () => {
+  const r = rng(17);
+  const textOf = () => Array.from({ length: 40 }, () => `v${Math.floor(3000 * r())}`).join(' ');
+  const texts = new Map<string, string>();
+  for (let i = 0; i < 200; i++) texts.set(`/w/f${String(i).padStart(3, '0')}.java`, textOf());
+  const index = new FakeIndex(texts);
+  const req = { index: index as unknown as WorkspaceIndex, textOf: (p: string) => texts.get(p) };
+  const first = wordPoolUse(req);
+  assert.equal(first.end, first.live, 'a first build leaves no room behind');
+  let most = 0;
+  for (let step = 0; step < 150; step++) {
+    for (let k = 0; k < 10; k++) {
+      const path = [...texts.keys()][Math.floor(r() * texts.size)];
+      const t = textOf();
+      texts.set(path, t);
+      index.put(path, t);
+    }
+    index.version++;
+    const use = wordPoolUse(req);
+    assert.ok(use.end - use.live <= Math.max(4096, use.live), `step ${step}: ${use.end - use.live} left behind for ${use.live} live`);
+    most = Math.max(most, use.end - use.live);
+  }
+  assert.ok(most > 4096 / 2, 'edits left room behind before it was packed');
+  const words = new Set<string>(Array.from({ length: 3000 }, (_, i) => `v${i}`));
+  assert.deepEqual(dump(index, texts, words), dump(new FakeIndex(texts), texts, words));
 });

@@ -40,9 +40,12 @@ interface FileEntry {
 }
 /**
  * A file's ids by word, kept small (issue 16 §2: on the whole JDK the map of words to path lists
- * held 160 MB): each path is held once (`paths`), each word once (`wordOf`), and a word's files
- * are file ids — one number when it is in one file (most words), else an Int32Array. An update
- * edits the lists it touches as plain arrays and packs them again when it ends.
+ * held 160 MB): each path is held once (`paths`), each word once (`wordOf`), and every word's file
+ * ids are one range of a single pool (`pool`, by slot: `listAt`, `listLength`) — not an Int32Array
+ * per word, whose header and backing store cost ~40 times its entries on the JDK's 215k words in
+ * two or more files. An update edits the lists it touches as plain arrays (`editing`) and puts
+ * them back when it ends: in place when they did not grow, else at the pool's end (the room left
+ * behind is counted, and the pool is packed again once it exceeds the live entries).
  */
 export interface WordMap {
   version: number;
@@ -53,8 +56,16 @@ export interface WordMap {
   /** word -> its slot, which indexes `wordOf` and `postings`; slots are reused once a word is gone. */
   slotOf: Map<string, number>;
   wordOf: (string | undefined)[];
-  /** slot -> the ids of the files holding the word, sorted by path (number[] only while an update runs). */
-  postings: (number | Int32Array | number[] | undefined)[];
+  /** slot -> where the ids of the files holding the word (sorted by path) start in `pool`, and how many. */
+  listAt: Int32Array;
+  listLength: Int32Array;
+  pool: Int32Array;
+  /** Entries of `pool` in use (the rest is room to grow into). */
+  poolEnd: number;
+  /** Entries of `pool` below poolEnd that no list holds (left by lists that moved or shrank). */
+  poolGarbage: number;
+  /** slot -> its list while an update edits it (put back into the pool when the update ends). */
+  editing: Map<number, number[]>;
   freeSlots: number[];
 }
 const maps = new WeakMap<WorkspaceIndex, WordMap>();
@@ -64,9 +75,10 @@ export function filesWithWord(req: Pick<PipelineRequest, 'index' | 'textOf'>): (
   const m = wordMap(req);
   return (word) => {
     const slot = m.slotOf.get(word);
-    const p = slot === undefined ? undefined : m.postings[slot];
-    if (p === undefined) return [];
-    return typeof p === 'number' ? [m.paths[p]!] : Array.from(p, (id) => m.paths[id]!);
+    if (slot === undefined) return [];
+    const from = m.listAt[slot], out = new Array<string>(m.listLength[slot]);
+    for (let i = 0; i < out.length; i++) out[i] = m.paths[m.pool[from + i]]!;
+    return out;
   };
 }
 
@@ -108,16 +120,18 @@ export const SAVED_WORDS: SavedKind<WordMap> = {
     w.int32s(Int32Array.from(m.freeIds));
     w.list(m.wordOf, (word) => w.optStr(word));
     w.int32s(Int32Array.from(m.freeSlots));
+    // Slot by slot, without the room between lists (the saved form is the same for any pool layout).
+    const slots = m.wordOf.length;
     let total = 0;
-    for (const p of m.postings) total += p === undefined ? 0 : typeof p === 'number' ? 1 : p.length;
-    const at = new Int32Array(m.postings.length + 1), pool = new Int32Array(total);
+    for (let slot = 0; slot < slots; slot++) total += listOf(m, slot).length;
+    const at = new Int32Array(slots + 1), pool = new Int32Array(total);
     let n = 0;
-    for (const [slot, p] of m.postings.entries()) {
+    for (let slot = 0; slot < slots; slot++) {
       at[slot] = n;
-      if (typeof p === 'number') pool[n++] = p;
-      else if (p) for (const id of p) pool[n++] = id;
+      const list = listOf(m, slot);
+      for (let i = 0; i < list.length; i++) pool[n++] = list[i];
     }
-    at[m.postings.length] = n;
+    at[slots] = n;
     w.int32s(at);
     w.int32s(pool);
     w.list([...m.files.keys()].sort(), (path) => {
@@ -135,14 +149,14 @@ export const SAVED_WORDS: SavedKind<WordMap> = {
     if (at.length !== wordOf.length + 1 || at[0] !== 0 || at[wordOf.length] !== pool.length) bad('offsets');
     for (const id of pool) if (!(id >= 0 && id < paths.length) || paths[id] === undefined) bad('a file id');
     const slotOf = new Map<string, number>();
-    const postings: WordMap['postings'] = new Array(wordOf.length);
+    const listAt = at.slice(0, wordOf.length), listLength = new Int32Array(wordOf.length);
     for (let slot = 0; slot < wordOf.length; slot++) {
       const from = at[slot], to = at[slot + 1], word = wordOf[slot];
       if (to < from || (word === undefined) !== (to === from)) bad('a word\'s files');
+      listLength[slot] = to - from;
       if (word === undefined) continue;
       if (slotOf.has(word)) bad('a word twice');
       slotOf.set(word, slot);
-      postings[slot] = to - from === 1 ? pool[from] : pool.subarray(from, to);
     }
     const files = new Map<string, FileEntry>();
     const n = r.count();
@@ -153,7 +167,7 @@ export const SAVED_WORDS: SavedKind<WordMap> = {
       files.set(path, hash === undefined ? { id, facts: NOT_YET_MATCHED, words } : { id, facts: NOT_YET_MATCHED, words, hash });
     }
     if (files.size !== paths.length - freeIds.length) bad('files without an id');
-    return { version: -1, files, paths, freeIds, slotOf, wordOf, postings, freeSlots };
+    return { version: -1, files, paths, freeIds, slotOf, wordOf, listAt, listLength, pool, poolEnd: pool.length, poolGarbage: 0, editing: new Map(), freeSlots };
   },
   hashes: (m) => knownHashes(m.files),
 };
@@ -166,10 +180,16 @@ export function fileWords(req: Pick<PipelineRequest, 'index' | 'textOf'>): Map<s
   return out;
 }
 
+/** The pool's entries in use (`end`, room left behind included) and those lists hold (`live`): tests bound the room left behind. */
+export function wordPoolUse(req: Pick<PipelineRequest, 'index' | 'textOf'>): { end: number; live: number } {
+  const m = wordMap(req);
+  return { end: m.poolEnd, live: m.poolEnd - m.poolGarbage };
+}
+
 function wordMap(req: Pick<PipelineRequest, 'index' | 'textOf'>): WordMap {
   let m = maps.get(req.index);
   if (m && m.version === req.index.version) return m;
-  if (!m) maps.set(req.index, (m = { version: -1, files: new Map(), paths: [], freeIds: [], slotOf: new Map(), wordOf: [], postings: [], freeSlots: [] }));
+  if (!m) maps.set(req.index, (m = { version: -1, files: new Map(), paths: [], freeIds: [], slotOf: new Map(), wordOf: [], listAt: new Int32Array(0), listLength: new Int32Array(0), pool: new Int32Array(0), poolEnd: 0, poolGarbage: 0, editing: new Map(), freeSlots: [] }));
   const map = m;
   /** Slots whose lists this update edited (packed again at its end). */
   const touched = new Set<number>();
@@ -203,11 +223,7 @@ function wordMap(req: Pick<PipelineRequest, 'index' | 'textOf'>): WordMap {
     map.paths[e.id] = undefined;
     map.freeIds.push(e.id);
   }
-  // Pack the lists edited: one file's id as a number, more as an exact-size Int32Array.
-  for (const s of touched) {
-    const p = map.postings[s];
-    if (Array.isArray(p)) map.postings[s] = p.length === 1 ? p[0] : Int32Array.from(p);
-  }
+  putBack(map, touched);
   map.version = req.index.version;
   return map;
 }
@@ -218,14 +234,77 @@ function newId(m: WordMap, path: string): number {
   return id;
 }
 
-/** A slot's list as a plain array to edit (it is packed again when the update ends). */
+/** A slot's file ids: the list being edited, else its range of the pool. */
+function listOf(m: WordMap, slot: number): ArrayLike<number> {
+  const list = m.editing.get(slot);
+  if (list) return list;
+  return slot < m.listLength.length && m.listLength[slot] ? m.pool.subarray(m.listAt[slot], m.listAt[slot] + m.listLength[slot]) : [];
+}
+
+/** A slot's list as a plain array to edit (put back into the pool when the update ends). */
 function editable(m: WordMap, slot: number, touched: Set<number>): number[] {
-  const p = m.postings[slot];
-  if (Array.isArray(p)) return p;
-  const list = p === undefined ? [] : typeof p === 'number' ? [p] : Array.from(p);
-  m.postings[slot] = list;
+  let list = m.editing.get(slot);
+  if (list) return list;
+  list = Array.from(listOf(m, slot));
+  m.editing.set(slot, list);
   touched.add(slot);
   return list;
+}
+
+/**
+ * Puts the edited lists back into the pool (in slot order, so that a first build lays them out
+ * as the saved form does): a list that did not grow stays where it was, one that grew goes to the
+ * end. Once the room left behind exceeds the live entries, the pool is packed again.
+ */
+function putBack(m: WordMap, touched: Set<number>): void {
+  const slots = m.wordOf.length;
+  if (m.listAt.length < slots) {
+    const size = Math.max(slots, m.listAt.length + (m.listAt.length >> 2));
+    const at = new Int32Array(size), length = new Int32Array(size);
+    at.set(m.listAt); length.set(m.listLength);
+    m.listAt = at; m.listLength = length;
+  }
+  let grown = 0;
+  for (const s of touched) {
+    const n = m.editing.get(s)!.length;
+    if (n > m.listLength[s]) grown += n;
+  }
+  if (m.poolEnd + grown > m.pool.length) {
+    const pool = new Int32Array(Math.max(m.poolEnd + grown, m.pool.length + (m.pool.length >> 2)));
+    pool.set(m.pool.subarray(0, m.poolEnd));
+    m.pool = pool;
+  }
+  for (const s of [...touched].sort((a, b) => a - b)) {
+    const list = m.editing.get(s)!;
+    let at = m.listAt[s];
+    if (list.length > m.listLength[s]) {
+      m.poolGarbage += m.listLength[s];
+      at = m.poolEnd;
+      m.poolEnd += list.length;
+    } else m.poolGarbage += m.listLength[s] - list.length;
+    m.pool.set(list, at);
+    m.listAt[s] = at;
+    m.listLength[s] = list.length;
+  }
+  m.editing.clear();
+  if (m.poolGarbage > Math.max(COMPACT_FLOOR, m.poolEnd - m.poolGarbage)) compact(m);
+}
+
+/** Room left behind in the pool beyond the live entries (and this floor) makes it packed again. */
+const COMPACT_FLOOR = 4096;
+
+/** The pool packed exactly, the lists in slot order. */
+function compact(m: WordMap): void {
+  const pool = new Int32Array(m.poolEnd - m.poolGarbage);
+  let n = 0;
+  for (let s = 0; s < m.wordOf.length; s++) {
+    const from = m.listAt[s], count = m.listLength[s];
+    m.listAt[s] = n;
+    for (let i = 0; i < count; i++) pool[n++] = m.pool[from + i];
+  }
+  m.pool = pool;
+  m.poolEnd = n;
+  m.poolGarbage = 0;
 }
 
 /**
@@ -239,7 +318,9 @@ function add(m: WordMap, word: string, id: number, touched: Set<number>, last: b
     slot = m.freeSlots.pop() ?? m.wordOf.length;
     m.slotOf.set(own, slot);
     m.wordOf[slot] = own;
-    m.postings[slot] = id;
+    // A reused slot's old list is gone with its word: the new one starts from this file.
+    m.editing.set(slot, [id]);
+    touched.add(slot);
     return slot;
   }
   const list = editable(m, slot, touched);
@@ -255,14 +336,13 @@ function add(m: WordMap, word: string, id: number, touched: Set<number>, last: b
 }
 
 function remove(m: WordMap, slot: number, id: number, touched: Set<number>): void {
-  if (m.postings[slot] === undefined) return;
+  if (m.wordOf[slot] === undefined) return;
   const list = editable(m, slot, touched);
   const at = lowerBound(m, list, m.paths[id]!);
   if (list[at] === id) list.splice(at, 1);
   if (list.length) return;
   m.slotOf.delete(m.wordOf[slot]!);
   m.wordOf[slot] = undefined;
-  m.postings[slot] = undefined;
   m.freeSlots.push(slot);
 }
 
