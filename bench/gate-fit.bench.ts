@@ -34,6 +34,11 @@
 //
 // --try [--with E,…] [--without E,…]: the candidate table against the model in force, or against
 // it with those columns added / removed (a forward or backward step at a time).
+//
+// --ceiling: a reference, never a model: the model in force's columns plus one that no request can
+// know, how many symbols the code still to write uses (the gold count), scored leaving one corpus
+// out. What a perfect estimate of the body's size would add says how far structural evidence of
+// that kind can take AUROC on these records.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -74,19 +79,23 @@ const OUT = join(ROOT, 'server/data/gate-model.json');
  */
 const FLOOR_SIZES = [118, 140, 223, 280];
 
-interface Record_ { corpus: string; confidence: number; sufficient: boolean; features: GateFeatures }
+interface Record_ {
+  corpus: string; confidence: number; sufficient: boolean; features: GateFeatures;
+  /** Gold symbols the code still to write uses (the label's side: only the --ceiling reference reads it). */
+  gold?: number;
+}
 
 function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_[] {
   const out: Record_[] = [];
   for (const r of reports) for (const sc of Object.values(r.scenarios)) for (const v of sc?.validation ?? []) {
-    if (v.features) out.push({ corpus: r.name, confidence: v.confidence, sufficient: v.sufficient, features: v.features });
+    if (v.features) out.push({ corpus: r.name, confidence: v.confidence, sufficient: v.sufficient, features: v.features, gold: v.surface?.gold });
   }
   return out;
 }
 
 (async () => {
   if (process.argv.includes('--help')) {
-    console.log('node dist/bench/gate-fit.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--seed S] [--budget T] [--review-target [SCENARIO=]R]... [--from REPORT.json]... [--try [--with E,...] [--without E,...]] [--imports masked|kept]\n(see the head of bench/gate-fit.bench.ts)');
+    console.log('node dist/bench/gate-fit.bench.js [--tasks N] [--validation M] [--corpus NAME]... [--seed S] [--budget T] [--review-target [SCENARIO=]R]... [--from REPORT.json]... [--try [--with E,...] [--without E,...]] [--ceiling] [--imports masked|kept]\n(see the head of bench/gate-fit.bench.ts)');
     return;
   }
   const validation = Number(arg('--validation') ?? 40);
@@ -133,6 +142,7 @@ function recordsOf(reports: Pick<CorpusReport, 'name' | 'scenarios'>[]): Record_
   if (records.length < 20) throw new Error(`only ${records.length} validation records with features: run the benchmark first`);
   const { beta, dropped, thin, fit, fitted } = fitGate(records);
   console.log(`fitted on ${fitted} of ${records.length} validation records; columns dropped for a sign against RCL's direction: ${dropped.join(', ') || 'none'}; intercept only (fewer than ${MIN_EVENTS_FOR_SLOPES} insufficient records): ${thin.join(', ') || 'none'}`);
+  if (process.argv.includes('--ceiling')) console.log(ceilingTable(records));
   if (process.argv.includes('--try')) {
     // The base set the candidates are tried against: the model in force, ± `--with E,…` / `--without E,…` (a forward/backward step at a time).
     const list = (flag: string) => args(flag).flatMap((a) => a.split(',')).filter(Boolean) as Evidence[];
@@ -329,6 +339,33 @@ function tryEvidence(records: Record_[], base: readonly Evidence[]): string {
     '  evidence                             new in sample          new held out           partial in sample      partial held out',
     row(base === SHARED ? '(the model in force)' : '(the base: --with/--without)', base)];
   for (const e of EVIDENCE_NAMES) out.push(base.includes(e) ? row(`- ${e}`, base.filter((x) => x !== e)) : row(`+ ${e}`, [...base, e]));
+  return out.join('\n');
+}
+
+/**
+ * `--ceiling`: held-out AUROC and caught@20% per body still to write, for plain fits (the penalty of
+ * fitGate, no sign drops, no intercept shifts) of the model in force's columns alone and with an
+ * oracle column per scenario: log(1 + gold count). Records without a gold count are left out.
+ */
+export function ceilingTable(records: Record_[]): string {
+  const kept = records.filter((r) => r.gold !== undefined && writtenFactorOf(r.features) === 1 && TO_WRITE.includes(r.features.scenario as JudgedScenario));
+  const oracle = (r: Record_) => TO_WRITE.map((sc) => (r.features.scenario === sc ? Math.log1p(r.gold ?? 0) : 0));
+  const heldOut = (withOracle: boolean) => {
+    const row = (r: Record_) => [...designRow(r.features), ...(withOracle ? oracle(r) : [])];
+    const scored: { r: Record_; confidence: number }[] = [];
+    for (const held of [...new Set(kept.map((r) => familyOf(r.corpus)))]) {
+      const train = kept.filter((r) => familyOf(r.corpus) !== held);
+      const { beta } = fitLogistic(train.map(row), train.map((r) => (r.sufficient ? 1 : 0)), { l2: GATE_L2, unpenalised: UNPENALISED_COLUMNS, maxIterations: 200 });
+      for (const r of kept.filter((x) => familyOf(x.corpus) === held)) scored.push({ r, confidence: sigmoid(row(r).reduce((z, v, j) => z + v * beta[j], 0)) });
+    }
+    return (sc: JudgedScenario) => calibrationMetrics(scored.filter((s) => s.r.features.scenario === sc).map((s) => ({ confidence: s.confidence, sufficient: s.r.sufficient, review: false })));
+  };
+  const [plain, informed] = [heldOut(false), heldOut(true)];
+  const out = ['\nceiling reference (validation, leave one corpus out; the oracle column is the gold count, which no request knows):'];
+  for (const sc of TO_WRITE) {
+    const f = (m: CalibrationMetrics) => `AUROC ${m.auroc?.toFixed(3) ?? '-'}  caught@20% ${m.caughtAt[1].caught?.toFixed(3) ?? '-'}`;
+    out.push(`  ${sc.padEnd(14)} ${String(plain(sc).n).padStart(4)} points  model's columns: ${f(plain(sc))}   plus the gold count: ${f(informed(sc))}`);
+  }
   return out.join('\n');
 }
 
