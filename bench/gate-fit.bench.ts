@@ -365,8 +365,22 @@ export function ceilingTable(records: Record_[]): string {
   for (const sc of TO_WRITE) {
     const f = (m: CalibrationMetrics) => `AUROC ${m.auroc?.toFixed(3) ?? '-'}  caught@20% ${m.caughtAt[1].caught?.toFixed(3) ?? '-'}`;
     out.push(`  ${sc.padEnd(14)} ${String(plain(sc).n).padStart(4)} points  model's columns: ${f(plain(sc))}   plus the gold count: ${f(informed(sc))}`);
+    // How well each evidence the code computes tracks that size: Pearson r with log(1 + gold count).
+    const rs = kept.filter((r) => r.features.scenario === sc);
+    const size = rs.map((r) => Math.log1p(r.gold ?? 0));
+    const corr = EVIDENCE_NAMES.map((e) => ({ e, r: pearson(rs.map((r) => designRow(r.features, columnsFor([e])).at(-1) ?? 0), size) }))
+      .filter((c) => Number.isFinite(c.r)).sort((a, b) => Math.abs(b.r) - Math.abs(a.r) || a.e.localeCompare(b.e));
+    out.push(`    r with log(1 + gold count): ${corr.map((c) => `${c.e} ${c.r.toFixed(2)}`).join(', ')}`);
   }
   return out.join('\n');
+}
+
+function pearson(a: number[], b: number[]): number {
+  const mean = (v: number[]) => v.reduce((x, y) => x + y, 0) / v.length;
+  const [ma, mb] = [mean(a), mean(b)];
+  let ab = 0, aa = 0, bb = 0;
+  for (let i = 0; i < a.length; i++) { ab += (a[i] - ma) * (b[i] - mb); aa += (a[i] - ma) ** 2; bb += (b[i] - mb) ** 2; }
+  return ab / Math.sqrt(aa * bb);
 }
 
 /**
