@@ -202,6 +202,10 @@ export interface GateFeatures {
   unusedParamTypesBare?: number;
   /** Workspace types (not the own class) of the unused locals and parameters, shown or not. */
   unusedTypes?: number;
+  /** Median distinct declarations the other methods and constructors of the owner reference (gate/bodySize.ts). */
+  ownerBodyRefs?: number;
+  /** Median distinct declarations the target's same-name methods elsewhere reference; the owner's median when there are none. */
+  namesakeBodyRefs?: number;
   /** Workspace types (not the own class) the written part uses: referenced, or owning a member it references. */
   writtenTypes?: number;
   /** Written references to the own class or its members. */

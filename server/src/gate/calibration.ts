@@ -62,6 +62,9 @@ const EVIDENCE = {
   'log1p-unused-params': (f: GateFeatures) => Math.log1p(f.unusedParams ?? 0),
   'unused-param-types-bare': (f: GateFeatures) => f.unusedParamTypesBare ?? 0,
   'log1p-unused-types': (f: GateFeatures) => Math.log1p(f.unusedTypes ?? 0),
+  // How large the hidden body will be, from the bodies most like it (bodySize.ts): candidates.
+  'log1p-owner-body-refs': (f: GateFeatures) => Math.log1p(f.ownerBodyRefs ?? 0),
+  'log1p-namesake-body-refs': (f: GateFeatures) => Math.log1p(f.namesakeBodyRefs ?? 0),
   'log1p-written-types': (f: GateFeatures) => Math.log1p(f.writtenTypes ?? 0),
   'log1p-written-own-refs': (f: GateFeatures) => Math.log1p(f.writtenOwnRefs ?? 0),
   'log1p-written-refs': (f: GateFeatures) => Math.log1p(f.writtenRefs),
@@ -83,7 +86,7 @@ const TO_WRITE_SUFFIX = 'to-write';
  * validation records (AUROC 0.78 in sample) and not their test split (0.60). For a new body the
  * written evidence is 0, so its slope is learnt from partial bodies alone.
  */
-export const SHARED: readonly Evidence[] = ['compound-logit', 'left-out-log-p', 'budget-share', 'log1p-written-lines', 'log1p-estimated-mass', 'log1p-surface-size', 'returns-void', 'log1p-javadoc-unshown', 'log1p-unused-types'];
+export const SHARED: readonly Evidence[] = ['compound-logit', 'left-out-log-p', 'budget-share', 'log1p-written-lines', 'log1p-estimated-mass', 'log1p-surface-size', 'returns-void', 'log1p-javadoc-unshown', 'log1p-unused-types', 'log1p-namesake-body-refs', 'log1p-owner-body-refs'];
 /**
  * A model's columns, in the data file's order: an intercept per scenario, then the shared slopes
  * (`left-out-log-p×to-write`). No scenario has slopes of its own: per-scenario slopes generalised

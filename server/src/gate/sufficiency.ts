@@ -21,6 +21,7 @@ import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
 import { leftOutEvidence, openBlocksAt, withOpenBlocks } from './retrievalEvidence';
 import { bodyNeedEvidence } from './bodyNeeds';
 import { writtenHalfEvidence } from './writtenHalf';
+import { bodySizeEvidence } from './bodySize';
 import { PACKING } from '../retrieval/fitted';
 
 /** The verdict plus what the result also reports (τ in force, the scenario, the evidence). */
@@ -156,6 +157,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
   const openBlocks = openBlocksAt(text, target, req.position);
   // Covering marks entries and never changes them, so the surface's types by name hold for every round.
   const typesByName = workspaceTypesByName(surfaceRaw);
+  const bodySize = bodySizeEvidence(req.index, target);
   const featuresOf = (surface: SurfaceEntry[], _conf: Confidence, its: ContextItem[]): GateFeatures => {
     let uncoveredMass = 0, uncoveredWritten = 0;
     for (const e of surface) if (!e.covered) { if (e.written) uncoveredWritten++; else uncoveredMass += e.weight; }
@@ -171,6 +173,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
       surfaceSize: surface.length, budgetShare: round4(req.budgetTokens > 0 ? totalTokens(its) / req.budgetTokens : 1),
       ...structuralEvidence(surface, its, target),
       ...bodyNeedEvidence(surface, its, target, shown),
+      ...bodySize,
       ...writtenHalfEvidence(scenario === 'partial-body', judged.writtenLines, surface, its, target, shown),
       ...withOpenBlocks(leftOutEvidence(evidence?.candidates ?? [], surface, its, target), openBlocks),
     };
