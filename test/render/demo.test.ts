@@ -47,7 +47,7 @@ test('the CLI prints the one renderer\'s markdown', () => {
   assert.equal(cliMarkdown.replace(/\d+ tokens \(|\d+ items/g, ''), (markdown + '\n').replace(/\d+ tokens \(|\d+ items/g, ''));
 });
 
-test('every item maps each shown line to its source line, inside its range, verbatim', () => {
+test('every item maps each shown line to its source line, inside its range, verbatim (Java: after its indentation)', () => {
   for (const it of result.items) {
     assert.ok(it.sourceLines, `${it.symbol} carries source lines`);
     const text = it.text.split('\n');
@@ -58,7 +58,10 @@ test('every item maps each shown line to its source line, inside its range, verb
       assert.ok(at.line >= 0 && at.line < src.length);
       if (at.written) return;
       // A folded body: the line verbatim, then ` … }` standing for the rest of the body it opens.
-      assert.equal(text[i], at.hidden ? src[at.line].trimEnd() + FOLD : src[at.line], `${it.symbol}: line ${at.line} shown verbatim`);
+      // Java lines are indented one space per level (shownLines.ts compactIndent): verbatim after it.
+      const want = at.hidden ? src[at.line].trimEnd() + FOLD : src[at.line];
+      assert.equal(it.uri.endsWith('.java') ? text[i].trimStart() : text[i], it.uri.endsWith('.java') ? want.trimStart() : want, `${it.symbol}: line ${at.line} shown verbatim`);
+      assert.ok(/^ */.exec(text[i])![0].length <= /^\s*/.exec(src[at.line])![0].length, `${it.symbol}: line ${at.line} indented no deeper than its source`);
       if (at.hidden) assert.ok(at.hidden.body && at.hidden.start === at.line + 1 && src[at.hidden.end].trim().startsWith('}'), `${it.symbol}: line ${at.line + 1} folds the rest of its body`);
       assert.ok(at.line >= it.range.start.line && at.line <= it.range.end.line, `${it.symbol}: line ${at.line + 1} inside the item's range`);
       assert.ok(!seen.has(at.line), `${it.symbol}: line ${at.line + 1} shown once`);

@@ -63,13 +63,14 @@ test('a signature shown without its Javadoc marks it, a Javadoc whose lines lack
     'p/Use.java': 'package p;\nclass Use { void f() { $0 } }\n',
   });
   const [sig] = itemsForSymbols(req, ['p.V#check(Object)'], 'followup', { doc: false });
-  assert.deepEqual(sig.text.split('\n'), ['public final class V {', '    /** … */', '    public static void check(Object o) { … }']);
+  // Indented one space per level of the file's four (compactIndent): a token less a line.
+  assert.deepEqual(sig.text.split('\n'), ['public final class V {', ' /** … */', ' public static void check(Object o) { … }']);
   // The folded line is source line 7, and says which lines its `… }` stands for.
   assert.deepEqual(sig.sourceLines![2], { line: 7, hidden: { start: 8, end: 9, members: [], body: true } });
   assert.deepEqual(sig.sourceLines![1].hidden, { start: 2, end: 6, members: [], javadoc: true });
   const [withDoc] = itemsForSymbols(req, ['p.V#check(Object)'], 'followup');
-  assert.ok(withDoc.text.includes('    /** Validates it */\n    public static void check(Object o) {'), withDoc.text);
-  assert.ok(!withDoc.text.includes('*/\n    /** Validates'), 'the summarised Javadoc is not a gap');
+  assert.ok(withDoc.text.includes(' /** Validates it */\n public static void check(Object o) {'), withDoc.text);
+  assert.ok(!withDoc.text.includes('*/\n /** Validates'), 'the summarised Javadoc is not a gap');
 });
 
 function item(lines: [string, SourceLine][], start: number, end: number): ContextItem {
@@ -111,6 +112,18 @@ test('items of one file are shown as the union of their lines, once, in source o
   assert.deepEqual(fileText([a, raw]).split('\n').at(-1), 'raw');
 });
 
+test('a group\'s lines are indented one space per level of the file\'s indentation (spaces or tabs), the rest of each line verbatim, for fewer tokens', async () => {
+  const body = (ind: string) => ['package p;', 'public class T {', `${ind}public int a() { return 1; }`, `${ind}static class In {`, `${ind}${ind}int b() { return 2; }`, `${ind}}`, '}', ''].join('\n');
+  for (const [name, ind] of [['two spaces', '  '], ['four spaces', '    '], ['tabs', '\t']]) {
+    const { req } = await fixture({ 'p/T.java': body(ind), 'p/Use.java': 'package p;\nclass Use { void f() { $0 } }\n' });
+    const [g] = itemsForSymbols(req, ['p.T#a()', ...['p.T.In#b()', 'p.T$In#b()'].filter((id) => req.index.symbol(id))], 'followup', { doc: false });
+    assert.deepEqual(g.text.split('\n'), ['public class T {', ' public int a() { return 1; }', ' static class In {', '  int b() { return 2; }', ' }'], name);
+    const src = body(ind).split('\n');
+    g.sourceLines!.forEach((at, i) => { if (!at.written) assert.equal(g.text.split('\n')[i].trimStart(), src[at.line].trimStart(), `${name}: line ${at.line} verbatim after its indentation`); });
+    if (ind !== '  ') assert.ok(g.tokens < countTokens(g.sourceLines!.map((at) => src[at.line]).join('\n')), `${name}: cheaper than the file's indentation`);
+  }
+});
+
 test('a type group: header once, members in place, every stretch left out marked, lines mapped', async () => {
   const { req } = await fixture({
     'p/Kinds.java': [
@@ -138,14 +151,14 @@ test('a type group: header once, members in place, every stretch left out marked
   assert.deepEqual(g.text.split('\n'), [
     '/** Kinds of things. */',
     'public enum Kinds {',
-    '    // … 1 constant',
-    '    BETA,',
-    '    GAMMA,',
+    ' // … 1 constant',
+    ' BETA,',
+    ' GAMMA,',
     // A stretch no dearer than its marker is shown instead of it.
-    '    DELTA;',
-    '    /** Whether it is early, e.g. alpha. */',
-    '    public boolean early() { … }',
-    '    // … 2 members',
+    ' DELTA;',
+    ' /** Whether it is early, e.g. alpha. */',
+    ' public boolean early() { … }',
+    ' // … 2 members',
   ]);
   assert.deepEqual(g.sourceLines!.map((s) => s.written ?? s.line), ['doc', 2, 'gap', 4, 5, 6, 'doc', 9, 'gap']);
   assert.deepEqual(g.sourceLines![7].hidden, { start: 10, end: 11, members: [], body: true });
@@ -176,17 +189,17 @@ test('a Javadoc left out right after a marked stretch joins its marker; alone it
   });
   const [g] = itemsForSymbols(req, ['p.W#c()', 'p.W#d()'], 'followup', { doc: false });
   // c's Javadoc follows the hidden a and b: one marker stands for all three; d's follows the shown c.
-  assert.deepEqual(g.text.split('\n'), ['public class W {', '    // … 2 members', '    public void c() {}', '    /** … */', '    public void d() {}']);
+  assert.deepEqual(g.text.split('\n'), ['public class W {', ' // … 2 members', ' public void c() {}', ' /** … */', ' public void d() {}']);
   assert.deepEqual(g.sourceLines![1].hidden, { start: 2, end: 4, members: [2, 3] });
   assert.deepEqual(g.sourceLines![3].hidden, { start: 6, end: 8, members: [], javadoc: true });
-  assert.ok(countTokens(g.text) < countTokens(['public class W {', '    // … 2 members', '    /** … */', '    public void c() {}', '    /** … */', '    public void d() {}'].join('\n')) - 3);
+  assert.ok(countTokens(g.text) < countTokens(['public class W {', ' // … 2 members', ' /** … */', ' public void c() {}', ' /** … */', ' public void d() {}'].join('\n')) - 2);
   // Another item of the file shows b: the Javadoc of c, left between b and c, is still marked once.
-  const b = item([['    public void b() {}', { line: 3 }]], 3, 3);
+  const b = item([[' public void b() {}', { line: 3 }]], 3, 3);
   const merged = fileText([{ ...g, uri: b.uri }, b]).split('\n');
-  assert.deepEqual(merged, ['public class W {', '    // … 1 member', '    public void b() {}', '    // … 1 line', '    public void c() {}', '    /** … */', '    public void d() {}']);
+  assert.deepEqual(merged, ['public class W {', ' // … 1 member', ' public void b() {}', ' // … 1 line', ' public void c() {}', ' /** … */', ' public void d() {}']);
   // After a nested type's closing brace (no declaration hidden), the Javadoc keeps its own marker.
   const [n] = itemsForSymbols(req, ['p.N#y()', ...['p.N.In#x()', 'p.N$In#x()'].filter((id) => req.index.symbol(id))], 'followup', { doc: false });
-  assert.deepEqual(n.text.split('\n'), ['public class N {', '    static class In {', '        void x() {}', '    }', '    /** … */', '    void y() {}']);
+  assert.deepEqual(n.text.split('\n'), ['public class N {', ' static class In {', '  void x() {}', ' }', ' /** … */', ' void y() {}']);
 });
 
 test('one Javadoc first-sentence cut: the shown summary, recall\'s description and a chunk\'s description agree', async () => {

@@ -21,6 +21,25 @@ export function gapText(indent: string, hidden: HiddenLines): string {
   return `${indent}// … ${lines} line${lines === 1 ? '' : 's'}`;
 }
 
+/**
+ * A line with its leading whitespace cut to one space per indentation level (a tab is one level,
+ * `unit` spaces another, a part of one a whole): o200k_base spends a token on a newline plus four
+ * or more spaces and none on a newline plus one space (it joins the space to the next word), so a
+ * member of a type costs a token less and still reads nested in it. Its source line and what it
+ * hides are unchanged; the text after the indentation is the source's.
+ */
+export function compactIndent(s: ShownLine, unit: number): ShownLine {
+  const lead = /^[ \t]*/.exec(s.text)![0];
+  if (!lead) return s;
+  let levels = 0, spaces = 0;
+  for (const ch of lead) {
+    if (ch === '\t') { levels += 1 + Math.ceil(spaces / unit); spaces = 0; } else spaces++;
+  }
+  levels += Math.ceil(spaces / unit);
+  const text = ' '.repeat(levels) + s.text.slice(lead.length);
+  return text === s.text ? s : { text, at: s.at };
+}
+
 /** What a folded body adds to the line that opens it: `void run() {` becomes `void run() { … }`. */
 export const FOLD = ' … }';
 

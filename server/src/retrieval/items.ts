@@ -5,12 +5,12 @@
 
 import type { ItemSource } from '../../../shared/protocol';
 import type { SymbolRef } from '../index/workspaceIndex';
-import type { SymbolFact } from '../java/facts';
+import type { FileFacts, SymbolFact } from '../java/facts';
 import { isTypeKind } from '../java/symbols';
 import type { PipelineRequest } from './request';
 import { declarationLines, headerLines, type Shown } from './prune';
 import { outline, OutlineMemo, type OutlineLine } from './outline';
-import { joinShown, type ShownLine } from '../render/shownLines';
+import { compactIndent, joinShown, type ShownLine } from '../render/shownLines';
 import { signatureLines } from './symbols';
 import { countTokens } from './cap';
 import type { NeedleItem } from './types';
@@ -67,6 +67,9 @@ class RenderMemo {
   private lines?: string[];
   /** Header lines per type (the same objects each render, so their run's count is reused too). */
   private headers = new Map<string, OutlineLine[]>();
+  /** Each shown line with its indentation compacted (the same object each render). */
+  private compacted = new WeakMap<ShownLine, ShownLine>();
+  private unit?: { lines: string[]; spaces: number };
   /** A run's token count by its first line, with the texts it was counted for. */
   private runs = new WeakMap<ShownLine, { texts: string[]; tokens: number }>();
 
@@ -75,6 +78,16 @@ class RenderMemo {
     let h = this.headers.get(sym.id);
     if (!h) this.headers.set(sym.id, (h = headerLines(sym, lines)));
     return h;
+  }
+
+  /** The line as the group shows it: its indentation one space per level of the file's indentation. */
+  compact(s: ShownLine, facts: FileFacts, lines: string[]): ShownLine {
+    let c = this.compacted.get(s);
+    if (!c) {
+      if (this.unit?.lines !== lines) this.unit = { lines, spaces: indentUnit(facts, lines) };
+      this.compacted.set(s, (c = compactIndent(s, this.unit.spaces)));
+    }
+    return c;
   }
 
   /** countTokens of the run's texts joined by newlines. */
@@ -87,6 +100,15 @@ class RenderMemo {
   }
 }
 
+/**
+ * Spaces per indentation level in a file: the indentation of the first member of its first
+ * top-level type, when spaces (4 when there is none, or it is a tab).
+ */
+export function indentUnit(facts: FileFacts, lines: string[]): number {
+  const member = facts.symbols.find((s) => s.parent >= 0 && facts.symbols[s.parent].parent < 0);
+  const lead = member ? /^ */.exec(lines[member.span.sl] ?? '')![0].length : 0;
+  return lead > 0 ? lead : 4;
+}
 
 function renderGroup(req: PipelineRequest, g: Group): void {
   const entries = [...g.entries].sort((a, b) => a.shown.start - b.shown.start || (a.id < b.id ? -1 : 1));
@@ -132,7 +154,8 @@ function renderGroup(req: PipelineRequest, g: Group): void {
   start = start === Infinity ? 0 : start;
   // Gaps are marked from the group's type header to its last member (the closing brace is not shown).
   const extentEnd = g.type ? Math.max(end, g.type.sym.span.el - 1) : end;
-  g.shown = outline(facts, lines, parts, { start, end: extentEnd }, g.memo.outline);
+  const verbatim = outline(facts, lines, parts, { start, end: extentEnd }, g.memo.outline);
+  g.shown = verbatim.map((s) => g.memo.compact(s, facts, lines));
   // Packing re-renders a group on every addition; counting the whole text each time would be
   // quadratic. Each entry's lines are counted together (cached), every other line alone, and each
   // joining newline as one token: an upper bound, since BPE merges across a boundary only lower
@@ -143,11 +166,12 @@ function renderGroup(req: PipelineRequest, g: Group): void {
   parts.forEach((p, i) => { blockOf.set(p, block[i]); if (!p.at.written) blockOfLine.set(p.at.line, block[i]); });
   let tokens = 0, run: string[] = [], runFirst: ShownLine | undefined, runBlock: number | undefined, pieces = 0;
   const flush = () => { if (run.length) { tokens += g.memo.runTokens(runFirst!, run); pieces++; } run = []; };
-  for (const s of g.shown) {
+  for (let i = 0; i < verbatim.length; i++) {
+    const s = verbatim[i];
     const b = blockOf.get(s) ?? (!s.at.written && s.at.hidden ? blockOfLine.get(s.at.line) : undefined);
     if (b === undefined || b !== runBlock) { flush(); runBlock = b; }
     if (!run.length) runFirst = s;
-    run.push(s.text);
+    run.push(g.shown[i].text);
     if (b === undefined) { flush(); runBlock = undefined; }
   }
   flush();

@@ -35,6 +35,8 @@ export function mergeCandidates(index: WorkspaceIndex, q: Query, sources: Map<st
       if (self && q.member && ref.file.path === self.file.path && inside(ref.sym.span, q.member.sym.span)) continue;
       // A private member of another file cannot be used from the cursor: noise unless the body names it.
       if (self && ref.sym.modifiers.includes('private') && ref.file.path !== self.file.path && !c.reasons.includes('referenced in body')) continue;
+      // Likewise a package-private declaration (or one inside a package-private type) of another package.
+      if (self && ref.file.facts.package !== self.file.facts.package && packagePrivate(ref) && !c.reasons.includes('referenced in body')) continue;
       const id = ref.sym.id;
       let m = byId.get(id);
       if (!m) {
@@ -50,6 +52,22 @@ export function mergeCandidates(index: WorkspaceIndex, q: Query, sources: Map<st
     }
   }
   return [...byId.values()].sort(byScore);
+}
+
+/**
+ * Whether `ref`, or a type it is nested in, is package-private: declared with no access modifier
+ * where that means package access (not as a member of an interface or annotation, whose members
+ * are public, nor as an enum constant). From another package it cannot be named.
+ */
+export function packagePrivate(ref: SymbolRef): boolean {
+  const symbols = ref.file.facts.symbols;
+  for (let i = ref.index; i >= 0; i = symbols[i].parent) {
+    const s = symbols[i];
+    const parent = s.parent >= 0 ? symbols[s.parent] : undefined;
+    if (s.kind === 'enumConstant' || parent?.kind === 'interface' || parent?.kind === 'annotation') continue;
+    if (!s.modifiers.some((m) => m === 'public' || m === 'protected' || m === 'private')) return true;
+  }
+  return false;
 }
 
 function inside(a: { sl: number; sc: number; el: number; ec: number }, b: { sl: number; sc: number; el: number; ec: number }): boolean {

@@ -60,7 +60,7 @@ export function outline(facts: FileFacts, lines: string[], parts: OutlineLine[],
   // A summary whose Javadoc another part shows whole says nothing more.
   const kept = out.filter((s) => s.at.written !== 'doc' || !verbatim.has(s.at.line - 1) || !(lines[s.at.line - 1] ?? '').trim().endsWith('*/'));
   // A Javadoc left out right after hidden declarations joins their stretch: one marker
-  // (`// … 3 members` hides the next member's Javadoc too) instead of two lines, four tokens fewer.
+  // (`// … 3 members` hides the next member's Javadoc too) instead of two lines, three or four tokens fewer.
   // Otherwise (after a shown line, or after lines that are no declaration, such as a closing
   // brace) it keeps its own `/** … */`.
   const decls = declarationsByLine(facts);

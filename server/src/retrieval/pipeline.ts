@@ -21,11 +21,11 @@ import { mergeCandidates, type Merged } from './merge';
 import { rerank } from './rerank';
 import { dependenceRerank, statementGraph } from './dependence';
 import { enclosingContext, pruneEnclosing } from './prune';
-import { joinShown, type ShownLine } from '../render/shownLines';
+import { compactIndent, joinShown, type ShownLine } from '../render/shownLines';
 import type { Chunk } from './chunks';
 import { countTokens, fitToBudget as capItems, TOKENIZER, totalTokens } from './cap';
 import { chooseFolders } from './repos';
-import { entryFor, linesOf, Packer, round, uriOf, groupOf, type Entry } from './items';
+import { entryFor, indentUnit, linesOf, Packer, round, uriOf, groupOf, type Entry } from './items';
 import type { NeedleItem, SymbolRef } from './types';
 import { splitIdentifier } from '../text/identifiers';
 import { vetText } from '../vetting';
@@ -139,7 +139,9 @@ function enclosingItem(req: PipelineRequest, q: Query, ranked: Merged[]): Needle
   const lines = linesOf(req, ref.file.path);
   const shown = pruneEnclosing(q, lines, req.position.line);
   if (!shown) return undefined;
-  const { text, sourceLines } = joinShown(shown.lines);
+  // Indented as the declaration groups are (items.ts), so the file's items merge into one layout.
+  const unit = indentUnit(ref.file.facts, lines);
+  const { text, sourceLines } = joinShown(shown.lines.map((s) => compactIndent(s, unit)));
   return {
     uri: uriOf(ref.file.path),
     range: { start: { line: shown.start, character: 0 }, end: { line: shown.end, character: (lines[shown.end] ?? '').length } },
