@@ -125,6 +125,7 @@ async function retrieveOnce(indexer: Indexer, params: RetrieveContextParams, set
     goldenRoots: settings.goldenRoots,
     textOf: snapshotTexts(indexer),
     openPaths: indexer.openPaths(),
+    configFiles: indexer.configFilesIn(indexer.folders),
     path,
     position: { line, character },
     query: params.query,

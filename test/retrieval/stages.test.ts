@@ -68,13 +68,28 @@ test('lexical: searching only the files that hold a term gives the folder-wide s
   const wide = capPerTerm(await ripgrep(terms, [root], open));
   assert.ok(wide.filter((h) => h.term === 'Widget').length === 60 && wide.some((h) => h.path.endsWith('.properties')));
   assert.deepEqual(capPerTerm(await diskHits(req, terms, [root], open)), wide);
-  // A term of several words is searched folder-wide; ripgrep reports matches that do not
-  // overlap, so one search per kind of term may also report a word inside it ("a Widget").
-  const mixed = capPerTerm(await diskHits(req, [...terms, 'a Widget'], [root], open));
-  const mixedWide = capPerTerm(await ripgrep([...terms, 'a Widget'], [root], open));
-  for (const t of ['Gadget', 'a Widget']) assert.deepEqual(mixed.filter((h) => h.term === t), mixedWide.filter((h) => h.term === t), t);
+  // A term of several words is searched in the files holding each of its words; ripgrep reports
+  // matches that do not overlap, so one search per kind of term may also report a word inside it
+  // ("a Widget"). A term with no word at all ("//") is searched folder-wide.
+  for (const several of [[...terms, 'a Widget', 'widget.name', 'String s'], [...terms, '//']]) {
+    const mixed = capPerTerm(await diskHits(req, several, [root], open));
+    const mixedWide = capPerTerm(await ripgrep(several, [root], open));
+    for (const t of several.filter((t) => t !== 'Widget')) {
+      assert.deepEqual(mixed.filter((h) => h.term === t), mixedWide.filter((h) => h.term === t), t);
+      assert.ok(t === 'Nowhere' || mixedWide.some((h) => h.term === t), `${t} hits somewhere`);
+    }
+  }
   // Within one folder of several.
   assert.deepEqual(capPerTerm(await diskHits(req, terms, [root + '/p2'], [])), capPerTerm(await ripgrep(terms, [root + '/p2'])));
+  // With the indexer's list of config files the folders are not walked: the same hits, and a
+  // config file the list does not hold (not yet reported by the watcher) is not read.
+  const several = [...terms, 'widget.name', 'String s'];
+  const walked = capPerTerm(await diskHits(req, several, [root], open));
+  assert.ok(walked.some((h) => h.path.endsWith('.properties') && h.term === 'widget.name'));
+  const listed = { ...req, configFiles: [root + '/a/app.properties'] };
+  assert.deepEqual(capPerTerm(await diskHits(listed, several, [root], open)), walked);
+  const unlisted = capPerTerm(await diskHits({ ...req, configFiles: [] }, several, [root], open));
+  assert.deepEqual(unlisted, capPerTerm((await diskHits(req, several, [root], open)).filter((h) => !h.path.endsWith('.properties'))));
 });
 
 test('lexical: config files hit by the task map to their chunks and join the items', async () => {

@@ -29,6 +29,17 @@ export function isJavaFile(name: string): boolean {
   return name.endsWith('.java');
 }
 
+/**
+ * The configuration and data files lexical recall searches beside the Java sources (their hits map
+ * to chunks: a properties key group, a YAML key, an OpenAPI endpoint). Discovery lists them with
+ * the Java files, and the watcher reports them, so a request need not walk the folders for them.
+ */
+export const CONFIG_FILE_EXTENSIONS: readonly string[] = ['.properties', '.yml', '.yaml', '.xml', '.json'];
+
+export function isConfigFile(name: string): boolean {
+  return CONFIG_FILE_EXTENSIONS.some((e) => name.endsWith(e));
+}
+
 /** Walks a workspace folder; paths are absolute and sorted. */
 export function discoverFiles(root: string, options: DiscoverOptions = {}): DiscoveredFiles {
   const accept = options.accept ?? isJavaFile;

@@ -3,7 +3,7 @@
 // turns watcher events and editor edits into index updates. Everything it learns about a file
 // it can't index goes into `skipped` with a reason.
 
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { DependencyStatus, OrgLoadStatus, StatusResult } from '../../../shared/protocol';
@@ -11,7 +11,7 @@ import type { FileFacts } from '../java/facts';
 import type { OrgTypeLoader } from '../org/library';
 import { defaultDependencySettings, discoverDependencies, type DependencySettings } from '../deps/discover';
 import { cachedText, dependencyLabel, loadLibraries, reachOf } from '../deps/library';
-import { discoverFiles, hashText, isJavaFile, readSourceFile, RecentTexts, stampOf, type FileStamp } from './files';
+import { discoverFiles, hashText, isConfigFile, isJavaFile, readSourceFile, RecentTexts, stampOf, type FileStamp } from './files';
 import { javaParser } from '../java/parser';
 import { OpenTrees } from './incrementalParse';
 import { factsOfText, refsOfText } from './parseFile';
@@ -84,6 +84,13 @@ export class Indexer {
   readonly folders: string[] = [];
   private skipped = new Map<string, string>();
   private overlays = new Map<string, string>();
+  /**
+   * Per workspace folder, its configuration files (files.ts isConfigFile) as discovery found them and
+   * watcher events since changed them: lexical recall searches these instead of walking the folders.
+   */
+  private configFiles = new Map<string, Set<string>>();
+  /** configFilesIn's last answer, until the folders or their config files change. */
+  private configList?: { folders: string; files: readonly string[] };
   /** Disk stamps of files as last read, with the hash read then. */
   private stamps = new Map<string, { stamp: FileStamp; hash: string }>();
   /** Per folder, the index version its cache file reflects. */
@@ -187,8 +194,11 @@ export class Indexer {
     };
     try {
       await javaParser(); // re-extraction of released reference sites parses synchronously
-      const { files, skipped } = discoverFiles(root, { exclude: this.options.exclude });
-      for (const s of skipped) this.skipped.set(s.path, s.reason);
+      const discovered = discoverFiles(root, { exclude: this.options.exclude, accept: (name) => isJavaFile(name) || isConfigFile(name) });
+      const files = discovered.files.filter(isJavaFile);
+      this.configFiles.set(root, new Set(discovered.files.filter((p) => !isJavaFile(p))));
+      this.configList = undefined;
+      for (const s of discovered.skipped) this.skipped.set(s.path, s.reason);
       const cache = this.options.cacheDir ? loadCache(this.options.cacheDir, root, this.version) : { files: new Map<string, CachedFile>() };
       if ('problem' in cache && cache.problem) this.log(cache.problem);
       // Warm start: the saved snapshot is restored exactly (facts and edges), then whatever changed
@@ -467,6 +477,8 @@ export class Indexer {
     if (i < 0) return;
     this.folders.splice(i, 1);
     this.firstIndexDone.delete(root);
+    this.configFiles.delete(root);
+    this.configList = undefined;
     for (const p of [...this.skipped.keys()]) if (this.paths.inside(root, p)) this.skipped.delete(p);
     const libs = this.dependencies.get(root)?.files ?? [];
     this.dependencies.delete(root);
@@ -539,6 +551,30 @@ export class Indexer {
     return [...this.overlays.keys()].sort();
   }
 
+  /** The configuration files of these folders (each as discovery and the watcher know it), sorted. */
+  configFilesIn(folders: readonly string[]): readonly string[] {
+    const key = folders.join('\0');
+    if (this.configList?.folders !== key) {
+      const files: string[] = [];
+      for (const f of new Set(folders)) for (const p of this.configFiles.get(f) ?? []) files.push(p);
+      this.configList = { folders: key, files: [...new Set(files)].sort() };
+    }
+    return this.configList.files;
+  }
+
+  /** A watcher event on a configuration file: listed while it is a regular file inside its folder. */
+  private configFileEvent(path: string): void {
+    const root = this.rootOf(path);
+    const files = root === undefined ? undefined : this.configFiles.get(root);
+    if (!files) return;
+    let present = false;
+    try { present = statSync(path).isFile() && this.confined(path); } catch { /* gone */ }
+    if (present === files.has(path)) return;
+    if (present) files.add(path);
+    else files.delete(path);
+    this.configList = undefined;
+  }
+
   // ---- ground-state changes ----
 
   /** An open document's text (didOpen/didChange). It supersedes disk until closed. */
@@ -556,6 +592,7 @@ export class Indexer {
 
   /** A watcher event or a save: re-read from disk unless an open document supersedes it. */
   async diskChanged(path: string): Promise<void> {
+    if (isConfigFile(path)) { this.configFileEvent(path); return; }
     if (this.overlays.has(path) || !isJavaFile(path) || !this.rootOf(path)) return;
     if (!this.confined(path)) {
       this.skipped.set(path, 'symlink leads outside the workspace folder');
@@ -574,6 +611,10 @@ export class Indexer {
   }
 
   diskDeleted(path: string): void {
+    // The disk's list of config files, whether or not an open document supersedes the text.
+    for (const files of this.configFiles.values()) {
+      for (const p of files) if (p === path || this.paths.inside(path, p)) { files.delete(p); this.configList = undefined; }
+    }
     if (this.overlays.has(path)) return;
     this.skipped.delete(path);
     const started = performance.now();

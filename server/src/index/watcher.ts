@@ -1,4 +1,5 @@
-// Watches workspace folders with chokidar and forwards Java file events to the indexer.
+// Watches workspace folders with chokidar and forwards Java file events to the indexer, and those
+// of the configuration files lexical recall searches (files.ts isConfigFile), whose list it keeps.
 // The same skip rules as discovery apply (build output, VCS folders, .gitignore at the root).
 // The files dependency discovery reads (pom.xml, .classpath, the Gradle classpath file, lib/*.jar)
 // are watched too and reported apart, so the dependencies are found again when they change.
@@ -8,7 +9,7 @@ import { basename, join, relative, sep } from 'node:path';
 import chokidar, { type FSWatcher } from 'chokidar';
 import ignore from 'ignore';
 import { isDependencyFile } from '../deps/discover';
-import { isJavaFile, SKIPPED_DIRS } from './files';
+import { isConfigFile, isJavaFile, SKIPPED_DIRS } from './files';
 
 export interface WatchHandlers {
   changed: (path: string) => void;
@@ -44,16 +45,23 @@ export function watchFolder(root: string, handlers: WatchHandlers, exclude: stri
     if (!gradleOutput && parts.some((part) => SKIPPED_DIRS.has(part))) return true;
     const posix = parts.join('/');
     if (ig.ignores(posix) || (stats?.isDirectory() && ig.ignores(posix + '/'))) return true;
-    return !!stats?.isFile() && !isJavaFile(basename(path)) && !(handlers.dependencyFile && isDependencyFile(parts));
+    const name = basename(path);
+    return !!stats?.isFile() && !isJavaFile(name) && !isConfigFile(name) && !(handlers.dependencyFile && isDependencyFile(parts));
   };
   const isDep = (path: string) => !!handlers.dependencyFile && !isJavaFile(basename(path)) && isDependencyFile(relative(root, path).split(sep));
+  /** A dependency file goes to dependencyFile; one that is also a config file (pom.xml) to changed/deleted too. */
+  const report = (path: string, present: boolean) => {
+    const dep = isDep(path);
+    if (dep) handlers.dependencyFile!(path);
+    if (!dep || isConfigFile(basename(path))) (present ? handlers.changed : handlers.deleted)(path);
+  };
   const watcher = chokidar.watch(root, {
     ignored, ignoreInitial: true, followSymlinks: false, persistent: true,
     awaitWriteFinish: WRITE_SETTLE_MS > 0 ? { stabilityThreshold: WRITE_SETTLE_MS, pollInterval: Math.max(5, Math.round(WRITE_SETTLE_MS / 3)) } : false,
   });
-  watcher.on('add', (p) => (isDep(p) ? handlers.dependencyFile!(p) : handlers.changed(p)));
-  watcher.on('change', (p) => (isDep(p) ? handlers.dependencyFile!(p) : handlers.changed(p)));
-  watcher.on('unlink', (p) => (isDep(p) ? handlers.dependencyFile!(p) : handlers.deleted(p)));
+  watcher.on('add', (p) => report(p, true));
+  watcher.on('change', (p) => report(p, true));
+  watcher.on('unlink', (p) => report(p, false));
   watcher.on('unlinkDir', handlers.deleted);
   watcher.on('error', () => { /* e.g. EACCES on a folder: the folder stays as last indexed */ });
   let missing = false;

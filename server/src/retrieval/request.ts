@@ -15,6 +15,11 @@ export interface PipelineRequest {
   textOf: (path: string) => string | undefined;
   /** Paths of open documents whose text differs from disk (lexical recall must search the text, not disk). */
   openPaths: string[];
+  /**
+   * The workspace's configuration files on disk (index/files.ts isConfigFile), sorted, as the
+   * indexer's discovery and watcher know them; absent: lexical recall walks the folders for them.
+   */
+  configFiles?: readonly string[];
   /** Absolute path of the cursor's file. */
   path: string;
   position: Position;

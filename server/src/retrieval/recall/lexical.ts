@@ -11,8 +11,9 @@ import { addCandidate, type Candidate } from '../types';
 import { declarationsByName } from '../symbols';
 import { chunkTextFile } from '../chunks';
 import type { Chunk } from '../chunks/types';
-import { filesWithWord, isOneWord } from './wordFiles';
+import { filesWithEveryWord, filesWithWord, isOneWord } from './wordFiles';
 import { findRipgrepHere } from '../../platform/ripgrep';
+import { CONFIG_FILE_EXTENSIONS } from '../../index/files';
 
 export interface LexicalHit { path: string; line: number; text: string; term: string }
 
@@ -34,7 +35,7 @@ export function capPerTerm(hits: LexicalHit[], max = MAX_HITS_PER_TERM): Lexical
     return k <= max;
   });
 }
-const CONFIG_FILE_GLOBS = ['*.properties', '*.yml', '*.yaml', '*.xml', '*.json'];
+const CONFIG_FILE_GLOBS = CONFIG_FILE_EXTENSIONS.map((e) => `*${e}`);
 const CONFIG_GLOBS = ['*.java', ...CONFIG_FILE_GLOBS];
 
 /** The terms to grep for: task identifiers, strings, error names, test names, Javadoc links. */
@@ -222,49 +223,63 @@ const MAX_ARGS_CHARS = process.platform === 'win32' ? 24_000 : 1_000_000;
 
 /**
  * The hits of `terms` on disk (open documents excluded), as ripgrep over the folders finds them
- * once each term is cut to its first MAX_HITS_PER_TERM hits — but reading only the Java files
- * that can hit a one-word term (wordFiles.ts), and of those at most the first
- * MAX_HITS_PER_TERM per term in path order (each holds at least one hit, so the cut cannot
- * reach past them). Config files and terms that are not one word are searched as before.
- * (ripgrep reports matches that do not overlap; a word inside a several-word term on the same
- * line is reported here too, as the two are searched apart. Java files the index does not hold
- * are not read: their hits recalled nothing.)
+ * once each term is cut to its first MAX_HITS_PER_TERM hits, but reading only the files that can
+ * hit a term:
+ * - a one-word term: the Java files holding the word (wordFiles.ts), and of those at most the first
+ *   MAX_HITS_PER_TERM in path order (each holds at least one hit, so the cut cannot reach past them);
+ * - a term of several words: the Java files holding every one of its words (filesWithEveryWord);
+ * - the configuration files the indexer lists (`req.configFiles`), else those a walk of the
+ *   folders finds.
+ * A term with no word at all is searched in every file of the folders, as is everything when the
+ * command line would be too long. (ripgrep reports matches that do not overlap; a word inside a
+ * several-word term on the same line is reported here too, as the two are searched apart. Java
+ * files the index does not hold are not read: their hits recalled nothing.)
  */
 export async function diskHits(req: PipelineRequest, terms: string[], folders: string[], open: string[]): Promise<LexicalHit[]> {
   const words = terms.filter(isOneWord);
   const others = terms.filter((t) => !isOneWord(t));
   const filesOf = filesWithWord(req);
   const excluded = new Set(open);
+  const searched = (p: string) => !excluded.has(p) && folders.some((f) => p.startsWith(f));
   /** Word -> the last file searched for it, when its files were cut. */
   const cut = new Map<string, string>();
   const files = new Set<string>();
   for (const w of words) {
     let n = 0, last = '';
     for (const p of filesOf(w)) {
-      if (excluded.has(p) || !folders.some((f) => p.startsWith(f))) continue;
+      if (!searched(p)) continue;
       if (n === MAX_HITS_PER_TERM) { cut.set(w, last); break; }
       files.add(p);
       last = p;
       n++;
     }
   }
-  const list = [...files].sort();
-  if (list.reduce((n, p) => n + p.length + 1, 0) > MAX_ARGS_CHARS) return ripgrep(terms, folders, open);
+  const otherFiles = new Set<string>();
+  let wordless = false;
+  for (const t of others) {
+    const can = filesWithEveryWord(filesOf, t);
+    if (!can) { wordless = true; break; }
+    for (const p of can) if (searched(p)) otherFiles.add(p);
+  }
+  const configs = req.configFiles?.filter(searched);
+  const length = (paths: Iterable<string>) => { let n = 0; for (const p of paths) n += p.length + 1; return n; };
+  if (length(files) + length(otherFiles) + length(configs ?? []) > MAX_ARGS_CHARS) return ripgrep(terms, folders, open);
   // Files named on the command line are searched whatever the globs say; the globs pick the
-  // config files of the folders.
-  const [named, rest] = await Promise.all([
-    ripgrep(words, [...list, ...folders], open, CONFIG_FILE_GLOBS),
-    ripgrep(others, folders, open),
+  // config files of the folders where they are walked. One list in path order, as a walk reports.
+  const named = (java: Set<string>) => (configs ? [...java, ...configs].sort() : [...[...java].sort(), ...folders]);
+  const [wordHits, otherHits] = await Promise.all([
+    ripgrep(words, named(files), open, CONFIG_FILE_GLOBS),
+    wordless ? ripgrep(others, folders, open) : ripgrep(others, named(otherFiles), open, CONFIG_FILE_GLOBS),
   ]);
   // A file that held the word but gave ripgrep no hit (a line past --max-columns): the cut may
   // have left hits out, so that search is done in full.
   const kept = new Map<string, number>();
-  for (const h of named) {
+  for (const h of wordHits) {
     const last = cut.get(h.term);
     if (last !== undefined && h.path.endsWith('.java') && h.path <= last) kept.set(h.term, (kept.get(h.term) ?? 0) + 1);
   }
   if ([...cut.keys()].some((w) => (kept.get(w) ?? 0) < MAX_HITS_PER_TERM)) return ripgrep(terms, folders, open);
-  return sortHits([...named, ...rest]);
+  return sortHits([...wordHits, ...otherHits]);
 }
 
 export async function lexicalRecall(req: PipelineRequest, q: Query, folders: string[]): Promise<LexicalResult> {

@@ -28,6 +28,26 @@ export function isOneWord(term: string): boolean {
   return ONE_WORD.test(term);
 }
 
+/**
+ * The files that can hit a term of several words (`filesOf`: filesWithWord's answer), sorted by
+ * path; undefined when the term holds no word. Every maximal run of word characters in a term is a
+ * whole word wherever `rg -w -F` matches it (the match is bounded at both ends, and inside the term
+ * each run is bounded by the term's own other characters), so only a file holding them all can.
+ */
+export function filesWithEveryWord(filesOf: (word: string) => readonly string[], term: string): readonly string[] | undefined {
+  const words = [...new Set(term.match(WORDS) ?? [])];
+  if (!words.length) return undefined;
+  // Rarest first: the intersection never grows.
+  const lists = words.map(filesOf).sort((a, b) => a.length - b.length);
+  let files = lists[0];
+  for (const other of lists.slice(1)) {
+    if (!files.length) break;
+    const has = new Set(other);
+    files = files.filter((p) => has.has(p));
+  }
+  return files;
+}
+
 interface FileEntry {
   /** The file's id: its index in `paths`, what postings hold. */
   id: number;
