@@ -25,6 +25,9 @@ test('return kind: void, primitive, a workspace type, and whether the context sh
   assert.equal(bodyNeedEvidence(surface, [item(['p.Res#of()'])], method({ returnType: 'Res' })).returnTypeBare, 0, 'a member of it is shown');
   assert.equal(bodyNeedEvidence([entry('p.A', 'class', ['signature-type'])], [], method({ returnType: 'A' })).returnTypeBare, 0, 'its own class (a builder returning this) is not a bare type');
   assert.equal(bodyNeedEvidence(surface, [], method({ returnType: 'Res[]' })).returnsWorkspaceType, 1, 'arrays erased');
+  // A member type of a generic type names the member type (the written half reads type names the same way).
+  assert.equal(bodyNeedEvidence(surface, [], method({ returnType: 'Outer<X>.Res' })).returnsWorkspaceType, 1, 'Outer<X>.Res is Res');
+  assert.equal(bodyNeedEvidence(surface, [], method({ returnType: 'java.util.List<Res>' })).returnsWorkspaceType, 0, 'a List of Res is a List');
   assert.equal(bodyNeedEvidence(surface, [], method({ returnType: 'void' })).paramTypesBare, 1, 'Req: a workspace parameter type with no member shown');
   assert.equal(bodyNeedEvidence(surface, [item(['p.Req#id'])], method({ returnType: 'void' })).paramTypesBare, 0);
 });

@@ -11,6 +11,7 @@ import type { NeedleItem } from '../retrieval/types';
 import type { Target } from '../retrieval/request';
 import { shownTypesOf, type ShownTypes } from './coverage';
 import type { Route } from './surface';
+import { erasedTypeName } from '../java/extract';
 
 export type BodyNeedFeatures = Required<Pick<GateFeatures, 'returnsVoid' | 'returnsWorkspaceType' | 'returnTypeBare' | 'implementsContract' | 'kinUses' | 'kinUsesUnshown' | 'javadocUnshown' | 'paramTypesBare'>>;
 
@@ -20,11 +21,8 @@ const JAVADOC_ROUTES: ReadonlySet<string> = new Set<Route>(['javadoc-link', 'jav
 const PRIMITIVES = new Set(['boolean', 'byte', 'char', 'short', 'int', 'long', 'float', 'double']);
 
 
-/** The outermost type name of a declared type text (`List<Foo>` → List, `Foo[]` → Foo, `a.b.Foo` → Foo). */
-function headTypeName(text: string | undefined): string | undefined {
-  const head = (text ?? '').replace(/<.*$/s, '').replace(/\[\]/g, '').replace(/\.\.\.$/, '').trim();
-  return head ? head.split('.').pop() : undefined;
-}
+/** The type a declared type text names (java/extract.ts erasedTypeName), or undefined for none. */
+const headTypeName = (text: string | undefined): string | undefined => erasedTypeName(text ?? '') || undefined;
 
 /** `shown`: the surface's and items' types (coverage.ts shownTypesOf), when the caller has them. */
 export function bodyNeedEvidence(surface: readonly SurfaceEntry[], items: readonly NeedleItem[], target: Target | undefined, shown: ShownTypes = shownTypesOf(surface, items)): BodyNeedFeatures {

@@ -12,17 +12,12 @@ import type { GateFeatures, SurfaceEntry } from '../../../shared/protocol';
 import type { NeedleItem } from '../retrieval/types';
 import type { Target } from '../retrieval/request';
 import { isTypeKind } from '../java/symbols';
-import { erasedSimpleName } from '../java/extract';
+import { erasedTypeName } from '../java/extract';
 import { ownerTypeOf, shownTypesOf, type ShownTypes } from './coverage';
 
 export type WrittenHalfFeatures = Required<Pick<GateFeatures, 'unusedLocals' | 'unusedLocalTypesBare' | 'unusedParams' | 'unusedParamTypesBare' | 'unusedTypes' | 'writtenTypes' | 'writtenOwnRefs'>>;
 
 const NONE: WrittenHalfFeatures = { unusedLocals: 0, unusedLocalTypesBare: 0, unusedParams: 0, unusedParamTypesBare: 0, unusedTypes: 0, writtenTypes: 0, writtenOwnRefs: 0 };
-
-/** The outermost simple type name of a type text (`a.b.Foo` → Foo, `List<Foo>` → List, `Foo[]` → Foo). */
-function headName(typeText: string): string {
-  return erasedSimpleName(typeText).replace(/(\[\])+$/, '');
-}
 
 /**
  * `shown`: the surface's and items' types (coverage.ts shownTypesOf), when the caller has them.
@@ -39,7 +34,7 @@ export function writtenHalfEvidence(
   const ownId = target.owner?.sym.id;
   const { byName: types, withShownMember } = shown ?? shownTypesOf(surface, items);
   const workspaceType = (typeText: string): string | undefined => {
-    const id = types.get(headName(typeText));
+    const id = types.get(erasedTypeName(typeText));
     return id !== undefined && id !== ownId ? id : undefined;
   };
   const unusedTypes = new Set<string>();

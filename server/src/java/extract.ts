@@ -69,6 +69,11 @@ export function erasedSimpleName(typeText: string): string {
   return (dot >= 0 ? t.slice(dot + 1) : t) + dims;
 }
 
+/** The simple name of the type a type text names, erased and without array dimensions: `Outer<A>.Inner[]` -> `Inner`. */
+export function erasedTypeName(typeText: string): string {
+  return erasedSimpleName(typeText).replace(/(\[\])+$/, '');
+}
+
 function javadocBefore(node: SyntaxNode): string | undefined {
   const prev = node.previousNamedSibling;
   if (!prev || prev.type !== 'block_comment' || !prev.text.startsWith('/**')) return undefined;
