@@ -1,6 +1,7 @@
 // The heap growing factor Needle sets at start: the user's own choice (NEEDLE_HEAP_GROWING_PERCENT,
-// or the V8 flag on the command line or in NODE_OPTIONS) wins over the default. A cold index runs
-// under V8's own heuristics and gives the bound back when its resolution is done.
+// or the V8 flag on the command line or in NODE_OPTIONS) wins over the default. Building a folder's
+// index (cold, or warm from the cache) runs under V8's own heuristics and gives the bound back
+// when its resolution is done.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
@@ -43,17 +44,19 @@ test("relaxing gives V8 its own heuristics until the last relaxation ends, and n
   assert.deepEqual(setSince(n), [], 'no bound of ours to relax');
 });
 
-test('a cold index runs under V8\'s heuristics and restores the bound; a warm start that parses nothing keeps it', async () => {
+test('building a folder\'s index, cold or from the cache, runs under V8\'s heuristics; retrieval is prepared under the bound again', async () => {
   boundHeapGrowth({});
   const fx = writeFixture({
     'src/a/Util.java': 'package a;\npublic class Util {\n  public static int twice(int x) { return 2 * x; }\n}\n',
     'src/a/User.java': 'package a;\npublic class User {\n  int f() { return Util.twice(1); }\n}\n',
   });
   const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
-  let n = flagsSet.length;
-  await new Indexer({ cacheDir }).addFolder(fx.root);
-  assert.deepEqual(setSince(n), ['--heap-growing-percent=0', `--heap-growing-percent=${HEAP_GROWING_PERCENT}`]);
-  n = flagsSet.length;
-  await new Indexer({ cacheDir }).addFolder(fx.root);
-  assert.deepEqual(setSince(n), [], 'warm: nothing parsed, nothing relaxed');
+  const relaxed = ['--heap-growing-percent=0', `--heap-growing-percent=${HEAP_GROWING_PERCENT}`];
+  for (const start of ['cold', 'warm']) {
+    const n = flagsSet.length;
+    let atPrepare: string[] = [];
+    await new Indexer({ cacheDir, prepare: async () => { atPrepare = setSince(n); } }).addFolder(fx.root);
+    assert.deepEqual(setSince(n), relaxed, start);
+    assert.deepEqual(atPrepare, relaxed, `${start}: the bound is back before retrieval is prepared`);
+  }
 });

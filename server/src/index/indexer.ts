@@ -192,6 +192,10 @@ export class Indexer {
       phases[phase] += now - mark; phasesCpu[phase] += cpu - cpuMark;
       mark = now; cpuMark = cpu;
     };
+    // The heap only grows while a folder's index is built, from the cache or by parsing, until
+    // resolution is done: V8's own growing factor till then (a tight one collects the growing heap
+    // again and again: on the whole JDK's warm start, 13 full collections while the cache loads).
+    const restoreHeapGrowth = relaxHeapGrowth();
     try {
       await javaParser(); // re-extraction of released reference sites parses synchronously
       const discovered = discoverFiles(root, { exclude: this.options.exclude, accept: (name) => isJavaFile(name) || isConfigFile(name) });
@@ -271,8 +275,6 @@ export class Indexer {
       };
       for (const p of removed) incremental ? this.index.remove(p) : this.index.drop(p);
       const timing = { decodeMs: 0 };
-      // A full build's heap only grows until resolution is done: V8's own growing factor till then.
-      const restoreHeapGrowth = !incremental && jobs.length ? relaxHeapGrowth() : () => {};
       try {
         await parseAll(jobs, {
           workers: this.options.workers,
@@ -315,6 +317,7 @@ export class Indexer {
       this.phasesCpu = phasesCpu;
       this.log(`indexed ${root}: ${files.length} files (${jobs.length} parsed, ${files.length - jobs.length} from cache${warm ? ', edges restored' : ''}) in ${Math.round(this.indexMs)} ms${this.prepareMs !== undefined ? ` (${Math.round(this.prepareMs)} ms of it preparing retrieval)` : ''}`);
     } finally {
+      restoreHeapGrowth();
       this.pending--;
     }
   }
