@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { ContextItem } from '../../shared/protocol';
 import { Indexer } from '../../server/src/index/indexer';
 import { retrieveAt, defaultSettings } from '../../server/src/service';
-import { dependencySurface, directSubtypesOf, surfaceCandidates, type RouteHint, type RouteScenario } from '../../server/src/gate/surface';
+import { dependencySurface, surfaceCandidates, type RouteHint, type RouteScenario } from '../../server/src/gate/surface';
 import { markCovered } from '../../server/src/gate/coverage';
 import { bodyOf } from '../../server/src/gate/sufficiency';
 import { relPathOfUri, itemHolds } from '../retrieval/score';
@@ -18,7 +18,7 @@ import { loadOracle, sampleTasks, scenarioTask, type GoldSymbol, type ImportProt
 import { isTypeKind, type TypeInfo } from '../../server/src/java/symbols';
 import type { SymbolRef, WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 import { typeNameResolver, parseTypeText } from '../../server/src/java/resolve';
-import { declarationsByName } from '../../server/src/retrieval/symbols';
+import { declarationsByName, directSubtypesOf } from '../../server/src/retrieval/symbols';
 
 export interface CandidateRow {
   symbol: string;

@@ -18,6 +18,7 @@ import { SAVED_WORDS } from '../../server/src/retrieval/recall/wordFiles';
 import { SAVED_CHUNKS } from '../../server/src/retrieval/recall/similar';
 import type { PipelineRequest } from '../../server/src/retrieval/request';
 import type { Query } from '../../server/src/retrieval/query';
+import { workspaceTablesStarted } from '../../server/src/retrieval/symbols';
 
 function acmeCopy(): string {
   const root = mkdtempSync(join(tmpdir(), 'needle-acme-'));
@@ -86,6 +87,14 @@ function descriptionDump(ix: Indexer): string {
   const queries = [words.slice(0, 3), words.slice(3, 10), words.slice(10, 24), ['order', 'total', 'price']];
   return queries.map((q) => JSON.stringify([...descriptionRecall(ix.index, { words: q } as unknown as Query)])).join('\n');
 }
+
+test('after the prepare phase a request starts no workspace-wide table: ready means the usual latency', async () => {
+  const root = acmeCopy();
+  const ix = await started(root, null);
+  const before = workspaceTablesStarted();
+  await answers(ix, root);
+  assert.equal(workspaceTablesStarted(), before, 'a table was first built by a request, not by prepare (retrieval/prepare.ts PREPARE_STEPS)');
+});
 
 test('a warm start from saved words and chunks answers as a fresh build, and an edit afterwards is reflected', async () => {
   const root = acmeCopy();

@@ -19,11 +19,11 @@ import type { SymbolFact } from '../java/facts';
 import fittedRoutes from '../../data/surface-routes.json';
 import { parseTypeText, qualifiedTypeIn, typeNameResolver, type Edge, type TypeNameResolver } from '../java/resolve';
 import { isTypeKind, type TypeInfo } from '../java/symbols';
-import type { IndexedFile, SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
+import type { SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
 import type { Target } from '../retrieval/request';
 import { splitIdentifier } from '../text/identifiers';
 import { BoundedMemo } from '../text/boundedMemo';
-import { declarationsByName, perIndexVersion, perIndexVersionIncremental, usageCounts, usersOf } from '../retrieval/symbols';
+import { declarationsByName, directSubtypesOf, perIndexVersion, usageCounts, usersOf } from '../retrieval/symbols';
 import { STOP } from '../retrieval/query';
 import { noveltyOf, type NoveltyInput } from './novelty';
 import { uriOf } from '../retrieval/items';
@@ -1004,51 +1004,6 @@ const noveltyCache = new BoundedMemo<string, number>(50_000);
 function cachedNovelty(input: NoveltyInput, orgPrefixes: string[] | undefined): number {
   const key = `${input.name}\u0000${input.ownerName ?? ''}\u0000${input.packageName ?? ''}\u0000${input.documented ? 1 : 0}\u0000${input.internal ? 1 : 0}${input.publicLibrary ? 1 : 0}\u0000${input.kind}\u0000${(orgPrefixes ?? []).join(',')}`;
   return noveltyCache.get(key, () => noveltyOf(input, { orgPrefixes }));
-}
-
-/** A file's extends/implements edges as [supertype, subtype] pairs: its share of the subtype table. */
-function supertypePairsOf(r: IndexedFile['resolution']): [string, string][] {
-  const out: [string, string][] = [];
-  for (const e of r?.edges ?? []) if (e.kind === 'extends' || e.kind === 'implements') out.push([e.to, e.from]);
-  return out;
-}
-
-/**
- * Direct subtypes by supertype id, from the resolved extends/implements edges, kept in step with
- * the index file by file (perIndexVersionIncremental): an edit re-reads the edited file's edges,
- * not every file's (a full scan per index version was most of the gate's own time on the larger
- * corpora, where every keystroke is a new version). Per supertype, each subtype with the number of
- * files declaring that pair (a type id can live in two folders); lists are sorted on read.
- */
-const subtypeTable = perIndexVersionIncremental({
-  source: (f) => f.resolution,
-  part: (f) => supertypePairsOf(f.resolution),
-  create: () => ({ subs: new Map<string, Map<string, number>>(), sorted: new Map<string, string[]>() }),
-  apply: (t, changes) => {
-    for (const ch of changes) {
-      for (const [sup, sub] of ch.before ?? []) {
-        const subs = t.subs.get(sup)!;
-        const n = subs.get(sub)! - 1;
-        if (n) subs.set(sub, n); else subs.delete(sub);
-        if (!subs.size) t.subs.delete(sup);
-        t.sorted.delete(sup);
-      }
-      for (const [sup, sub] of ch.after ?? []) {
-        let subs = t.subs.get(sup);
-        if (!subs) t.subs.set(sup, (subs = new Map()));
-        subs.set(sub, (subs.get(sub) ?? 0) + 1);
-        t.sorted.delete(sup);
-      }
-    }
-  },
-});
-
-/** The direct internal subtypes of a type id, sorted. */
-export function directSubtypesOf(index: WorkspaceIndex, id: string): readonly string[] {
-  const t = subtypeTable(index);
-  let list = t.sorted.get(id);
-  if (!list) t.sorted.set(id, (list = [...(t.subs.get(id)?.keys() ?? [])].sort()));
-  return list;
 }
 
 /**

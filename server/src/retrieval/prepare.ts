@@ -6,7 +6,7 @@
 
 import type { WorkspaceIndex } from '../index/workspaceIndex';
 import type { PipelineRequest } from './request';
-import { declarationsByName, typesBySimpleName, usageCounts } from './symbols';
+import { declarationsByName, directSubtypesOf, typesBySimpleName, usageCounts } from './symbols';
 import { globalPopular } from './recall/graph';
 import { currentDescriptionIndex, prepareDescriptions, SAVED_DESCRIPTION_TABLE } from './recall/descriptions';
 import { currentWordMap, prepareWordFiles, SAVED_WORDS } from './recall/wordFiles';
@@ -34,6 +34,8 @@ export const PREPARE_STEPS: readonly { name: string; build: (p: PrepareInput) =>
   { name: 'types by simple name', build: ({ index }) => { typesBySimpleName(index); } },
   { name: 'usage counts', build: ({ index }) => { usageCounts(index); } },
   { name: 'callers and popular declarations', build: ({ index }) => { index.prepareIncoming(); globalPopular(index); } },
+  // The gate reads a type's subtypes on most requests: without this the first one built the table.
+  { name: 'subtypes', build: ({ index }) => { directSubtypesOf(index, ''); } },
   { name: 'description index', build: ({ index, saved }) => buildWithSaved(SAVED_DESCRIPTION_TABLE, saved, (s) => prepareDescriptions(index, s), () => currentDescriptionIndex(index)) },
   { name: 'word -> files', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_WORDS, saved, (s) => prepareWordFiles({ index, textOf }, s), () => currentWordMap({ index, textOf })) },
   { name: 'similar-code corpus', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_CHUNKS, saved, (s) => prepareChunkCorpus(index, textOf, s), () => currentChunkCorpus(index, textOf)) },

@@ -243,6 +243,14 @@ const STALE = Symbol('stale share');
 /** Past this share of changed files a table is rebuilt rather than updated. */
 const REBUILD_SHARE = 0.25;
 
+/**
+ * How many workspace-wide tables have been started for an index so far (built or restored from
+ * nothing): retrieval's prepare phase must start every one a request reads, so that the first
+ * request after "ready" builds none (tests compare this before and after a request).
+ */
+let tablesStarted = 0;
+export const workspaceTablesStarted = (): number => tablesStarted;
+
 /** One file's share of a workspace-wide table, and what it was derived from (compared by identity). */
 interface FilePart<P> { source: unknown; part: P }
 /** A file whose share changed at a new index version: its old share (if any) and its new one (if still indexed). */
@@ -289,6 +297,7 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
     if (c && c.version === index.version) return c.table;
     let first = !c;
     if (!c) {
+      tablesStarted++;
       const restored = spec.restore?.(context as C);
       cache.set(index, (c = { version: -1, table: restored?.table ?? spec.create(), parts: new Map() }));
       for (const [path, { hash, part }] of restored?.parts ?? []) {
@@ -500,4 +509,49 @@ const usageTable = perIndexVersionIncremental({
 /** The distinct declarations that use `id` (imports and supertypes aside), sorted, per index version. */
 export function usersOf(index: WorkspaceIndex, id: string): string[] {
   return [...(usageTable(index).users.get(id) ?? [])]; // kept sorted by the table
+}
+
+/** A file's extends/implements edges as [supertype, subtype] pairs: its share of the subtype table. */
+function supertypePairsOf(r: IndexedFile['resolution']): [string, string][] {
+  const out: [string, string][] = [];
+  for (const e of r?.edges ?? []) if (e.kind === 'extends' || e.kind === 'implements') out.push([e.to, e.from]);
+  return out;
+}
+
+/**
+ * Direct subtypes by supertype id, from the resolved extends/implements edges, kept in step with
+ * the index file by file (perIndexVersionIncremental): an edit re-reads the edited file's edges,
+ * not every file's (a full scan per index version was most of the gate's own time on the larger
+ * corpora, where every keystroke is a new version). Per supertype, each subtype with the number of
+ * files declaring that pair (a type id can live in two folders); lists are sorted on read.
+ */
+const subtypeTable = perIndexVersionIncremental({
+  source: (f) => f.resolution,
+  part: (f) => supertypePairsOf(f.resolution),
+  create: () => ({ subs: new Map<string, Map<string, number>>(), sorted: new Map<string, string[]>() }),
+  apply: (t, changes) => {
+    for (const ch of changes) {
+      for (const [sup, sub] of ch.before ?? []) {
+        const subs = t.subs.get(sup)!;
+        const n = subs.get(sub)! - 1;
+        if (n) subs.set(sub, n); else subs.delete(sub);
+        if (!subs.size) t.subs.delete(sup);
+        t.sorted.delete(sup);
+      }
+      for (const [sup, sub] of ch.after ?? []) {
+        let subs = t.subs.get(sup);
+        if (!subs) t.subs.set(sup, (subs = new Map()));
+        subs.set(sub, (subs.get(sub) ?? 0) + 1);
+        t.sorted.delete(sup);
+      }
+    }
+  },
+});
+
+/** The direct internal subtypes of a type id, sorted. */
+export function directSubtypesOf(index: WorkspaceIndex, id: string): readonly string[] {
+  const t = subtypeTable(index);
+  let list = t.sorted.get(id);
+  if (!list) t.sorted.set(id, (list = [...(t.subs.get(id)?.keys() ?? [])].sort()));
+  return list;
 }
