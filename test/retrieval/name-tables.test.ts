@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { factsOfText } from '../../server/src/index/parseFile';
 import { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
-import { declarationsByName, typesBySimpleName, usageCounts } from '../../server/src/retrieval/symbols';
+import { declarationsByName, typesBySimpleName, usageCounts, usersOf } from '../../server/src/retrieval/symbols';
 import { isTypeKind } from '../../server/src/java/symbols';
 import { mulberry32 as rng } from '../../scripts/lib/prng.mjs';
 
@@ -48,6 +48,7 @@ function definitions(index: WorkspaceIndex) {
     decl: [...names(() => true)].map(([k, v]) => [k, [...v]]),
     type: [...names(isTypeKind)].map(([k, v]) => [k, [...v].sort()]),
     uses: [...users].map(([k, v]) => [k, v.size]),
+    users: [...users].map(([k, v]): [string, string[]] => [k, [...v].sort()]),
   };
 }
 
@@ -74,6 +75,7 @@ test('names, types and usage tables after random edits (one id in two folders to
     assert.deepEqual(sorted(declarationsByName(index)), sorted(want.decl as [string, unknown][]), `step ${step}: declarations by name`);
     assert.deepEqual(sorted(typesBySimpleName(index)), sorted(want.type as [string, unknown][]), `step ${step}: types by simple name`);
     assert.deepEqual(sorted(usageCounts(index)), sorted(want.uses as [string, unknown][]), `step ${step}: usage counts`);
+    for (const [to, users] of want.users) assert.deepEqual(usersOf(index, to), users, `step ${step}: users of ${to}`);
     // The callers map (kept in step since the first check; one file held as its path, more as a Set).
     const files = index.allFiles().sort((a, b) => (a.path < b.path ? -1 : 1));
     for (const [to] of want.uses) {
@@ -84,4 +86,13 @@ test('names, types and usage tables after random edits (one id in two folders to
   }
   assert.ok(duplicated >= 10 && checked >= 10, `the sequence had one class in both folders at ${duplicated} steps and was checked at ${checked}`);
   assert.ok([...usageCounts(index).values()].some((n) => n > 1), 'some target has several users');
+  // The same files indexed afresh: a first build of the tables with ids declared in both folders.
+  const fresh = new WorkspaceIndex();
+  for (const f of index.allFiles()) fresh.put(f.path, f.root, f.hash, f.facts);
+  fresh.resolveAll();
+  assert.ok(fresh.allFiles().some((f) => f.facts.symbols.some((s) => fresh.declaredInSeveralFiles(s.id))), 'ids declared in two folders');
+  const want = definitions(fresh);
+  assert.deepEqual(sorted(usageCounts(fresh)), sorted(want.uses as [string, unknown][]), 'first build: usage counts');
+  assert.ok(want.users.some(([, users]) => users.length > 1));
+  for (const [to, users] of want.users) assert.deepEqual(usersOf(fresh, to), users, `first build: users of ${to}`);
 });

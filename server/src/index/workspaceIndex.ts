@@ -274,6 +274,11 @@ export class WorkspaceIndex {
     return [...this.files.values()];
   }
 
+  /** Whether a declaration id is declared in more than one file (multi-root copies, a file moved between folders). */
+  declaredInSeveralFiles(id: string): boolean {
+    return this.duplicates.has(id);
+  }
+
   symbol(id: string): SymbolRef | undefined {
     const at = this.symbolsById.get(id);
     if (!at) return undefined;

@@ -269,7 +269,7 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
   /** `context`: what the caller passed along, for shares that need more than the index (a file's text). */
   part: (f: IndexedFile, context: C) => P;
   create: () => T;
-  apply: (table: T, changes: PartChange<P>[]) => void;
+  apply: (table: T, changes: PartChange<P>[], index: WorkspaceIndex) => void;
   /**
    * false: always update, never rebuild from the shares (for a table that takes what it needs
    * out of a share when it is added, and keeps the rest itself).
@@ -318,15 +318,15 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
       const part = spec.part(f, context as C);
       changes.push({ path: f.path, before: old?.part, after: part });
       c.parts.set(f.path, { source, part });
-      if (changes.length >= batch) spec.apply(c.table, changes.splice(0));
+      if (changes.length >= batch) spec.apply(c.table, changes.splice(0), index);
     }
     for (const [path, old] of c.parts) if (!live.has(path)) { changes.push({ path, before: old.part }); c.parts.delete(path); }
     if (spec.rebuildOnManyChanges !== false && changes.length > REBUILD_SHARE * c.parts.size) {
       // Most files changed (a cascade after an edit to a popular type, a branch switch):
       // building afresh is cheaper than taking every old share out first.
       c.table = spec.create();
-      spec.apply(c.table, [...c.parts].map(([path, p]) => ({ path, after: p.part })));
-    } else if (changes.length) spec.apply(c.table, changes);
+      spec.apply(c.table, [...c.parts].map(([path, p]) => ({ path, after: p.part })), index);
+    } else if (changes.length) spec.apply(c.table, changes, index);
     spec.finish?.(c.table, first);
     c.version = index.version;
     return c.table;
@@ -442,36 +442,54 @@ function usesOf(r: IndexedFile['resolution']): string[] {
 }
 
 /**
- * Per target, its distinct users as one sorted array (not a Map of user -> files: on the whole
- * JDK that was a Map entry per pair). A user declared in two files (a declaration id in two
- * folders) can use a target from both: the files beyond the first are counted in `repeats`, by
- * pair, which only such ids ever enter. The count is the number of distinct users.
+ * Per target, its distinct users as one array (not a Map of user -> files: on the whole JDK that
+ * was a Map entry per pair), sorted once it is read or edited: a first build sorts only the arrays
+ * it must (sorting the whole JDK's 1.2 M user ids was a third of the table's build, and a request
+ * reads the users of a few targets); `sorted` names the arrays that are. A user declared in two
+ * files (a declaration id in two folders) can use a target from both: the files beyond the first
+ * are counted in `repeats`, by pair, which only such ids ever enter (a reference's user is a
+ * declaration of its own file), so only the targets such users use are sorted to count them. The
+ * count is the number of distinct users.
  */
-interface UsageState { out: Map<string, number>; users: Map<string, string[]>; repeats: Map<string, number> }
+interface UsageState { out: Map<string, number>; users: Map<string, string[]>; repeats: Map<string, number>; sorted: Set<string> }
+
+/** The target's users, sorted (a first build leaves most arrays as it collected them). */
+function sortedUsers(t: UsageState, to: string): string[] | undefined {
+  const users = t.users.get(to);
+  if (users && !t.sorted.has(to)) { users.sort(); t.sorted.add(to); }
+  return users;
+}
 
 const usageTable = perIndexVersionIncremental({
   source: (f) => f.resolution,
   part: (f) => f.resolution,
-  create: (): UsageState => ({ out: new Map(), users: new Map(), repeats: new Map() }),
-  apply: (t, changes) => {
+  create: (): UsageState => ({ out: new Map(), users: new Map(), repeats: new Map(), sorted: new Set() }),
+  apply: (t, changes, index) => {
     const touched = new Set<string>();
     const pairKey = (to: string, u: string) => `${to}\n${u}`;
     if (!t.users.size && changes.every((ch) => !ch.before)) {
-      // A first build: every pair at once, sorted per target (inserting one by one is quadratic
-      // in a popular target's users).
+      // A first build: every pair at once (inserting one by one is quadratic in a popular
+      // target's users); only a target that a user declared in several files uses can hold a
+      // pair twice, and only such targets are sorted now, to count the repeats.
+      const mayRepeat = new Set<string>();
       for (const ch of changes) {
         const after = usesOf(ch.after);
         for (let i = 0; i < after.length; i += 2) {
           const users = t.users.get(after[i]);
           if (users) users.push(after[i + 1]); else t.users.set(after[i], [after[i + 1]]);
+          if (index.declaredInSeveralFiles(after[i + 1])) mayRepeat.add(after[i]);
         }
       }
       for (const [to, users] of t.users) {
-        users.sort();
-        let n = 0;
-        for (let i = 0; i < users.length; i++) {
-          if (n && users[n - 1] === users[i]) { const k = pairKey(to, users[i]); t.repeats.set(k, (t.repeats.get(k) ?? 0) + 1); continue; }
-          users[n++] = users[i];
+        let n = users.length;
+        if (mayRepeat.has(to)) {
+          users.sort();
+          t.sorted.add(to);
+          n = 0;
+          for (let i = 0; i < users.length; i++) {
+            if (n && users[n - 1] === users[i]) { const k = pairKey(to, users[i]); t.repeats.set(k, (t.repeats.get(k) ?? 0) + 1); continue; }
+            users[n++] = users[i];
+          }
         }
         t.users.set(to, users.slice(0, n)); // exact size: pushes leave spare room
         t.out.set(to, n);
@@ -484,14 +502,14 @@ const usageTable = perIndexVersionIncremental({
         const to = before[i], u = before[i + 1], k = pairKey(to, u);
         const r = t.repeats.get(k);
         if (r) { if (r > 1) t.repeats.set(k, r - 1); else t.repeats.delete(k); continue; }
-        const users = t.users.get(to)!;
+        const users = sortedUsers(t, to)!;
         users.splice(lowerBound(users, u), 1);
         touched.add(to);
       }
       for (let i = 0; i < after.length; i += 2) {
         const to = after[i], u = after[i + 1];
-        let users = t.users.get(to);
-        if (!users) t.users.set(to, (users = []));
+        let users = sortedUsers(t, to);
+        if (!users) { t.users.set(to, (users = [])); t.sorted.add(to); }
         const at = lowerBound(users, u);
         if (users[at] === u) { const k = pairKey(to, u); t.repeats.set(k, (t.repeats.get(k) ?? 0) + 1); continue; }
         users.splice(at, 0, u);
@@ -501,14 +519,14 @@ const usageTable = perIndexVersionIncremental({
     for (const to of touched) {
       const n = t.users.get(to)?.length ?? 0;
       if (n) t.out.set(to, n);
-      else { t.users.delete(to); t.out.delete(to); }
+      else { t.users.delete(to); t.out.delete(to); t.sorted.delete(to); }
     }
   },
 });
 
 /** The distinct declarations that use `id` (imports and supertypes aside), sorted, per index version. */
 export function usersOf(index: WorkspaceIndex, id: string): string[] {
-  return [...(usageTable(index).users.get(id) ?? [])]; // kept sorted by the table
+  return [...(sortedUsers(usageTable(index), id) ?? [])];
 }
 
 /** A file's extends/implements edges as [supertype, subtype] pairs: its share of the subtype table. */
