@@ -366,6 +366,17 @@ function namesTable(keep: (s: SymbolFact) => boolean, sortIds: boolean) {
     apply: (t, changes) => {
       // The touched names' entries, copied once per apply (a caller may hold the arrays handed out).
       const work = new Map<string, { ids: string[]; paths: string[] }>();
+      const byPath = [...changes].sort((a, b) => (a.path < b.path ? -1 : 1));
+      const first = !t.out.size && changes.every((ch) => !ch.before);
+      if (first) {
+        // A first build: every file's declarations appended in path then source order, as below,
+        // without a map of names per file or a search for where each file's entries go.
+        for (const ch of byPath) for (const s of ch.after?.symbols ?? []) {
+          if (s.local || s.anonymous || !keep(s)) continue;
+          const w = work.get(s.name);
+          if (w) { w.ids.push(s.id); w.paths.push(ch.path); } else work.set(s.name, { ids: [s.id], paths: [ch.path] });
+        }
+      }
       const entriesOf = (name: string) => {
         let w = work.get(name);
         if (!w) {
@@ -374,8 +385,8 @@ function namesTable(keep: (s: SymbolFact) => boolean, sortIds: boolean) {
         }
         return w;
       };
-      // In path order, so that a first build appends.
-      for (const ch of [...changes].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+      // In path order, so that an added file's entries mostly append.
+      if (!first) for (const ch of byPath) {
         for (const name of ch.before ? namesOf(ch.before, keep).keys() : []) {
           const w = entriesOf(name);
           const from = lowerBound(w.paths, ch.path);
