@@ -53,7 +53,8 @@ export function discoverFiles(root: string, options: DiscoverOptions = {}): Disc
   }
   const seenDirs = new Set<string>();
   const base = ignore();
-  if (options.exclude?.length) base.add(options.exclude);
+  const excluding = !!options.exclude?.length;
+  if (excluding) base.add(options.exclude!);
 
   const walk = (dir: string, rules: { dir: string; ig: Ignore }[]): void => {
     let real: string;
@@ -85,7 +86,8 @@ export function discoverFiles(root: string, options: DiscoverOptions = {}): Disc
         }
       }
       if (isDir && SKIPPED_DIRS.has(entry.name)) continue;
-      if (ignoredBy(rules, base, root, full, isDir)) continue;
+      // No patterns anywhere (most folders have no .gitignore): nothing to ask for each entry.
+      if ((rules.length || excluding) && ignoredBy(rules, base, root, full, isDir)) continue;
       if (isDir) walk(full, rules);
       else if (isFile && accept(entry.name)) files.push(full);
       // A FIFO, socket or device under a source name: reported, never opened (reading a FIFO blocks).
