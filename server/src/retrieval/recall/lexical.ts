@@ -228,8 +228,8 @@ const MAX_ARGS_CHARS = process.platform === 'win32' ? 24_000 : 1_000_000;
  * - a one-word term: the Java files holding the word (wordFiles.ts), and of those at most the first
  *   MAX_HITS_PER_TERM in path order (each holds at least one hit, so the cut cannot reach past them);
  * - a term of several words: the Java files holding every one of its words (filesWithEveryWord);
- * - the configuration files the indexer lists (`req.configFiles`), else those a walk of the
- *   folders finds.
+ * - the configuration files the indexer lists (`req.configFiles`), else (no list, or more than a
+ *   command line holds) those a walk of the folders finds.
  * A term with no word at all is searched in every file of the folders, as is everything when the
  * command line would be too long. (ripgrep reports matches that do not overlap; a word inside a
  * several-word term on the same line is reported here too, as the two are searched apart. Java
@@ -261,9 +261,12 @@ export async function diskHits(req: PipelineRequest, terms: string[], folders: s
     if (!can) { wordless = true; break; }
     for (const p of can) if (searched(p)) otherFiles.add(p);
   }
-  const configs = req.configFiles?.filter(searched);
   const length = (paths: Iterable<string>) => { let n = 0; for (const p of paths) n += p.length + 1; return n; };
-  if (length(files) + length(otherFiles) + length(configs ?? []) > MAX_ARGS_CHARS) return ripgrep(terms, folders, open);
+  const javaChars = length(files) + length(otherFiles);
+  if (javaChars > MAX_ARGS_CHARS) return ripgrep(terms, folders, open);
+  // More config files than a command line holds (Windows allows few): the folders are walked for them.
+  const listed = req.configFiles?.filter(searched);
+  const configs = listed && javaChars + length(listed) <= MAX_ARGS_CHARS ? listed : undefined;
   // Files named on the command line are searched whatever the globs say; the globs pick the
   // config files of the folders where they are walked. One list in path order, as a walk reports.
   const named = (java: Set<string>) => (configs ? [...java, ...configs].sort() : [...[...java].sort(), ...folders]);
