@@ -96,3 +96,22 @@ test('names, types and usage tables after random edits (one id in two folders to
   assert.ok(want.users.some(([, users]) => users.length > 1));
   for (const [to, users] of want.users) assert.deepEqual(usersOf(fresh, to), users, `first build: users of ${to}`);
 });
+
+test('every resolved use comes from a declaration of its own file (what the usage table counts repeats by)', async () => {
+  // The usage table (retrieval/symbols.ts) counts a pair twice only where a user id is declared in
+  // several files; that holds because a reference's user is a declaration of the file it is in.
+  const { Indexer } = await import('../../server/src/index/indexer');
+  const { ACME } = await import('../robustness/lib');
+  const ix = new Indexer({ cacheDir: null });
+  await ix.addFolder(ACME());
+  let uses = 0;
+  for (const f of ix.index.allFiles()) {
+    const declared = new Set(f.facts.symbols.map((s) => s.id));
+    for (const e of f.resolution?.edges ?? []) {
+      if (e.kind === 'imports' || e.kind === 'extends' || e.kind === 'implements') continue;
+      uses++;
+      assert.ok(declared.has(e.from), `${f.path}: ${e.kind} from ${e.from} to ${e.to}`);
+    }
+  }
+  assert.ok(uses > 500, `${uses} uses checked`);
+});
