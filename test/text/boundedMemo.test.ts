@@ -2,20 +2,47 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BoundedMemo } from '../../server/src/text/boundedMemo';
 
-test('BoundedMemo: computes a key once, answers it from memory after, and starts afresh when full', () => {
+test('BoundedMemo: computes a key once, answers it from memory after, holds at most `size` values, and drops keys unused for two generations', () => {
   let calls = 0;
   const square = (n: number) => { calls++; return n * n; };
-  const memo = new BoundedMemo<number, number>(3);
+  const memo = new BoundedMemo<number, number>(4); // two generations of two
   assert.equal(memo.get(2, square), 4);
   assert.equal(memo.get(2, square), 4);
   assert.equal(calls, 1, 'a remembered key is not computed again');
-  memo.get(3, square);
-  memo.get(4, square);
+  memo.get(3, square); // the newer generation is full: {2, 3}
+  memo.get(4, square); // {2, 3} become the older one; {4}
   assert.equal(calls, 3);
-  memo.get(5, square); // full: cleared, then 5 remembered
-  assert.equal(calls, 4);
+  memo.get(2, square); // found in the older generation, moved to the newer: {4, 2}
+  assert.equal(calls, 3, 'a key of the older generation is still remembered');
+  memo.get(5, square); // {4, 2} older; {5}
+  memo.get(6, square); // {5, 6}
+  memo.get(7, square); // {5, 6} older, {4, 2} dropped; {7}
+  assert.equal(calls, 6);
+  assert.equal(memo.peek(3), undefined, 'a key unused for two generations is forgotten');
+  assert.equal(memo.peek(4), undefined);
   memo.get(2, square);
-  assert.equal(calls, 5, 'what was remembered before the clear is computed again');
-  memo.get(5, square);
-  assert.equal(calls, 5, 'the key that caused the clear is kept');
+  assert.equal(calls, 7, 'a forgotten key is computed again');
+  assert.equal(memo.get(6, square), 36);
+  assert.equal(calls, 7);
 });
+
+test('BoundedMemo: set replaces a value without counting the key twice, and peek computes nothing', () => {
+  const memo = new BoundedMemo<string, number>(4); // two generations of two
+  memo.set('a', 1);
+  memo.set('a', 2);
+  for (const k of ['b', 'c', 'd']) memo.set(k, 0); // {a, b} become the older generation at c
+  assert.equal(memo.peek('e'), undefined);
+  assert.equal(memo.peek('a'), 2, 'replacing a value did not use up a place in the generation');
+});
+
+test('BoundedMemo.weak: holds values per object key, bounded like the string-keyed memo', () => {
+  const memo = BoundedMemo.weak<object, number>(4);
+  const keys = [{}, {}, {}, {}, {}];
+  let calls = 0;
+  for (const k of keys) memo.get(k, () => ++calls);
+  assert.equal(calls, 5);
+  assert.equal(memo.peek(keys[4]), 5);
+  assert.equal(memo.peek(keys[0]), undefined, 'the oldest keys are forgotten');
+  assert.equal(memo.get({}, () => 99), 99, 'a new object is a new key, whatever it looks like');
+});
+

@@ -978,11 +978,18 @@ function enclosingTypeOf(facts: FileFacts, at: number): number {
 }
 
 const UNKNOWN = -2;
-const typeScopes = new WeakMap<FileFacts, Int32Array>();
-const enclosingTypes = new WeakMap<FileFacts, Int32Array>();
+/**
+ * Files whose per-file tables (below) are kept: those being resolved and the supertypes they
+ * consult again and again. Every file's, kept for as long as it was indexed, were 33 MB on the
+ * whole JDK after a cold resolution; a table is rebuilt in one pass over a file's symbols or
+ * imports (java.base's cold resolution took as long with this bound as without it).
+ */
+const FILES_REMEMBERED = 1024;
+const typeScopes = BoundedMemo.weak<FileFacts, Int32Array>(FILES_REMEMBERED);
+const enclosingTypes = BoundedMemo.weak<FileFacts, Int32Array>(FILES_REMEMBERED);
 
-function perSymbol(memos: WeakMap<FileFacts, Int32Array>, facts: FileFacts): Int32Array {
-  let m = memos.get(facts);
+function perSymbol(memos: BoundedMemo<FileFacts, Int32Array>, facts: FileFacts): Int32Array {
+  let m = memos.peek(facts);
   if (!m || m.length !== facts.symbols.length) memos.set(facts, (m = new Int32Array(facts.symbols.length).fill(UNKNOWN)));
   return m;
 }
@@ -1084,28 +1091,27 @@ class HierarchyOrder {
 }
 
 interface ImportIndex { single: Map<string, FileFacts['imports']>; wildcard: FileFacts['imports'] }
-const importIndexes = new WeakMap<FileFacts, ImportIndex>();
+const importIndexes = BoundedMemo.weak<FileFacts, ImportIndex>(FILES_REMEMBERED);
 
 /** A file's single-type imports by their last segment (the simple name they import), and its wildcard imports, in source order. */
 function importsOf(facts: FileFacts): ImportIndex {
-  let ix = importIndexes.get(facts);
-  if (ix) return ix;
-  ix = { single: new Map(), wildcard: [] };
-  for (const imp of facts.imports) {
-    if (imp.wildcard) { ix.wildcard.push(imp); continue; }
-    const last = imp.name.slice(imp.name.lastIndexOf('.') + 1);
-    const list = ix.single.get(last);
-    if (list) list.push(imp); else ix.single.set(last, [imp]);
-  }
-  importIndexes.set(facts, ix);
-  return ix;
+  return importIndexes.get(facts, () => {
+    const ix: ImportIndex = { single: new Map(), wildcard: [] };
+    for (const imp of facts.imports) {
+      if (imp.wildcard) { ix.wildcard.push(imp); continue; }
+      const last = imp.name.slice(imp.name.lastIndexOf('.') + 1);
+      const list = ix.single.get(last);
+      if (list) list.push(imp); else ix.single.set(last, [imp]);
+    }
+    return ix;
+  });
 }
 
-const symbolIndexes = new WeakMap<FileFacts, Map<SymbolFact, number>>();
+const symbolIndexes = BoundedMemo.weak<FileFacts, Map<SymbolFact, number>>(FILES_REMEMBERED);
 
 /** `facts.symbols.indexOf(sym)` without the scan (a file's symbols never change once extracted). */
 function symbolIndexIn(facts: FileFacts, sym: SymbolFact): number {
-  let m = symbolIndexes.get(facts);
+  let m = symbolIndexes.peek(facts);
   if (!m || m.size !== facts.symbols.length) {
     m = new Map();
     for (let i = facts.symbols.length - 1; i >= 0; i--) m.set(facts.symbols[i], i);

@@ -8,6 +8,7 @@
 import type { FileFacts, SymbolFact } from '../java/facts';
 import { FOLD, foldBodies, gapLine, bySourceOrder, type Folds, type ShownLine } from '../render/shownLines';
 import { countTokens } from './cap';
+import { BoundedMemo } from '../text/boundedMemo';
 
 /** A shown line plus, for a Javadoc summary, the Javadoc lines it stands for (not a gap). */
 export type OutlineLine = ShownLine & { summarises?: { start: number; end: number } };
@@ -171,13 +172,12 @@ function shownInstead(lines: string[], start: number, end: number, marker: strin
   return own.map((_, i) => verbatimLine(lines, start + i));
 }
 
-const declarationsMemo = new WeakMap<FileFacts, SymbolFact[]>();
+/** Per facts object (facts are replaced, never edited), for as many files as retrieval keeps lines of (items.ts linesOf). */
+const declarationsMemo = BoundedMemo.weak<FileFacts, SymbolFact[]>(512);
 
-/** A file's non-local declarations sorted by first line (per facts object: facts are replaced, never edited). */
+/** A file's non-local declarations sorted by first line. */
 function declarationsByLine(facts: FileFacts): SymbolFact[] {
-  let d = declarationsMemo.get(facts);
-  if (!d) declarationsMemo.set(facts, (d = facts.symbols.filter((s) => !s.local && !s.anonymous).sort((a, b) => a.span.sl - b.span.sl)));
-  return d;
+  return declarationsMemo.get(facts, () => facts.symbols.filter((s) => !s.local && !s.anonymous).sort((a, b) => a.span.sl - b.span.sl));
 }
 
 /** The index of the first declaration starting at or after `line`. */

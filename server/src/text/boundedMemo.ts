@@ -1,24 +1,66 @@
 // A memo of a pure function for values asked again and again across requests (token counts,
-// novelty, name parts, URIs). Bounded by clearing when full: no eviction order to maintain, and
-// a full clear is rare at these sizes.
+// novelty, name parts, URIs, per-file tables keyed by a file's facts). Bounded by
+// generations: keys go into the newer of two maps; when it holds half of `size` it becomes the
+// older one and the oldest is dropped, so at most `size` is held and a key still in use
+// survives (a hit in the older map moves it to the newer). No eviction order to maintain, and
+// no moment when everything is forgotten at once (a memo cleared when full held anything from
+// nothing to all of it: the server's memory after the same requests depended on when it last
+// cleared).
+//
+// Keyed by objects (`BoundedMemo.weak`), a memo holds its values only while the key lives too:
+// the per-file tables keyed by a file's facts were WeakMaps, which kept a table for every file
+// whose facts were ever consulted for as long as the file was indexed (on the whole JDK, every
+// file after a cold resolution; more after every request that touched another file).
+
+type Store<K, V> = { get(key: K): V | undefined; set(key: K, value: V): unknown };
 
 export class BoundedMemo<K, V> {
-  private readonly values = new Map<K, V>();
+  private newer: Store<K, V>;
+  private older: Store<K, V>;
+  /** Keys in `newer`. */
+  private held = 0;
+  /** What a generation holds. */
+  private readonly half: number;
 
-  constructor(private readonly size: number) {}
+  constructor(size: number, private readonly generation: () => Store<K, V> = () => new Map<K, V>()) {
+    this.half = Math.max(1, Math.floor(size / 2));
+    this.newer = generation();
+    this.older = generation();
+  }
+
+  /** A memo keyed by objects, holding nothing alive that only it references. */
+  static weak<K extends object, V>(size: number): BoundedMemo<K, V> {
+    return new BoundedMemo<K, V>(size, () => new WeakMap<K, V>());
+  }
 
   /** The remembered value of `key`, if any (nothing computed). */
   peek(key: K): V | undefined {
-    return this.values.get(key);
+    const recent = this.newer.get(key);
+    if (recent !== undefined) return recent;
+    const old = this.older.get(key);
+    if (old !== undefined) this.set(key, old);
+    return old;
+  }
+
+  /** Remembers `value` for `key` (replacing what was remembered). */
+  set(key: K, value: V): void {
+    if (this.newer.get(key) === undefined) {
+      if (this.held >= this.half) {
+        this.older = this.newer;
+        this.newer = this.generation();
+        this.held = 0;
+      }
+      this.held++;
+    }
+    this.newer.set(key, value);
   }
 
   /** The remembered value of `key`, computed by `compute` on a miss. */
   get(key: K, compute: (key: K) => V): V {
-    const known = this.values.get(key);
+    const known = this.peek(key);
     if (known !== undefined) return known;
     const value = compute(key);
-    if (this.values.size >= this.size) this.values.clear();
-    this.values.set(key, value);
+    this.set(key, value);
     return value;
   }
 }

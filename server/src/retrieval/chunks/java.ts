@@ -7,6 +7,7 @@
 import type { FileFacts, SymbolFact } from '../../java/facts';
 import { isTypeKind } from '../../java/symbols';
 import { splitIdentifier } from '../../text/identifiers';
+import { BoundedMemo } from '../../text/boundedMemo';
 import type { Chunk } from './types';
 import { docSummary } from '../symbols';
 
@@ -92,22 +93,25 @@ function docStart(s: SymbolFact, lines: string[]): number {
   return s.span.sl;
 }
 
-/** Each declaration's direct members in declaration order, per file (found once, not once per chunk: a large class has thousands). */
-const members = new WeakMap<FileFacts, Map<SymbolFact, SymbolFact[]>>();
+/**
+ * Each declaration's direct members in declaration order, per file (found once, not once per
+ * chunk: a large class has thousands), for the files being chunked now (a cold build chunks
+ * every file once: keeping every file's table kept one per file of the workspace).
+ */
+const members = BoundedMemo.weak<FileFacts, Map<SymbolFact, SymbolFact[]>>(256);
 
 function membersOf(facts: FileFacts, owner: SymbolFact): SymbolFact[] {
-  let byOwner = members.get(facts);
-  if (!byOwner) {
-    byOwner = new Map();
+  const byOwner = members.get(facts, () => {
+    const table = new Map<SymbolFact, SymbolFact[]>();
     for (const f of facts.symbols) {
       const p = facts.symbols[f.parent];
       if (!p) continue;
-      let list = byOwner.get(p);
-      if (!list) byOwner.set(p, (list = []));
+      let list = table.get(p);
+      if (!list) table.set(p, (list = []));
       list.push(f);
     }
-    members.set(facts, byOwner);
-  }
+    return table;
+  });
   return byOwner.get(owner) ?? [];
 }
 
