@@ -4,7 +4,7 @@
 // retrieval's workspace-wide structures built lazily by that first request (as before) and built
 // as indexing's prepare phase (retrieval/prepare.ts), in one run.
 //   node dist/bench/latency.bench.js [requests] [--corpus jdk-java.base|jdk-all] [--no-startup] [--warm-only] [--edits N] [--dump FILE]
-// --dump FILE: every request's answer before the edits (target, tokens, each item's uri, tokens and
+// --dump FILE: every request's answer, before the edits and after each (target, tokens, each item's uri, tokens and
 // text), one JSON line each, to compare the rendered contexts of two builds byte for byte.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,10 @@ import { SAVED_DESCRIPTION_TABLE } from '../server/src/retrieval/recall/descript
 import { boundHeapGrowth } from '../server/src/platform/heapGrowth';
 
 type Target = { path: string; line: number };
+type Answer = Awaited<ReturnType<typeof retrieveAt>>;
+/** One answer as --dump writes it (`edit`: the edit it followed). */
+const answerLine = (t: Target, r: Answer, edit?: string) =>
+  JSON.stringify({ path: t.path, line: t.line, ...(edit ? { edit } : {}), tokens: r.tokens, items: r.items.map((it) => ({ uri: it.uri, tokens: it.tokens, text: it.text })) });
 const ask = (ix: Indexer, t: Target) => retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
 
 interface Startup { label: string; readyMs: number; prepareMs?: number; firstMs: number; nextMs: number; steps?: PreparedStep[]; firstStages: Record<string, number>; cpuMs: number }
@@ -78,7 +82,7 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
     const r = await retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
     const ms = performance.now() - s;
     tokens += r.tokens;
-    if (dumpTo) dump.push(JSON.stringify({ path: t.path, line: t.line, tokens: r.tokens, items: r.items.map((it) => ({ uri: it.uri, tokens: it.tokens, text: it.text })) }));
+    if (dumpTo) dump.push(answerLine(t, r));
     if (i === 0) {
       first = ms; // the structures built lazily, by this request
       if (session) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start'); }
@@ -93,7 +97,6 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
       l.push(v);
     }
   }
-  if (dumpTo) writeFileSync(dumpTo, dump.join('\n') + '\n');
   if (session && profileTo) {
     const { profile } = await session.post('Profiler.stop');
     writeFileSync(profileTo, JSON.stringify(profile));
@@ -126,9 +129,11 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
       const r = await retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
       const warm = warmOf.get(i)!;
       runs.push({ update: s1 - s0, request: performance.now() - s1, warm: warm.ms, stages: r.timingsMs, warmStages: warm.stages });
+      if (dumpTo) dump.push(answerLine(t, r, kind.label));
       await ix.closeDocument(t.path);
     }
   }
+  if (dumpTo) writeFileSync(dumpTo, dump.join('\n') + '\n');
   if (editSession && editProfile) {
     const { profile } = await editSession.post('Profiler.stop');
     writeFileSync(editProfile, JSON.stringify(profile));

@@ -204,3 +204,51 @@ test('bm25: scoreEach gives every document the score of a corpus built of them, 
   }
   assert.ok(scored > 50, `corpora where some document scores: ${scored}`);
 });
+
+test('bm25: searches between edits of a packed corpus (bounds kept, postings in two runs) answer as the exhaustive search and a fresh corpus', () => {
+  for (let seed = 300; seed < 330; seed++) {
+    const r = rng(seed);
+    const vocab = 5 + Math.floor(r() * 150);
+    // Lengths and frequencies vary a lot, so an added document can exceed what a term's bound was computed from.
+    const doc = () => Array.from({ length: 1 + Math.floor(r() ** 2 * 60) }, (): [string, number] => [word(r, vocab), r() < 0.1 ? 2 + Math.floor(r() * 20) : 1]);
+    const texts: ([string, number][] | null)[] = [];
+    const bm = new Bm25();
+    bm.deferPostings();
+    const n = 50 + Math.floor(r() * 300);
+    for (let d = 0; d < n; d++) { const t = doc(); texts.push(t); bm.add(t); }
+    bm.trim();
+    const key = (id: number) => id % 5;
+    for (let round = 0; round < 12; round++) {
+      // Searches first (they keep bounds and move lists), then an edit: a few documents out, a few in.
+      for (let qi = 0; qi < 3; qi++) {
+        const query = Array.from({ length: 1 + Math.floor(r() * 25) }, () => word(r, vocab));
+        const k = 1 + Math.floor(r() * 12);
+        const tieBreak = (a: number, b: number) => key(a) - key(b) || a - b;
+        const got = bm.topK(query, k, tieBreak);
+        assert.deepEqual(got, exhaustive(bm, query, k, tieBreak, () => true), `seed ${seed}, round ${round}, query ${qi}`);
+        const liveIds = texts.flatMap((t, id) => (t ? [id] : []));
+        const fresh = new Bm25();
+        for (const id of liveIds) fresh.add(texts[id]!);
+        assert.deepEqual(got, fresh.topK(query, k, (a, b) => tieBreak(liveIds[a], liveIds[b])).map((h) => ({ doc: liveIds[h.doc], score: h.score })), `seed ${seed}, round ${round}, query ${qi}: fresh`);
+      }
+      for (let d = 0; d < texts.length; d++) if (texts[d] && r() < 0.05) { bm.remove(d); texts[d] = null; }
+      for (let d = 0; d < 1 + n / 10; d++) { const t = doc(); texts.push(t); bm.add(t); }
+    }
+  }
+});
+
+test('bm25: a document added after a search can outscore the bounds that search kept, and topK still finds it', () => {
+  const bm = new Bm25();
+  // 3,000 documents of 20 terms: 'mid' once in every tenth (more than topK seeds its threshold
+  // from), 'rare' once in forty others (more weight than one 'mid', less than thirty).
+  for (let d = 0; d < 3000; d++) bm.add(Array.from({ length: 20 }, (_, i) => (i === 0 && d % 10 === 0 ? 'mid' : i === 0 && d % 10 === 5 && d < 400 ? 'rare' : `filler${(d + i) % 40}`)));
+  bm.trim();
+  const query = ['rare', 'mid'];
+  const byId = (a: number, b: number) => a - b;
+  assert.deepEqual(bm.topK(query, 1, byId).map((h) => h.doc), [5], "the first of 'rare'");
+  // 'mid' thirty times in a short document: more than any posting of 'mid' gave when its bound was kept.
+  const added = bm.add(Array.from({ length: 30 }, () => 'mid'));
+  const expected = exhaustive(bm, query, 1, byId, () => true);
+  assert.equal(expected[0].doc, added, 'the added document scores highest');
+  assert.deepEqual(bm.topK(query, 1, byId), expected);
+});

@@ -10,7 +10,7 @@ export const B = 0.75;
  * costs more in its header and spare room than in its entries.
  */
 type Postings = number[];
-/** A term's postings as read: a view of the packed pool, the array added since, or both joined. */
+/** One run of a term's postings as read: a view of the packed pool, or the array added since. */
 type PostingList = ArrayLike<number>;
 
 /**
@@ -68,8 +68,13 @@ export class Bm25 {
    * of megabytes of arrays and their collection while the corpus was built).
    */
   private deferred = false;
-  /** term -> the most one posting of it adds to a score (MaxScore bound); reset by add(). */
-  private bounds = new Map<string, number>();
+  /**
+   * term id -> the most one posting of it adds to a score before idf (MaxScore's bound, see
+   * bound()), at the average length `avg` it was computed at. Kept across edits: an added
+   * document raises it where it must, a removed one leaves it an upper bound, so an edit does not
+   * make the next search walk every posting of its frequent terms again.
+   */
+  private bounds = new Map<number, { shape: number; avg: number }>();
 
   /** Adds a document as (term, weight) pairs; a weight > 1 counts the term that many times. */
   add(terms: Iterable<[string, number]> | string[]): number {
@@ -86,6 +91,8 @@ export class Bm25 {
     const start = this.reserve(ids.length);
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i], f = tf.get(id)!;
+      const bound = this.bounds.get(id);
+      if (bound) bound.shape = Math.max(bound.shape, Bm25.shape(f, len, bound.avg));
       this.termPool[start + i] = id;
       if (this.tfPool instanceof Int32Array && !(Number.isInteger(f) && f >= 0 && f <= 0x7fffffff)) this.tfPool = Float64Array.from(this.tfPool);
       this.tfPool[start + i] = f;
@@ -98,7 +105,6 @@ export class Bm25 {
     this.docs.push({ start, count: ids.length, len });
     this.live++;
     this.totalLen += len;
-    this.bounds.clear(); // idf and the average length moved
     return this.docs.length - 1;
   }
 
@@ -157,6 +163,7 @@ export class Bm25 {
       const id = this.termPool[i];
       if (--this.df[id]) continue;
       this.ids.delete(this.termOf[id]);
+      this.bounds.delete(id); // the id may be given to another term
       this.termOf[id] = '';
       this.postings[id] = undefined;
       if (id < this.packedLen.length) this.packedLen[id] = 0;
@@ -165,7 +172,6 @@ export class Bm25 {
     this.docs[doc] = null;
     this.live--;
     this.totalLen -= d.len;
-    this.bounds.clear();
   }
 
   /**
@@ -346,6 +352,11 @@ export class Bm25 {
     return idf * (f * (K1 + 1)) / (f + K1 * (1 - B + B * len / avg));
   }
 
+  /** part() without the idf: how much of it the count and the document's length make. */
+  private static shape(f: number, len: number, avg: number): number {
+    return (f * (K1 + 1)) / (f + K1 * (1 - B + B * len / avg));
+  }
+
   /**
    * Scores every document that contains a query term, through the postings. Per document the
    * terms are summed in the same order as score() sums them, so the two agree to the last bit.
@@ -354,12 +365,14 @@ export class Bm25 {
     const scores = new Map<number, number>();
     const avg = this.avgLen();
     for (const q of new Set(query)) {
-      const list = this.listOf(q);
-      if (!list) continue;
+      const id = this.ids.get(q);
+      if (id === undefined) continue;
       const idf = this.idf(q);
-      for (let i = 0; i < list.length; i += 2) {
-        const d = this.docs[list[i]];
-        if (d) scores.set(list[i], (scores.get(list[i]) ?? 0) + Bm25.part(idf, list[i + 1], d.len, avg));
+      for (const list of this.runsOf(id)) {
+        for (let i = 0; i < list.length; i += 2) {
+          const d = this.docs[list[i]];
+          if (d) scores.set(list[i], (scores.get(list[i]) ?? 0) + Bm25.part(idf, list[i + 1], d.len, avg));
+        }
       }
     }
     return scores;
@@ -410,38 +423,45 @@ export class Bm25 {
     return s;
   }
 
-  private listOf(term: string): PostingList | undefined {
-    const id = this.ids.get(term);
-    return id === undefined ? undefined : this.listOfId(id);
-  }
-
-  /** A live term's postings: its packed range, then any added since (docs ascending throughout). */
-  private listOfId(id: number): PostingList | undefined {
+  /**
+   * A live term's postings as ascending runs: its packed range (documents before the last pack),
+   * then those added since (newer documents, so higher ids). Read as two runs rather than joined:
+   * joining copied the whole packed list of every frequent term an edit added to, on every search
+   * after it (on the whole JDK, tens of milliseconds a search).
+   */
+  private runsOf(id: number): PostingList[] {
     if (this.deferred) this.trim();
     const added = this.postings[id], n = this.packedLenOf(id);
-    if (!n) return added;
-    const packed = this.packed.subarray(this.packedAt[id], this.packedAt[id] + n);
-    if (!added) return packed;
-    const out = Array.from(packed);
-    for (const x of added) out.push(x);
+    const out: PostingList[] = [];
+    if (n) out.push(this.packed.subarray(this.packedAt[id], this.packedAt[id] + n));
+    if (added) out.push(added);
     return out;
   }
 
-  /** The largest score contribution of a term over all its postings (cached until the next add). */
+  /**
+   * At least the largest score contribution of a term over all its postings. Its shape part
+   * (part() without the idf) is kept per term with the average length it was computed at, and
+   * scaled by how far the average has grown since: shape rises with the average, at most in
+   * proportion (every term of its denominator shrinks by at most that factor), and falls when
+   * the average falls. Recomputed from the postings when the average has moved more than
+   * BOUND_DRIFT, so the bound stays close. topK's answer does not depend on how close it is.
+   */
   private bound(term: string): number {
-    let ub = this.bounds.get(term);
-    if (ub !== undefined) return ub;
-    const list = this.listOf(term);
-    ub = 0;
-    if (list) {
-      const idf = this.idf(term), avg = this.avgLen();
-      for (let i = 0; i < list.length; i += 2) {
-        const d = this.docs[list[i]];
-        if (d) ub = Math.max(ub, Bm25.part(idf, list[i + 1], d.len, avg));
+    const id = this.ids.get(term);
+    if (id === undefined) return 0;
+    const avg = this.avgLen();
+    let b = this.bounds.get(id);
+    if (!b || Math.abs(avg / b.avg - 1) > BOUND_DRIFT) {
+      let shape = 0;
+      for (const list of this.runsOf(id)) {
+        for (let i = 0; i < list.length; i += 2) {
+          const d = this.docs[list[i]];
+          if (d) shape = Math.max(shape, Bm25.shape(list[i + 1], d.len, avg));
+        }
       }
+      this.bounds.set(id, (b = { shape, avg }));
     }
-    this.bounds.set(term, ub);
-    return ub;
+    return this.idf(term) * b.shape * Math.max(1, avg / b.avg);
   }
 
   /**
@@ -468,7 +488,11 @@ export class Bm25 {
       }
       return s;
     };
-    const cursors = terms.map((t, i) => ({ term: t, id: termIds[i], idf: idfs[i], ub: this.bound(t), list: this.listOfId(termIds[i])!, pos: 0 }))
+    // A cursor walks a term's runs one after the other (`list` is runs[run]): documents ascend throughout.
+    const cursors = terms.map((t, i) => {
+      const runs = this.runsOf(termIds[i]);
+      return { term: t, id: termIds[i], idf: idfs[i], ub: this.bound(t), runs, run: 0, list: runs[0], pos: 0 };
+    })
       .sort((a, b) => a.ub - b.ub || (a.term < b.term ? -1 : 1));
     /** bounded[i]: the sum of the bounds of cursors[0..i-1]. */
     const bounded = [0];
@@ -495,11 +519,11 @@ export class Bm25 {
     // pruning starts high instead of at the first k documents in corpus order.
     const seeded = new Set<number>();
     for (let i = cursors.length - 1; i >= 0 && seeded.size < SEED_DOCS; i--) {
-      const list = cursors[i].list;
-      for (let j = 0; j < list.length; j += 2) {
-        const doc = list[j];
-        if (seeded.size >= SEED_DOCS) break;
-        if (!seeded.has(doc) && this.docs[doc]) { seeded.add(doc); offer(doc); }
+      for (const list of cursors[i].runs) {
+        for (let j = 0; j < list.length && seeded.size < SEED_DOCS; j += 2) {
+          const doc = list[j];
+          if (!seeded.has(doc) && this.docs[doc]) { seeded.add(doc); offer(doc); }
+        }
       }
     }
     // The walked cursors by their current document: each step takes the documents in order.
@@ -515,7 +539,8 @@ export class Bm25 {
         if (i < first) continue; // now only looked up: its bound is in bounded[first]
         const c = cursors[i];
         if (d) bound += Bm25.part(c.idf, c.list[c.pos + 1], d.len, avg);
-        if ((c.pos += 2) < c.list.length) heap.push(i);
+        if ((c.pos += 2) >= c.list.length && c.run + 1 < c.runs.length) { c.list = c.runs[++c.run]; c.pos = 0; }
+        if (c.pos < c.list.length) heap.push(i);
       }
       if (!d || seeded.has(doc) || (best.length >= k && below(bound, threshold))) continue;
       // Replace the looked-up terms' bounds by their actual parts, strongest first, while it may still enter.
@@ -529,6 +554,9 @@ export class Bm25 {
     return best;
   }
 }
+
+/** How far the average document length may move before a term's kept bound is computed again (see bound()). */
+const BOUND_DRIFT = 0.01;
 
 /** Documents scored up front to set the first threshold of topK. */
 const SEED_DOCS = 256;

@@ -237,6 +237,30 @@ export function perIndexVersion<T>(build: (index: WorkspaceIndex) => T): (index:
   };
 }
 
+/**
+ * What a table kept in step with the index compares at a new index version: the files the index
+ * changed since the table last looked (`seq`, the index's changeSeq then), or every file when
+ * it has not looked yet or the index's change log no longer reaches back that far; and the paths
+ * among `held` (the table's files) that are no longer indexed. Changed files come in path order;
+ * every file in path order too, or in the index's own order (`fullOrder` 'index': no sort).
+ */
+export function filesToCompare(index: WorkspaceIndex, seq: number | undefined, held: ReadonlyMap<string, unknown>, fullOrder: 'path' | 'index' = 'path'): { files: IndexedFile[]; gone: string[] } {
+  const changed = seq === undefined ? undefined : index.changedSince(seq);
+  if (changed) {
+    const files: IndexedFile[] = [], gone: string[] = [];
+    for (const path of changed) {
+      const f = index.file(path);
+      if (f) files.push(f);
+      else if (held.has(path)) gone.push(path);
+    }
+    return { files, gone };
+  }
+  const files = index.allFiles();
+  if (fullOrder === 'path') files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  const live = new Set(files.map((f) => f.path));
+  return { files, gone: [...held.keys()].filter((path) => !live.has(path)) };
+}
+
 /** The source of a restored share that is not the indexed file's: equal to no file's source. */
 const STALE = Symbol('stale share');
 
@@ -291,7 +315,7 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
    */
   restore?: (context: C) => { table: T; parts: Map<string, { hash?: string; part: P }> } | undefined;
 }): (index: WorkspaceIndex, context?: C) => T {
-  const cache = new WeakMap<WorkspaceIndex, { version: number; table: T; parts: Map<string, FilePart<P>> }>();
+  const cache = new WeakMap<WorkspaceIndex, { version: number; seq: number; table: T; parts: Map<string, FilePart<P>> }>();
   return (index, context) => {
     let c = cache.get(index);
     if (c && c.version === index.version) return c.table;
@@ -299,7 +323,7 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
     if (!c) {
       tablesStarted++;
       const restored = spec.restore?.(context as C);
-      cache.set(index, (c = { version: -1, table: restored?.table ?? spec.create(), parts: new Map() }));
+      cache.set(index, (c = { version: -1, seq: 0, table: restored?.table ?? spec.create(), parts: new Map() }));
       for (const [path, { hash, part }] of restored?.parts ?? []) {
         const f = index.file(path);
         // A share of other text is handed to `apply` as the one to take out (its source matches nothing).
@@ -308,19 +332,21 @@ export function perIndexVersionIncremental<T, P, C = undefined>(spec: {
       if (restored) first = false;
     }
     const changes: PartChange<P>[] = [];
-    const live = new Set<string>();
     const batch = spec.rebuildOnManyChanges === false ? spec.batch ?? Infinity : Infinity;
-    for (const f of index.allFiles()) {
-      live.add(f.path);
+    const take = (f: IndexedFile) => {
       const old = c.parts.get(f.path);
       const source = spec.source(f);
-      if (old && old.source === source) continue;
+      if (old && old.source === source) return;
       const part = spec.part(f, context as C);
       changes.push({ path: f.path, before: old?.part, after: part });
       c.parts.set(f.path, { source, part });
       if (changes.length >= batch) spec.apply(c.table, changes.splice(0), index);
-    }
-    for (const [path, old] of c.parts) if (!live.has(path)) { changes.push({ path, before: old.part }); c.parts.delete(path); }
+    };
+    // A restored table's shares are compared with every file first.
+    const { files, gone } = filesToCompare(index, c.version < 0 ? undefined : c.seq, c.parts, 'index');
+    c.seq = index.changeSeq;
+    for (const f of files) take(f);
+    for (const path of gone) { changes.push({ path, before: c.parts.get(path)!.part }); c.parts.delete(path); }
     if (spec.rebuildOnManyChanges !== false && changes.length > REBUILD_SHARE * c.parts.size) {
       // Most files changed (a cascade after an edit to a popular type, a branch switch):
       // building afresh is cheaper than taking every old share out first.

@@ -12,7 +12,7 @@ import type { FileFacts, SymbolFact } from '../../java/facts';
 import { splitIdentifier } from '../../text/identifiers';
 import type { Query } from '../query';
 import { addCandidate, type Candidate } from '../types';
-import { docSummary, typeNames } from '../symbols';
+import { docSummary, filesToCompare, typeNames } from '../symbols';
 import { DescriptionTable, FIELD_BOOST, FIELDS, type TermScores } from './descriptionTable';
 import { CorruptCache } from '../../index/cacheCodec';
 import type { SavedKind } from '../preparedCache';
@@ -38,6 +38,8 @@ export function describe(sym: SymbolFact, owner: SymbolFact | undefined): Descri
 
 interface DescCache {
   version: number;
+  /** The index's changeSeq when it last looked (filesToCompare). */
+  seq: number;
   table: DescriptionTable;
   /** Per file: the facts object indexed, its hash, and the document ids added for it, in fileDocs order (incremental updates). */
   files: Map<string, FilePart>;
@@ -97,7 +99,7 @@ export function prepareDescriptions(index: WorkspaceIndex, saved?: SavedDescript
     }
     saved.table.removeDocuments(stale);
     saved.table.takeChangedTerms(); // nothing is remembered yet
-    cache.set(index, { version: -1, table: saved.table, files, terms: new Map(), termEntries: 0 });
+    cache.set(index, { version: -1, seq: 0, table: saved.table, files, terms: new Map(), termEntries: 0 });
   }
   descriptions(index);
 }
@@ -146,13 +148,13 @@ export const SAVED_DESCRIPTION_TABLE: SavedKind<SavedDescriptionIndex> = {
 function descriptions(index: WorkspaceIndex): DescCache {
   let c = cache.get(index);
   if (c && c.version === index.version) return c;
-  if (!c) cache.set(index, (c = { version: -1, files: new Map(), terms: new Map(), termEntries: 0, table: new DescriptionTable(tokenize) }));
+  if (!c) cache.set(index, (c = { version: -1, seq: 0, files: new Map(), terms: new Map(), termEntries: 0, table: new DescriptionTable(tokenize) }));
   const { table } = c;
   const stats = table.stats();
-  const live = new Set<string>();
   const take = (docs: number[], described: FileDoc[]) => described.forEach((d, i) => table.remove(docs[i], d.fields));
-  for (const f of [...index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    live.add(f.path);
+  const { files, gone } = filesToCompare(index, c.version < 0 ? undefined : c.seq, c.files);
+  c.seq = index.changeSeq;
+  for (const f of files) {
     const old = c.files.get(f.path);
     if (old && old.facts === f.facts) continue;
     const now = fileDocs(f.facts);
@@ -165,7 +167,7 @@ function descriptions(index: WorkspaceIndex): DescCache {
     }
     c.files.set(f.path, { facts: f.facts, hash: f.hash, docs: now.map((d) => table.add(d.sym, f.path, d.fields)) });
   }
-  for (const [p, e] of [...c.files]) if (!live.has(p)) { take(e.docs, fileDocs(e.facts)); c.files.delete(p); }
+  for (const p of gone) { const e = c.files.get(p)!; take(e.docs, fileDocs(e.facts)); c.files.delete(p); }
   const changed = table.takeChangedTerms();
   const renumbered = table.compact();
   if (c.version < 0) table.trim(); // a first build grew every list by pushes

@@ -9,6 +9,7 @@ import { hashText } from '../../index/files';
 import type { PipelineRequest } from '../request';
 import { CorruptCache } from '../../index/cacheCodec';
 import { knownHashes, type SavedKind } from '../preparedCache';
+import { filesToCompare } from '../symbols';
 
 const WORD_CHAR = '\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}';
 const WORDS = new RegExp(`[${WORD_CHAR}]+`, 'gu');
@@ -69,6 +70,8 @@ interface FileEntry {
  */
 export interface WordMap {
   version: number;
+  /** The index's changeSeq when it last looked (filesToCompare). */
+  seq: number;
   files: Map<string, FileEntry>;
   /** file id -> its path (undefined: a free id). */
   paths: (string | undefined)[];
@@ -187,7 +190,7 @@ export const SAVED_WORDS: SavedKind<WordMap> = {
       files.set(path, hash === undefined ? { id, facts: NOT_YET_MATCHED, words } : { id, facts: NOT_YET_MATCHED, words, hash });
     }
     if (files.size !== paths.length - freeIds.length) bad('files without an id');
-    return { version: -1, files, paths, freeIds, slotOf, wordOf, listAt, listLength, pool, poolEnd: pool.length, poolGarbage: 0, editing: new Map(), freeSlots };
+    return { version: -1, seq: 0, files, paths, freeIds, slotOf, wordOf, listAt, listLength, pool, poolEnd: pool.length, poolGarbage: 0, editing: new Map(), freeSlots };
   },
   hashes: (m) => knownHashes(m.files),
 };
@@ -209,17 +212,17 @@ export function wordPoolUse(req: Pick<PipelineRequest, 'index' | 'textOf'>): { e
 function wordMap(req: Pick<PipelineRequest, 'index' | 'textOf'>): WordMap {
   let m = maps.get(req.index);
   if (m && m.version === req.index.version) return m;
-  if (!m) maps.set(req.index, (m = { version: -1, files: new Map(), paths: [], freeIds: [], slotOf: new Map(), wordOf: [], listAt: new Int32Array(0), listLength: new Int32Array(0), pool: new Int32Array(0), poolEnd: 0, poolGarbage: 0, editing: new Map(), freeSlots: [] }));
+  if (!m) maps.set(req.index, (m = { version: -1, seq: 0, files: new Map(), paths: [], freeIds: [], slotOf: new Map(), wordOf: [], listAt: new Int32Array(0), listLength: new Int32Array(0), pool: new Int32Array(0), poolEnd: 0, poolGarbage: 0, editing: new Map(), freeSlots: [] }));
   const map = m;
   /** Slots whose lists this update edited (packed again at its end). */
   const touched = new Set<number>();
   // From an empty map every list holds only files of this update, which come in path order: a
   // file joins a list at its end, without comparing paths (on the whole JDK, most of a first build).
   const appendOnly = map.files.size === 0;
-  const live = new Set<string>();
   // Path order: a first build appends to every list instead of inserting into it.
-  for (const f of [...req.index.allFiles()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    live.add(f.path);
+  const { files, gone } = filesToCompare(req.index, map.version < 0 ? undefined : map.seq, map.files);
+  map.seq = req.index.changeSeq;
+  for (const f of files) {
     const old = map.files.get(f.path);
     if (old && old.facts === f.facts) continue;
     const text = req.textOf(f.path);
@@ -236,8 +239,8 @@ function wordMap(req: Pick<PipelineRequest, 'index' | 'textOf'>): WordMap {
     const words = Int32Array.from(next, (w) => (before?.has(w) ? map.slotOf.get(w)! : add(map, w, id, touched, appendOnly)));
     map.files.set(f.path, hash === undefined ? { id, facts: f.facts, words } : { id, facts: f.facts, words, hash });
   }
-  for (const [p, e] of [...map.files]) {
-    if (live.has(p)) continue;
+  for (const p of gone) {
+    const e = map.files.get(p)!;
     for (const s of e.words) remove(map, s, e.id, touched);
     map.files.delete(p);
     map.paths[e.id] = undefined;
