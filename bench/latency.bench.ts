@@ -3,7 +3,8 @@
 // from a start (cold, and warm from the index cache) to the first retrieval answered, with
 // retrieval's workspace-wide structures built lazily by that first request (as before) and built
 // as indexing's prepare phase (retrieval/prepare.ts), in one run.
-//   node dist/bench/latency.bench.js [requests] [--corpus jdk-java.base|jdk-all] [--no-startup] [--warm-only] [--edits N] [--dump FILE]
+//   node dist/bench/latency.bench.js [requests] [--corpus jdk-java.base|jdk-all] [--no-startup] [--warm-only] [--edits N] [--slowest N] [--dump FILE]
+// --slowest N: the N slowest warm requests and their stages.
 // --dump FILE: every request's answer, before the edits and after each (target, tokens, each item's uri, tokens and
 // text), one JSON line each, to compare the rendered contexts of two builds byte for byte.
 
@@ -11,6 +12,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
+import { constants as perfConstants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { arg, corpusSourceRoot } from './cli';
 import { Indexer } from '../server/src/index/indexer';
 import { defaultSettings, prepareIndexer, retrieveAt, uriOfPath } from '../server/src/service';
@@ -71,7 +73,10 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   const chosen = targets.filter((_, i) => i % step === 0).slice(0, count);
   const times: number[] = [];
   /** Per target (by its index in `chosen`): its warm request's time and stages, to compare the request after an edit with. */
-  const warmOf = new Map<number, { ms: number; stages: Record<string, number> }>();
+  const warmOf = new Map<number, { ms: number; stages: Record<string, number>; from: number }>();
+  // Garbage collections while the warm requests run: how much of a slow request they are.
+  const collections: PerformanceEntry[] = [];
+  const gcObserver = new PerformanceObserver((list) => { collections.push(...list.getEntries()); });
   /** Per stage: its time in each warm request (the pipeline's timingsMs). */
   const stages = new Map<string, number[]>();
   let first = 0, tokens = 0;
@@ -85,11 +90,12 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
     if (dumpTo) dump.push(answerLine(t, r));
     if (i === 0) {
       first = ms; // the structures built lazily, by this request
+      gcObserver.observe({ entryTypes: ['gc'] });
       if (session) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start'); }
       continue;
     }
     times.push(ms);
-    warmOf.set(i, { ms, stages: r.timingsMs });
+    warmOf.set(i, { ms, stages: r.timingsMs, from: s });
     for (const [name, v] of Object.entries(r.timingsMs)) {
       if (name === 'total') continue;
       let l = stages.get(name);
@@ -165,6 +171,25 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
     const sorted = [...l].sort((a, b) => a - b);
     const mean = l.reduce((a, b) => a + b, 0) / l.length;
     console.log(`    ${name.padEnd(13)} ${mean.toFixed(1).padStart(7)} ${pctOf(sorted, 0.5).toFixed(1).padStart(7)} ${pctOf(sorted, 0.95).toFixed(1).padStart(7)}`);
+  }
+  gcObserver.disconnect();
+  /** Collection pauses that started within a request: full (mark-compact) and the rest, in ms. */
+  const pausesIn = (from: number, ms: number) => {
+    const within = collections.filter((e) => e.startTime >= from && e.startTime < from + ms);
+    const full = within.filter((e) => (e as unknown as { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR);
+    const sum = (l: PerformanceEntry[]) => l.reduce((a, e) => a + e.duration, 0);
+    return { full: sum(full), fullCount: full.length, other: sum(within) - sum(full) };
+  };
+  const inWarm = [...warmOf.values()].map((w) => pausesIn(w.from, w.ms));
+  const warmTotal = [...warmOf.values()].reduce((a, w) => a + w.ms, 0);
+  console.log(`  collections during the warm requests: ${inWarm.reduce((a, p) => a + p.fullCount, 0)} full, ${inWarm.reduce((a, p) => a + p.full, 0).toFixed(0)} ms; others ${inWarm.reduce((a, p) => a + p.other, 0).toFixed(0)} ms; of ${warmTotal.toFixed(0)} ms of requests`);
+  // --slowest N: the N slowest warm requests with their stages and collection pauses (what the p95 is made of).
+  const slowest = Number(arg('--slowest') ?? 0);
+  for (const [i, w] of [...warmOf].sort((a, b) => b[1].ms - a[1].ms).slice(0, slowest)) {
+    const t = chosen[i];
+    const parts = Object.entries(w.stages).filter(([k, v]) => k !== 'total' && v >= 1).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ');
+    const gc = pausesIn(w.from, w.ms);
+    console.log(`    slow: ${w.ms.toFixed(0)} ms at ${t.path.slice(root.length + 1)}:${t.line + 1} (${parts}; collections: full ${gc.full.toFixed(0)} ms, others ${gc.other.toFixed(0)} ms)`);
   }
   if (process.argv.includes('--no-startup')) return;
   // Time to a first answer, one start at a time (each Indexer dropped before the next; the

@@ -75,6 +75,8 @@ export class Bm25 {
    * make the next search walk every posting of its frequent terms again.
    */
   private bounds = new Map<number, { shape: number; avg: number }>();
+  /** topK's per-document sums, all zero between searches (grown with the documents, never shrunk). */
+  private sums = new Float64Array(0);
 
   /** Adds a document as (term, weight) pairs; a weight > 1 counts the term that many times. */
   add(terms: Iterable<[string, number]> | string[]): number {
@@ -438,6 +440,12 @@ export class Bm25 {
     return out;
   }
 
+  /** topK's accumulator, at least one slot per document id, every slot zero. */
+  private accumulator(): Float64Array {
+    if (this.sums.length < this.docs.length) this.sums = new Float64Array(Math.max(this.docs.length, this.sums.length + (this.sums.length >> 2)));
+    return this.sums;
+  }
+
   /**
    * At least the largest score contribution of a term over all its postings. Its shape part
    * (part() without the idf) is kept per term with the average length it was computed at, and
@@ -468,9 +476,10 @@ export class Bm25 {
    * The `k` best documents `accept` admits, best first: exactly the first `k` of search()'s
    * documents ordered by score, then `tieBreak` — with the same scores to the last bit — but
    * without scoring every posting (MaxScore, Turtle & Flood 1995). Terms are taken in ascending
-   * order of their bound; while the bounds of a prefix of them sum below the k-th best score so
-   * far, a document holding only those terms cannot enter, so only the other terms' postings are
-   * walked and the prefix's terms are merely looked up for the documents found there.
+   * order of their bound; once the documents of the strongest terms have set a first k-th best
+   * score, a document holding only terms of the prefix whose bounds sum below it cannot enter, so
+   * only the other terms' postings are walked and the prefix's terms are merely looked up for the
+   * documents found there.
    */
   topK(query: Iterable<string>, k: number, tieBreak: (a: number, b: number) => number, accept: (doc: number) => boolean = () => true): Scored[] {
     const terms = [...new Set(query)].filter((t) => this.ids.has(t));
@@ -488,11 +497,7 @@ export class Bm25 {
       }
       return s;
     };
-    // A cursor walks a term's runs one after the other (`list` is runs[run]): documents ascend throughout.
-    const cursors = terms.map((t, i) => {
-      const runs = this.runsOf(termIds[i]);
-      return { term: t, id: termIds[i], idf: idfs[i], ub: this.bound(t), runs, run: 0, list: runs[0], pos: 0 };
-    })
+    const cursors = terms.map((t, i) => ({ term: t, id: termIds[i], idf: idfs[i], ub: this.bound(t), runs: this.runsOf(termIds[i]) }))
       .sort((a, b) => a.ub - b.ub || (a.term < b.term ? -1 : 1));
     /** bounded[i]: the sum of the bounds of cursors[0..i-1]. */
     const bounded = [0];
@@ -502,7 +507,7 @@ export class Bm25 {
     const best: Scored[] = [];
     const before = (a: Scored, b: Scored) => a.score > b.score || (a.score === b.score && tieBreak(a.doc, b.doc) < 0);
     let threshold = 0;
-    let first = 0; // cursors[first..] are walked; the ones before are only looked up
+    let first = 0; // cursors[first..] would be walked at this threshold; the ones before only looked up
     const offer = (doc: number) => {
       if (!accept(doc)) return;
       const hit = { doc, score: exact(doc) };
@@ -526,30 +531,39 @@ export class Bm25 {
         }
       }
     }
-    // The walked cursors by their current document: each step takes the documents in order.
-    const at = (i: number) => cursors[i].list[cursors[i].pos];
-    const heap = new CursorHeap(at);
-    for (let i = first; i < cursors.length; i++) heap.push(i);
-    while (heap.size) {
-      const doc = at(heap.peek());
-      const d = this.docs[doc];
-      let bound = bounded[first];
-      while (heap.size && at(heap.peek()) === doc) {
-        const i = heap.pop();
-        if (i < first) continue; // now only looked up: its bound is in bounded[first]
+    // The walked terms, fixed now that the seeds set a threshold, term at a time: each document's
+    // parts summed into one dense accumulator (a heap merging the lists document by document cost
+    // more than the postings themselves), then every document touched whose bound can still
+    // enter is scored exactly. A document no walked term holds cannot enter: its bound is
+    // bounded[walked], below the threshold.
+    const walked = first;
+    const acc = this.accumulator(), touched: number[] = [];
+    try {
+      for (let i = walked; i < cursors.length; i++) {
         const c = cursors[i];
-        if (d) bound += Bm25.part(c.idf, c.list[c.pos + 1], d.len, avg);
-        if ((c.pos += 2) >= c.list.length && c.run + 1 < c.runs.length) { c.list = c.runs[++c.run]; c.pos = 0; }
-        if (c.pos < c.list.length) heap.push(i);
+        for (const list of c.runs) {
+          for (let j = 0; j < list.length; j += 2) {
+            const doc = list[j], d = this.docs[doc];
+            if (!d) continue;
+            if (acc[doc] === 0) touched.push(doc); // a part is never 0: idf and frequency are positive
+            acc[doc] += Bm25.part(c.idf, list[j + 1], d.len, avg);
+          }
+        }
       }
-      if (!d || seeded.has(doc) || (best.length >= k && below(bound, threshold))) continue;
-      // Replace the looked-up terms' bounds by their actual parts, strongest first, while it may still enter.
-      for (let i = first - 1; i >= 0 && best.length >= k && !below(bound, threshold); i--) {
-        const f = this.tf(d, cursors[i].id);
-        bound += (f ? Bm25.part(cursors[i].idf, f, d.len, avg) : 0) - cursors[i].ub;
+      for (const doc of touched) {
+        let bound = acc[doc] + bounded[walked];
+        if (seeded.has(doc) || (best.length >= k && below(bound, threshold))) continue;
+        // Replace the looked-up terms' bounds by their actual parts, strongest first, while it may still enter.
+        const d = this.docs[doc]!;
+        for (let i = walked - 1; i >= 0 && best.length >= k && !below(bound, threshold); i--) {
+          const f = this.tf(d, cursors[i].id);
+          bound += (f ? Bm25.part(cursors[i].idf, f, d.len, avg) : 0) - cursors[i].ub;
+        }
+        if (best.length >= k && below(bound, threshold)) continue;
+        offer(doc);
       }
-      if (best.length >= k && below(bound, threshold)) continue;
-      offer(doc);
+    } finally {
+      for (const doc of touched) acc[doc] = 0;
     }
     return best;
   }
@@ -560,52 +574,3 @@ const BOUND_DRIFT = 0.01;
 
 /** Documents scored up front to set the first threshold of topK. */
 const SEED_DOCS = 256;
-
-/** A binary min-heap of cursor indices by their current document, then index. */
-class CursorHeap {
-  private items: number[] = [];
-  constructor(private readonly docOf: (i: number) => number) {}
-
-  get size(): number {
-    return this.items.length;
-  }
-
-  peek(): number {
-    return this.items[0];
-  }
-
-  push(i: number): void {
-    const a = this.items;
-    a.push(i);
-    for (let j = a.length - 1; j > 0;) {
-      const p = (j - 1) >> 1;
-      if (!this.less(a[j], a[p])) break;
-      [a[j], a[p]] = [a[p], a[j]];
-      j = p;
-    }
-  }
-
-  pop(): number {
-    const a = this.items;
-    const top = a[0];
-    const last = a.pop()!;
-    if (a.length) {
-      a[0] = last;
-      for (let j = 0; ;) {
-        const l = 2 * j + 1, r = l + 1;
-        let m = j;
-        if (l < a.length && this.less(a[l], a[m])) m = l;
-        if (r < a.length && this.less(a[r], a[m])) m = r;
-        if (m === j) break;
-        [a[j], a[m]] = [a[m], a[j]];
-        j = m;
-      }
-    }
-    return top;
-  }
-
-  private less(x: number, y: number): boolean {
-    const dx = this.docOf(x), dy = this.docOf(y);
-    return dx < dy || (dx === dy && x < y);
-  }
-}
