@@ -59,6 +59,7 @@ const bundles = [
   // server.js and cli.js are the npm package's bins (needle-lsp, needle): they start with a shebang.
   { ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node\n' + common.banner.js } },
   { ...common, entryPoints: ['server/src/index/worker.ts'], outfile: 'dist/worker.js' },
+  { ...common, entryPoints: ['server/src/platform/spawnHelper.ts'], outfile: 'dist/spawn-helper.js' },
   { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node\n' + common.banner.js } },
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: [...common.external, 'vscode'] },
 ].filter((b) => existsSync(join(root, b.entryPoints[0])));

@@ -4,7 +4,6 @@
 // disk search and searched in memory instead. A hit on a declaration's name line recalls that
 // declaration; a hit elsewhere recalls the enclosing indexed symbol at a lower weight.
 
-import { spawn } from 'node:child_process';
 import type { PipelineRequest } from '../request';
 import type { Query } from '../query';
 import { addCandidate, type Candidate } from '../types';
@@ -14,6 +13,7 @@ import type { Chunk } from '../chunks/types';
 import { filesWithEveryWord, filesWithWord, isOneWord } from './wordFiles';
 import { findRipgrepHere } from '../../platform/ripgrep';
 import { CONFIG_FILE_EXTENSIONS } from '../../index/files';
+import { runProgram } from '../../platform/spawner';
 
 export interface LexicalHit { path: string; line: number; text: string; term: string }
 
@@ -83,7 +83,6 @@ export function ripgrep(terms: string[], folders: string[], exclude: string[] = 
   return new Promise((resolve) => {
     const rg = ripgrepPath();
     if (!rg) { resolve([]); return; }
-    const child = spawn(rg, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     const hits: LexicalHit[] = [];
     const perTerm = new Map<string, number>();
     // Generous raw cap: the real per-term cap is applied after open documents are merged in, so a
@@ -94,7 +93,7 @@ export function ripgrep(terms: string[], folders: string[], exclude: string[] = 
     let stopped = false;
     /** Terms that reached the raw cap: once all have, nothing further can be kept. */
     let full = 0;
-    const stop = () => { if (!stopped) { stopped = true; child.kill(); } };
+    const stop = () => { if (!stopped) { stopped = true; program.kill(); } };
     const onLine = (line: string) => {
       if (!line.startsWith('{"type":"match"')) return;
       try {
@@ -115,23 +114,26 @@ export function ripgrep(terms: string[], folders: string[], exclude: string[] = 
         }
       } catch { /* a malformed line is skipped */ }
     };
-    // Decoded as a stream, so a character split between two chunks stays whole.
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (d: string) => {
-      buf += d;
-      let i: number;
-      while (!stopped && (i = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 1);
-        // Counted in whole lines of the path-ordered stream: the cut falls at the same line whatever the chunking.
-        read += line.length + 1;
-        if (read > maxOutputChars) { stop(); break; }
-        onLine(line);
-      }
+    // ripgrep runs through the spawn helper (platform/spawner.ts): forking the server itself
+    // blocked its thread for milliseconds per search on a large workspace.
+    const program = runProgram(rg, args, {
+      data: (d) => {
+        buf += d;
+        let i: number;
+        while (!stopped && (i = buf.indexOf('\n')) >= 0) {
+          const line = buf.slice(0, i);
+          buf = buf.slice(i + 1);
+          // Counted in whole lines of the path-ordered stream: the cut falls at the same line whatever the chunking.
+          read += line.length + 1;
+          if (read > maxOutputChars) { stop(); break; }
+          onLine(line);
+        }
+      },
+      close: () => { if (buf && !stopped) onLine(buf); resolve(sortHits(hits)); },
+      error: () => resolve([]),
+      // The helper died mid-search: the search starts again from nothing.
+      restart: () => { hits.length = 0; perTerm.clear(); buf = ''; read = 0; stopped = false; full = 0; },
     });
-    const done = () => { if (buf && !stopped) onLine(buf); resolve(sortHits(hits)); };
-    child.on('close', done);
-    child.on('error', () => resolve([]));
   });
 }
 
