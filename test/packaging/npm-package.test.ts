@@ -32,7 +32,7 @@ test('npm package: needle-lsp and needle mcp run from it, with ripgrep from @vsc
   t.after(() => rmSync(tmp, { recursive: true, force: true }));
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', tmp], ROOT)) as { filename: string; files: { path: string }[] }[];
   const files = packed.files.map((f) => f.path);
-  for (const f of ['package.json', 'dist/server.js', 'dist/cli.js', 'dist/worker.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-java.wasm', 'dist/data/lexicon.json']) assert.ok(files.includes(f), `${f} in the package: ${files}`);
+  for (const f of ['package.json', 'dist/server.js', 'dist/cli.js', 'dist/worker.js', 'dist/spawn-helper.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-java.wasm', 'dist/data/lexicon.json']) assert.ok(files.includes(f), `${f} in the package: ${files}`);
   assert.deepEqual(files.filter((f) => /^dist\/(bin|test|bench|packages)\/|\.map$|\.vsix$/.test(f)), [], 'no build-machine ripgrep, tests, benches or maps');
 
   // Installed: node_modules/needle with its bins linked into node_modules/.bin, its dependency beside it.
