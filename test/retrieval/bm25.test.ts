@@ -210,7 +210,8 @@ test('bm25: searches between edits of a packed corpus (bounds kept, postings in 
     const r = rng(seed);
     const vocab = 5 + Math.floor(r() * 150);
     // Lengths and frequencies vary a lot, so an added document can exceed what a term's bound was computed from.
-    const doc = () => Array.from({ length: 1 + Math.floor(r() ** 2 * 60) }, (): [string, number] => [word(r, vocab), r() < 0.1 ? 2 + Math.floor(r() * 20) : 1]);
+    // Some weights are 0: such a posting adds nothing, yet its document is searched and scored (0).
+    const doc = () => Array.from({ length: 1 + Math.floor(r() ** 2 * 60) }, (): [string, number] => [word(r, vocab), r() < 0.1 ? 2 + Math.floor(r() * 20) : r() < 0.05 ? 0 : 1]);
     const texts: ([string, number][] | null)[] = [];
     const bm = new Bm25();
     bm.deferPostings();
@@ -251,4 +252,15 @@ test('bm25: a document added after a search can outscore the bounds that search 
   const expected = exhaustive(bm, query, 1, byId, () => true);
   assert.equal(expected[0].doc, added, 'the added document scores highest');
   assert.deepEqual(bm.topK(query, 1, byId), expected);
+});
+
+test('bm25: a document whose first walked posting adds nothing (weight 0) is offered once', () => {
+  const bm = new Bm25();
+  // More documents than topK seeds from, so the last one is found by walking, 'zero' (bound 0) first.
+  for (let d = 0; d < 300; d++) bm.add([['b', 1], ['filler', 1]]);
+  bm.add([['zero', 0], ['b', 2]]);
+  const byId = (a: number, b: number) => a - b;
+  const hits = bm.topK(['zero', 'b'], 400, byId);
+  assert.equal(new Set(hits.map((h) => h.doc)).size, hits.length, 'no document twice');
+  assert.deepEqual(hits, exhaustive(bm, ['zero', 'b'], 400, byId, () => true));
 });

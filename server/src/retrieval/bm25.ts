@@ -75,8 +75,9 @@ export class Bm25 {
    * make the next search walk every posting of its frequent terms again.
    */
   private bounds = new Map<number, { shape: number; avg: number }>();
-  /** topK's per-document sums, all zero between searches (grown with the documents, never shrunk). */
+  /** topK's per-document sums and marks of the documents touched, all zero between searches (grown with the documents, never shrunk). */
   private sums = new Float64Array(0);
+  private marks = new Uint8Array(0);
 
   /** Adds a document as (term, weight) pairs; a weight > 1 counts the term that many times. */
   add(terms: Iterable<[string, number]> | string[]): number {
@@ -440,10 +441,14 @@ export class Bm25 {
     return out;
   }
 
-  /** topK's accumulator, at least one slot per document id, every slot zero. */
-  private accumulator(): Float64Array {
-    if (this.sums.length < this.docs.length) this.sums = new Float64Array(Math.max(this.docs.length, this.sums.length + (this.sums.length >> 2)));
-    return this.sums;
+  /** topK's accumulator and marks, at least one slot per document id, every slot zero. */
+  private accumulator(): { acc: Float64Array; marked: Uint8Array } {
+    if (this.sums.length < this.docs.length) {
+      const size = Math.max(this.docs.length, this.sums.length + (this.sums.length >> 2));
+      this.sums = new Float64Array(size);
+      this.marks = new Uint8Array(size);
+    }
+    return { acc: this.sums, marked: this.marks };
   }
 
   /**
@@ -537,7 +542,7 @@ export class Bm25 {
     // enter is scored exactly. A document no walked term holds cannot enter: its bound is
     // bounded[walked], below the threshold.
     const walked = first;
-    const acc = this.accumulator(), touched: number[] = [];
+    const { acc, marked } = this.accumulator(), touched: number[] = [];
     try {
       for (let i = walked; i < cursors.length; i++) {
         const c = cursors[i];
@@ -545,7 +550,7 @@ export class Bm25 {
           for (let j = 0; j < list.length; j += 2) {
             const doc = list[j], d = this.docs[doc];
             if (!d) continue;
-            if (acc[doc] === 0) touched.push(doc); // a part is never 0: idf and frequency are positive
+            if (!marked[doc]) { marked[doc] = 1; touched.push(doc); }
             acc[doc] += Bm25.part(c.idf, list[j + 1], d.len, avg);
           }
         }
@@ -563,7 +568,7 @@ export class Bm25 {
         offer(doc);
       }
     } finally {
-      for (const doc of touched) acc[doc] = 0;
+      for (const doc of touched) { acc[doc] = 0; marked[doc] = 0; }
     }
     return best;
   }
