@@ -4,7 +4,7 @@
 // retrieval's workspace-wide structures built lazily by that first request (as before) and built
 // as indexing's prepare phase (retrieval/prepare.ts), in one run.
 //   node dist/bench/latency.bench.js [requests] [--corpus jdk-java.base|jdk-all] [--no-startup] [--warm-only] [--edits N] [--slowest N] [--dump FILE]
-// --slowest N: the N slowest warm requests and their stages.
+// --slowest N: the N slowest warm requests: their stages, collection pauses, CPU time and page faults.
 // --dump FILE: every request's answer, before the edits and after each (target, tokens, each item's uri, tokens and
 // text), one JSON line each, to compare the rendered contexts of two builds byte for byte.
 
@@ -73,7 +73,7 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   const chosen = targets.filter((_, i) => i % step === 0).slice(0, count);
   const times: number[] = [];
   /** Per target (by its index in `chosen`): its warm request's time and stages, to compare the request after an edit with. */
-  const warmOf = new Map<number, { ms: number; stages: Record<string, number>; from: number }>();
+  const warmOf = new Map<number, { ms: number; stages: Record<string, number>; from: number; cpuMs: number; faults: number }>();
   // Garbage collections while the warm requests run: how much of a slow request they are.
   const collections: PerformanceEntry[] = [];
   const gcObserver = new PerformanceObserver((list) => { collections.push(...list.getEntries()); });
@@ -83,9 +83,9 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   const dumpTo = arg('--dump');
   const dump: string[] = [];
   for (const [i, t] of chosen.entries()) {
-    const s = performance.now();
+    const s = performance.now(), usage0 = process.resourceUsage();
     const r = await retrieveAt(ix, { textDocument: { uri: uriOfPath(t.path) }, position: { line: t.line, character: 0 } }, defaultSettings());
-    const ms = performance.now() - s;
+    const ms = performance.now() - s, usage = process.resourceUsage();
     tokens += r.tokens;
     if (dumpTo) dump.push(answerLine(t, r));
     if (i === 0) {
@@ -95,7 +95,9 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
       continue;
     }
     times.push(ms);
-    warmOf.set(i, { ms, stages: r.timingsMs, from: s });
+    // CPU time (all threads) and page faults: a slow request that used little CPU waited for the machine.
+    const cpuMs = (usage.userCPUTime + usage.systemCPUTime - usage0.userCPUTime - usage0.systemCPUTime) / 1000;
+    warmOf.set(i, { ms, stages: r.timingsMs, from: s, cpuMs, faults: usage.minorPageFault - usage0.minorPageFault + usage.majorPageFault - usage0.majorPageFault });
     for (const [name, v] of Object.entries(r.timingsMs)) {
       if (name === 'total') continue;
       let l = stages.get(name);
@@ -182,6 +184,8 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   };
   const inWarm = [...warmOf.values()].map((w) => pausesIn(w.from, w.ms));
   const warmTotal = [...warmOf.values()].reduce((a, w) => a + w.ms, 0);
+  const cpuRatios = [...warmOf.values()].map((w) => w.cpuMs / w.ms).sort((a, b) => a - b);
+  console.log(`  CPU time (all threads) ÷ wall time per warm request: median ${pctOf(cpuRatios, 0.5).toFixed(2)}`);
   console.log(`  collections during the warm requests: ${inWarm.reduce((a, p) => a + p.fullCount, 0)} full, ${inWarm.reduce((a, p) => a + p.full, 0).toFixed(0)} ms; others ${inWarm.reduce((a, p) => a + p.other, 0).toFixed(0)} ms; of ${warmTotal.toFixed(0)} ms of requests`);
   // --slowest N: the N slowest warm requests with their stages and collection pauses (what the p95 is made of).
   const slowest = Number(arg('--slowest') ?? 0);
@@ -189,7 +193,7 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
     const t = chosen[i];
     const parts = Object.entries(w.stages).filter(([k, v]) => k !== 'total' && v >= 1).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ');
     const gc = pausesIn(w.from, w.ms);
-    console.log(`    slow: ${w.ms.toFixed(0)} ms at ${t.path.slice(root.length + 1)}:${t.line + 1} (${parts}; collections: full ${gc.full.toFixed(0)} ms, others ${gc.other.toFixed(0)} ms)`);
+    console.log(`    slow: ${w.ms.toFixed(0)} ms at ${t.path.slice(root.length + 1)}:${t.line + 1} (${parts}; collections: full ${gc.full.toFixed(0)} ms, others ${gc.other.toFixed(0)} ms; CPU ${w.cpuMs.toFixed(0)} ms, page faults ${w.faults})`);
   }
   if (process.argv.includes('--no-startup')) return;
   // Time to a first answer, one start at a time (each Indexer dropped before the next; the
