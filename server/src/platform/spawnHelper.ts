@@ -5,31 +5,27 @@
 // or three. Forked from this process of a few tens of MB, the copy is small, and it happens here,
 // not on the server's thread. It runs only what the server sends it, and ends with the server.
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import type { HelperReply, HelperRequest } from './spawner';
+import { spawnDirectly, type HelperReply, type HelperRequest, type RunningProgram } from './spawner';
 
-const running = new Map<number, ChildProcess>();
+const running = new Map<number, RunningProgram>();
 const send = (reply: HelperReply) => { process.send?.(reply); };
 
 process.on('message', (m: HelperRequest) => {
   if (m.type === 'kill') { running.get(m.id)?.kill(); return; }
-  let child: ChildProcess;
-  try {
-    child = spawn(m.command, m.args, { stdio: ['ignore', 'pipe', 'ignore'], windowsHide: true });
-  } catch (e) {
-    send({ type: 'error', id: m.id, message: (e as Error).message });
-    return;
-  }
-  running.set(m.id, child);
-  // Decoded here as a stream, so a character split between two chunks stays whole.
-  child.stdout!.setEncoding('utf8');
-  child.stdout!.on('data', (chunk: string) => send({ type: 'data', id: m.id, chunk }));
-  child.on('error', (e) => { running.delete(m.id); send({ type: 'error', id: m.id, message: e.message }); });
-  child.on('close', () => { if (running.delete(m.id)) send({ type: 'close', id: m.id }); });
+  const id = m.id;
+  let ended = false; // an error can come before spawnDirectly returns
+  const end = (reply: HelperReply) => { ended = true; running.delete(id); send(reply); };
+  const program = spawnDirectly(m.command, m.args, {
+    data: (chunk) => send({ type: 'data', id, chunk }),
+    close: () => end({ type: 'close', id }),
+    error: (message) => end({ type: 'error', id, message }),
+    restart: () => {}, // only the server's side restarts
+  });
+  if (!ended) running.set(id, program);
 });
 
 // The server went away (or closed the channel): nothing is left to serve.
 process.on('disconnect', () => {
-  for (const child of running.values()) child.kill();
+  for (const program of running.values()) program.kill();
   process.exit(0);
 });

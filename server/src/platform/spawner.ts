@@ -93,8 +93,8 @@ function helperGone(h: ChildProcess): void {
   }
 }
 
-/** The program started by this process itself. */
-function spawnDirectly(command: string, args: string[], out: ProgramOutput): RunningProgram {
+/** The program started by this process itself (the helper starts the programs it is sent with this too). */
+export function spawnDirectly(command: string, args: string[], out: ProgramOutput): RunningProgram {
   let child: ChildProcess;
   try {
     child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'], windowsHide: true });
