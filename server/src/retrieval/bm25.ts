@@ -13,12 +13,6 @@ type Postings = number[];
 /** One run of a term's postings as read: a view of the packed pool, or the array added since. */
 type PostingList = ArrayLike<number>;
 
-/**
- * A document: its distinct term ids, ascending, with each one's frequency, are the range
- * [start, start + count) of the corpus's two pools. Pools rather than a Map (or two typed arrays)
- * per document: java.base's similar-code corpus holds 60k documents and 1.3M distinct terms.
- */
-interface Doc { start: number; count: number; len: number }
 
 export interface Scored { doc: number; score: number }
 
@@ -44,8 +38,19 @@ export class Bm25 {
   private termOf: string[] = [];
   private freeIds: number[] = [];
   private df: number[] = [];
-  /** Removed documents stay as `null`: ids are positions, so they never move (nor do their pool ranges). */
-  private docs: (Doc | null)[] = [];
+  /**
+   * Documents by id, in columns: a document's distinct term ids, ascending, with each one's
+   * frequency, are the range [docStart, docStart + docCount) of the two pools below (docCount -1:
+   * removed; ids are positions, so they never move, nor do their pool ranges), and docLen its
+   * length. Pools rather than a Map per document (java.base's similar-code corpus holds 60k
+   * documents and 1.3M distinct terms), and columns rather than an object per document (the whole
+   * JDK's holds 235k, each an object for the collector to mark).
+   */
+  private docStart = new Int32Array(64);
+  private docCount = new Int32Array(64);
+  private docLen = new Float64Array(64);
+  /** Document ids given so far, removed ones included. */
+  private docTotal = 0;
   private termPool: Int32Array = new Int32Array(64);
   /** Frequencies: whole numbers as 32-bit integers, until a weight that is not one comes (then doubles). */
   private tfPool: Int32Array | Float64Array = new Int32Array(64);
@@ -89,7 +94,7 @@ export class Bm25 {
       tf.set(id, (tf.get(id) ?? 0) + w);
       len += w;
     }
-    const doc = this.docs.length;
+    const doc = this.docTotal;
     const ids = [...tf.keys()].sort((a, b) => a - b);
     const start = this.reserve(ids.length);
     for (let i = 0; i < ids.length; i++) {
@@ -105,10 +110,30 @@ export class Bm25 {
       if (list) list.push(doc, f);
       else this.postings[id] = [doc, f]; // exact size: most terms stay in one document
     }
-    this.docs.push({ start, count: ids.length, len });
+    this.pushDoc(start, ids.length, len);
     this.live++;
     this.totalLen += len;
-    return this.docs.length - 1;
+    return doc;
+  }
+
+  /** Appends a document's row to the columns. */
+  private pushDoc(start: number, count: number, len: number): void {
+    if (this.docTotal === this.docStart.length) {
+      const size = Math.max(64, this.docTotal + (this.docTotal >> 2));
+      const grow = <A extends Int32Array | Float64Array>(a: A, b: A): A => { b.set(a); return b; };
+      this.docStart = grow(this.docStart, new Int32Array(size));
+      this.docCount = grow(this.docCount, new Int32Array(size));
+      this.docLen = grow(this.docLen, new Float64Array(size));
+    }
+    this.docStart[this.docTotal] = start;
+    this.docCount[this.docTotal] = count;
+    this.docLen[this.docTotal] = len;
+    this.docTotal++;
+  }
+
+  /** Whether `doc` is a live document's id. */
+  private isLive(doc: number): boolean {
+    return doc >= 0 && doc < this.docTotal && this.docCount[doc] >= 0;
   }
 
   /** Room for `n` more entries in the pools; returns where they start. */
@@ -143,10 +168,10 @@ export class Bm25 {
   }
 
   /** The frequency of term `id` in a document, 0 if absent (binary search of its sorted ids). */
-  private tf(d: Doc, id: number | undefined): number {
+  private tf(doc: number, id: number | undefined): number {
     if (id === undefined) return 0;
-    const a = this.termPool, end = d.start + d.count;
-    let lo = d.start, hi = end;
+    const a = this.termPool, end = this.docStart[doc] + this.docCount[doc];
+    let lo = this.docStart[doc], hi = end;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (a[mid] < id) lo = mid + 1; else hi = mid;
@@ -160,9 +185,8 @@ export class Bm25 {
    * dead entries that searches skip; `dead` says how many ids a caller could compact away.
    */
   remove(doc: number): void {
-    const d = this.docs[doc];
-    if (!d) return;
-    for (let i = d.start; i < d.start + d.count; i++) {
+    if (!this.isLive(doc)) return;
+    for (let i = this.docStart[doc]; i < this.docStart[doc] + this.docCount[doc]; i++) {
       const id = this.termPool[i];
       if (--this.df[id]) continue;
       this.ids.delete(this.termOf[id]);
@@ -172,9 +196,9 @@ export class Bm25 {
       if (id < this.packedLen.length) this.packedLen[id] = 0;
       this.freeIds.push(id);
     }
-    this.docs[doc] = null;
+    this.docCount[doc] = -1;
     this.live--;
-    this.totalLen -= d.len;
+    this.totalLen -= this.docLen[doc];
   }
 
   /**
@@ -215,7 +239,7 @@ export class Bm25 {
    * nothing, before anything is searched); a search in between packs them first.
    */
   deferPostings(): void {
-    if (this.docs.length === 0) this.deferred = true;
+    if (this.docTotal === 0) this.deferred = true;
   }
 
   /**
@@ -229,10 +253,9 @@ export class Bm25 {
     let total = 0;
     for (let id = 0; id < terms; id++) { at[id] = total; total += 2 * this.df[id]; }
     const packed = this.tfPool instanceof Int32Array ? new Int32Array(total) : new Float64Array(total);
-    for (let i = 0; i < this.docs.length; i++) {
-      const d = this.docs[i];
-      if (!d) continue;
-      for (let j = d.start; j < d.start + d.count; j++) {
+    for (let i = 0; i < this.docTotal; i++) {
+      if (this.docCount[i] < 0) continue;
+      for (let j = this.docStart[i]; j < this.docStart[i] + this.docCount[i]; j++) {
         const id = this.termPool[j], k = at[id] + fill[id];
         packed[k] = i;
         packed[k + 1] = this.tfPool[j];
@@ -263,13 +286,13 @@ export class Bm25 {
    */
   saved(): SavedBm25 | undefined {
     if (!(this.tfPool instanceof Int32Array)) return undefined;
-    const n = this.docs.length;
+    const n = this.docTotal;
     const docStart = new Int32Array(n), docCount = new Int32Array(n), docLen = new Int32Array(n);
     for (let i = 0; i < n; i++) {
-      const d = this.docs[i];
-      if (!d) { docCount[i] = -1; continue; }
-      if (!Number.isInteger(d.len) || d.len > 0x7fffffff) return undefined;
-      docStart[i] = d.start; docCount[i] = d.count; docLen[i] = d.len;
+      if (this.docCount[i] < 0) { docCount[i] = -1; continue; }
+      const len = this.docLen[i];
+      if (!Number.isInteger(len) || len > 0x7fffffff) return undefined;
+      docStart[i] = this.docStart[i]; docCount[i] = this.docCount[i]; docLen[i] = len;
     }
     return {
       termOf: this.termOf, freeIds: Int32Array.from(this.freeIds), docStart, docCount, docLen,
@@ -299,10 +322,13 @@ export class Bm25 {
     if (bm.freeIds.some((id) => id < 0 || id >= terms || s.termOf[id] !== '') || bm.freeIds.length !== terms - bm.ids.size) bad('free ids');
     // Documents, and each term's document frequency (its live documents).
     const df = new Int32Array(terms);
-    bm.docs = new Array<Doc | null>(docs);
+    bm.docStart = Int32Array.from(s.docStart);
+    bm.docCount = Int32Array.from(s.docCount);
+    bm.docLen = Float64Array.from(s.docLen);
+    bm.docTotal = docs;
     for (let i = 0; i < docs; i++) {
       const count = s.docCount[i];
-      if (count === -1) { bm.docs[i] = null; continue; }
+      if (count === -1) continue;
       const start = s.docStart[i], len = s.docLen[i];
       if (count < 0 || start < 0 || start + count > pooled || len < 0) bad('a document range');
       for (let j = start; j < start + count; j++) {
@@ -310,7 +336,6 @@ export class Bm25 {
         if (id < 0 || id >= terms || s.termOf[id] === '' || (j > start && s.termPool[j - 1] >= id)) bad('a document\'s terms');
         df[id]++;
       }
-      bm.docs[i] = { start, count, len };
       bm.live++;
       bm.totalLen += len;
     }
@@ -325,9 +350,9 @@ export class Bm25 {
 
   /** A live document's terms with their frequencies, in term order (to re-add it elsewhere). */
   termsOf(doc: number): [string, number][] {
-    const d = this.docs[doc];
-    if (!d) return [];
-    return Array.from({ length: d.count }, (_, i): [string, number] => [this.termOf[this.termPool[d.start + i]], this.tfPool[d.start + i]]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    if (!this.isLive(doc)) return [];
+    const start = this.docStart[doc];
+    return Array.from({ length: this.docCount[doc] }, (_, i): [string, number] => [this.termOf[this.termPool[start + i]], this.tfPool[start + i]]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
   }
 
   /** Documents in the corpus (removed ones not counted). */
@@ -337,7 +362,7 @@ export class Bm25 {
 
   /** Removed documents whose ids are still taken. */
   get dead(): number {
-    return this.docs.length - this.live;
+    return this.docTotal - this.live;
   }
 
   idf(term: string): number {
@@ -373,8 +398,8 @@ export class Bm25 {
       const idf = this.idf(q);
       for (const list of this.runsOf(id)) {
         for (let i = 0; i < list.length; i += 2) {
-          const d = this.docs[list[i]];
-          if (d) scores.set(list[i], (scores.get(list[i]) ?? 0) + Bm25.part(idf, list[i + 1], d.len, avg));
+          const doc = list[i];
+          if (this.docCount[doc] >= 0) scores.set(doc, (scores.get(doc) ?? 0) + Bm25.part(idf, list[i + 1], this.docLen[doc], avg));
         }
       }
     }
@@ -414,14 +439,13 @@ export class Bm25 {
   }
 
   score(doc: number, query: Iterable<string>): number {
-    const d = this.docs[doc];
-    if (!d) return 0;
+    if (!this.isLive(doc)) return 0;
     const avg = this.avgLen();
     let s = 0;
     for (const q of new Set(query)) {
-      const f = this.tf(d, this.ids.get(q));
+      const f = this.tf(doc, this.ids.get(q));
       if (!f) continue;
-      s += Bm25.part(this.idf(q), f, d.len, avg);
+      s += Bm25.part(this.idf(q), f, this.docLen[doc], avg);
     }
     return s;
   }
@@ -443,8 +467,8 @@ export class Bm25 {
 
   /** topK's accumulator and marks, at least one slot per document id, every slot zero. */
   private accumulator(): { acc: Float64Array; marked: Uint8Array } {
-    if (this.sums.length < this.docs.length) {
-      const size = Math.max(this.docs.length, this.sums.length + (this.sums.length >> 2));
+    if (this.sums.length < this.docTotal) {
+      const size = Math.max(this.docTotal, this.sums.length + (this.sums.length >> 2));
       this.sums = new Float64Array(size);
       this.marks = new Uint8Array(size);
     }
@@ -468,8 +492,8 @@ export class Bm25 {
       let shape = 0;
       for (const list of this.runsOf(id)) {
         for (let i = 0; i < list.length; i += 2) {
-          const d = this.docs[list[i]];
-          if (d) shape = Math.max(shape, Bm25.shape(list[i + 1], d.len, avg));
+          const doc = list[i];
+          if (this.docCount[doc] >= 0) shape = Math.max(shape, Bm25.shape(list[i + 1], this.docLen[doc], avg));
         }
       }
       this.bounds.set(id, (b = { shape, avg }));
@@ -494,11 +518,11 @@ export class Bm25 {
     const idfs = terms.map((t) => this.idf(t));
     /** The score exactly as search() sums it: query order. */
     const exact = (doc: number) => {
-      const d = this.docs[doc]!;
+      const len = this.docLen[doc];
       let s = 0;
       for (let i = 0; i < terms.length; i++) {
-        const f = this.tf(d, termIds[i]);
-        if (f) s += Bm25.part(idfs[i], f, d.len, avg);
+        const f = this.tf(doc, termIds[i]);
+        if (f) s += Bm25.part(idfs[i], f, len, avg);
       }
       return s;
     };
@@ -532,7 +556,7 @@ export class Bm25 {
       for (const list of cursors[i].runs) {
         for (let j = 0; j < list.length && seeded.size < SEED_DOCS; j += 2) {
           const doc = list[j];
-          if (!seeded.has(doc) && this.docs[doc]) { seeded.add(doc); offer(doc); }
+          if (!seeded.has(doc) && this.docCount[doc] >= 0) { seeded.add(doc); offer(doc); }
         }
       }
     }
@@ -548,10 +572,10 @@ export class Bm25 {
         const c = cursors[i];
         for (const list of c.runs) {
           for (let j = 0; j < list.length; j += 2) {
-            const doc = list[j], d = this.docs[doc];
-            if (!d) continue;
+            const doc = list[j];
+            if (this.docCount[doc] < 0) continue;
             if (!marked[doc]) { marked[doc] = 1; touched.push(doc); }
-            acc[doc] += Bm25.part(c.idf, list[j + 1], d.len, avg);
+            acc[doc] += Bm25.part(c.idf, list[j + 1], this.docLen[doc], avg);
           }
         }
       }
@@ -559,10 +583,9 @@ export class Bm25 {
         let bound = acc[doc] + bounded[walked];
         if (seeded.has(doc) || (best.length >= k && below(bound, threshold))) continue;
         // Replace the looked-up terms' bounds by their actual parts, strongest first, while it may still enter.
-        const d = this.docs[doc]!;
         for (let i = walked - 1; i >= 0 && best.length >= k && !below(bound, threshold); i--) {
-          const f = this.tf(d, cursors[i].id);
-          bound += (f ? Bm25.part(cursors[i].idf, f, d.len, avg) : 0) - cursors[i].ub;
+          const f = this.tf(doc, cursors[i].id);
+          bound += (f ? Bm25.part(cursors[i].idf, f, this.docLen[doc], avg) : 0) - cursors[i].ub;
         }
         if (best.length >= k && below(bound, threshold)) continue;
         offer(doc);
