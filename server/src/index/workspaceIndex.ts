@@ -30,6 +30,9 @@ function within(a: Span, b: Span): boolean {
   return (a.sl > b.sl || (a.sl === b.sl && a.sc >= b.sc)) && (a.el < b.el || (a.el === b.el && a.ec <= b.ec));
 }
 
+/** The change log's least length: a burst of edits, each re-resolving its consulters, stays in it. */
+const CHANGE_LOG_FLOOR = 4096;
+
 /**
  * A resolution's edges grouped by the symbol they leave, in source order: built on the first
  * edgesFrom into the file and kept with the resolution object (replaced, never edited, when the
@@ -38,9 +41,6 @@ function within(a: Span, b: Span): boolean {
  * requests read edges from (every one ever read: 14 MB after 1,000 requests on the whole JDK,
  * and growing).
  */
-/** The change log's least length: a burst of edits, each re-resolving its consulters, stays in it. */
-const CHANGE_LOG_FLOOR = 4096;
-
 const edgesBySourceMemo = BoundedMemo.weak<FileResolution, Map<string, Edge[]>>(1024);
 function edgesBySource(r: FileResolution): Map<string, Edge[]> {
   return edgesBySourceMemo.get(r, () => {
