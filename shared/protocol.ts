@@ -206,6 +206,20 @@ export interface GateFeatures {
   ownerBodyRefs?: number;
   /** Median distinct declarations the target's same-name methods elsewhere reference; the owner's median when there are none. */
   namesakeBodyRefs?: number;
+  /** Mean distinct declarations the methods just before and after the target in its class reference; the owner's median when it has none. */
+  neighbourBodyRefs?: number;
+  /** Distinct workspace members that reference the target. */
+  callers?: number;
+  /** 1 when the target declares a throws clause. */
+  declaresThrows?: number;
+  /** 1 when the target is private. */
+  isPrivate?: number;
+  /** 1 when the target is static. */
+  isStatic?: number;
+  /** Fields of the target's enclosing type. */
+  ownerFields?: number;
+  /** The body size model's expected count of distinct declarations the whole body references (gate/bodySize.ts). */
+  predictedBodyRefs?: number;
   /** Workspace types (not the own class) the written part uses: referenced, or owning a member it references. */
   writtenTypes?: number;
   /** Written references to the own class or its members. */

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ContextItem, SurfaceEntry } from '../../shared/protocol';
 import { bodyNeedEvidence } from '../../server/src/gate/bodyNeeds';
+import { returnsNothing } from '../../server/src/gate/bodySize';
 import type { Target } from '../../server/src/retrieval/request';
 
 const URI = 'file:///ws/A.java';
@@ -16,10 +17,12 @@ const method = (sym: Record<string, unknown>): Target =>
 
 test('return kind: void, primitive, a workspace type, and whether the context shows any member of it', () => {
   const surface = [entry('p.Res', 'class', ['signature-type']), entry('p.Req', 'class', ['signature-type'])];
-  assert.equal(bodyNeedEvidence(surface, [], method({ returnType: 'void' })).returnsVoid, 1);
-  assert.equal(bodyNeedEvidence(surface, [], method({ kind: 'constructor' })).returnsVoid, 1);
+  // Whether it returns nothing is the body size model's input (bodySize.ts returnsNothing).
+  assert.equal(returnsNothing(method({ returnType: 'void' }).ref.sym), true);
+  assert.equal(returnsNothing(method({ kind: 'constructor' }).ref.sym), true);
+  assert.equal(returnsNothing(method({ returnType: 'int' }).ref.sym), false);
   const prim = bodyNeedEvidence(surface, [], method({ returnType: 'int' }));
-  assert.deepEqual([prim.returnsVoid, prim.returnsWorkspaceType, prim.returnTypeBare], [0, 0, 0]);
+  assert.deepEqual([prim.returnsWorkspaceType, prim.returnTypeBare], [0, 0]);
   const ws = bodyNeedEvidence(surface, [], method({ returnType: 'Res' }));
   assert.deepEqual([ws.returnsWorkspaceType, ws.returnTypeBare], [1, 1]);
   assert.equal(bodyNeedEvidence(surface, [item(['p.Res#of()'])], method({ returnType: 'Res' })).returnTypeBare, 0, 'a member of it is shown');

@@ -13,7 +13,7 @@ import { shownTypesOf, type ShownTypes } from './coverage';
 import type { Route } from './surface';
 import { erasedTypeName } from '../java/extract';
 
-export type BodyNeedFeatures = Required<Pick<GateFeatures, 'returnsVoid' | 'returnsWorkspaceType' | 'returnTypeBare' | 'implementsContract' | 'kinUses' | 'kinUsesUnshown' | 'javadocUnshown' | 'paramTypesBare'>>;
+export type BodyNeedFeatures = Required<Pick<GateFeatures, 'returnsWorkspaceType' | 'returnTypeBare' | 'implementsContract' | 'kinUses' | 'kinUsesUnshown' | 'javadocUnshown' | 'paramTypesBare'>>;
 
 /** Routes through the method's kin: what its overloads, the implementation it overrides, those overriding it, and the same method of sibling subclasses use. */
 const KIN_ROUTES: ReadonlySet<string> = new Set<Route>(['kin-overload-use', 'kin-super-use', 'kin-sub-use', 'cousin-use']);
@@ -39,7 +39,6 @@ export function bodyNeedEvidence(surface: readonly SurfaceEntry[], items: readon
   const paramTypes = new Set((sym?.params ?? []).map((p) => types.get(headTypeName(p.type) ?? '')).filter((t): t is string => !!t));
   const kin = estimated.filter((e) => has(e, KIN_ROUTES));
   return {
-    returnsVoid: ret === 'void' || ret === undefined ? 1 : 0,
     returnsWorkspaceType: retType ? 1 : 0,
     returnTypeBare: bare(retType),
     implementsContract: (sym?.annotations ?? []).some((a) => /(^|[@.])Override$/.test(a)) || estimated.some((e) => (e.routes ?? []).includes('overridden')) ? 1 : 0,

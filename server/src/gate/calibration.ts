@@ -25,7 +25,9 @@ export type JudgedScenario = (typeof JUDGED_SCENARIOS)[number];
  * not show, and the distinct types of the locals and parameters a partial body's written half
  * declares and does not read again (writtenHalf.ts: work set up for the half still to come; the
  * count of such locals, in the model until session 11, was replaced by it: held-out partial-body
- * AUROC 0.804 → 0.813 on the same records).
+ * AUROC 0.804 → 0.813 on the same records), and how large the body will be: the owner's and the
+ * namesakes' median reference counts, and the body size model's expected count (bodySize.ts; held-out
+ * new-body AUROC 0.686 → 0.724 on the same records, partial bodies 0.803 → 0.793).
  * Chosen on the validation records only, forward by leave-one-corpus-out AUROC
  * (`fit:gate --try [--with E,…] [--without E,…]` prints each candidate added or removed, in sample
  * and held out); left out because they did not raise it: the uncovered mass and largest
@@ -62,9 +64,11 @@ const EVIDENCE = {
   'log1p-unused-params': (f: GateFeatures) => Math.log1p(f.unusedParams ?? 0),
   'unused-param-types-bare': (f: GateFeatures) => f.unusedParamTypesBare ?? 0,
   'log1p-unused-types': (f: GateFeatures) => Math.log1p(f.unusedTypes ?? 0),
-  // How large the hidden body will be, from the bodies most like it (bodySize.ts): candidates.
+  // How large the hidden body will be (bodySize.ts): the bodies most like it, and the body size
+  // model's expected count from those, the declaration and the callers.
   'log1p-owner-body-refs': (f: GateFeatures) => Math.log1p(f.ownerBodyRefs ?? 0),
   'log1p-namesake-body-refs': (f: GateFeatures) => Math.log1p(f.namesakeBodyRefs ?? 0),
+  'log1p-predicted-body-refs': (f: GateFeatures) => Math.log1p(f.predictedBodyRefs ?? 0),
   'log1p-written-types': (f: GateFeatures) => Math.log1p(f.writtenTypes ?? 0),
   'log1p-written-own-refs': (f: GateFeatures) => Math.log1p(f.writtenOwnRefs ?? 0),
   'log1p-written-refs': (f: GateFeatures) => Math.log1p(f.writtenRefs),
@@ -86,7 +90,7 @@ const TO_WRITE_SUFFIX = 'to-write';
  * validation records (AUROC 0.78 in sample) and not their test split (0.60). For a new body the
  * written evidence is 0, so its slope is learnt from partial bodies alone.
  */
-export const SHARED: readonly Evidence[] = ['compound-logit', 'left-out-log-p', 'budget-share', 'log1p-written-lines', 'log1p-estimated-mass', 'log1p-surface-size', 'returns-void', 'log1p-javadoc-unshown', 'log1p-unused-types', 'log1p-namesake-body-refs', 'log1p-owner-body-refs'];
+export const SHARED: readonly Evidence[] = ['compound-logit', 'left-out-log-p', 'budget-share', 'log1p-written-lines', 'log1p-estimated-mass', 'log1p-surface-size', 'returns-void', 'log1p-javadoc-unshown', 'log1p-unused-types', 'log1p-namesake-body-refs', 'log1p-owner-body-refs', 'log1p-predicted-body-refs'];
 /**
  * A model's columns, in the data file's order: an intercept per scenario, then the shared slopes
  * (`left-out-log-p×to-write`). No scenario has slopes of its own: per-scenario slopes generalised

@@ -216,13 +216,18 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
     if (wanted.length === 0) break;
     // Expected benefit per token: p × ν ÷ tokens of what would be added (its signature, plus a
     // header when its type is not shown yet). A type brings along the members its coverage needs.
+    // Per type, the wanted members its coverage needs (coverage.ts), in surface order: every other member pays its own way.
+    const neededMembers = new Map<string, string[]>();
+    for (const m of wanted) {
+      const t = ownerTypeOf(m.symbol);
+      if (t === undefined || !(m.written || m.weight >= TYPE_MEMBER_NEED_P)) continue;
+      const list = neededMembers.get(t);
+      if (list) list.push(m.symbol); else neededMembers.set(t, [m.symbol]);
+    }
     const plan = wanted.map((e) => {
-      const owner = ownerTypeOf(e.symbol) ?? e.symbol;
-      const withMembers = ownerTypeOf(e.symbol) === undefined
-        // Only the members its coverage needs (coverage.ts): every other member pays its own way.
-        ? wanted.filter((m) => ownerTypeOf(m.symbol) === e.symbol && (m.written || m.weight >= TYPE_MEMBER_NEED_P)).map((m) => m.symbol)
-        : [];
-      const ids = [e.symbol, ...withMembers];
+      const ownerOfEntry = ownerTypeOf(e.symbol);
+      const owner = ownerOfEntry ?? e.symbol;
+      const ids = [e.symbol, ...(ownerOfEntry === undefined ? neededMembers.get(e.symbol) ?? [] : [])];
       const tokens = ids.reduce((s, id) => s + signatureTokens(id), 0) + (shownGroups.has(owner) ? 0 : GROUP_OVERHEAD_TOKENS);
       return { e, ids, tokens, density: benefitOf(e) / tokens };
     }).sort((a, b) => b.density - a.density || b.e.weight - a.e.weight || (a.e.symbol < b.e.symbol ? -1 : 1));
@@ -306,7 +311,7 @@ export const TOP_K = 5;
 export const LIKELY_P = 0.25;
 
 type StructuralEvidence = Required<Pick<GateFeatures, 'estimatedMass' | 'maxUncoveredP' | 'topCoverage' | 'likelyUncovered' | 'signatureTypes' |
-  'signatureTypesUnshown' | 'javadocWords' | 'params' | 'ownerMembers' | 'items' | 'agreement' | 'scoreMargin'>>;
+  'signatureTypesUnshown' | 'javadocWords' | 'ownerMembers' | 'items' | 'agreement' | 'scoreMargin'>>;
 
 /** Structural evidence of one marked surface and item set, beside RCL's compounding (GateFeatures). */
 export function structuralEvidence(surface: SurfaceEntry[], items: ContextItem[], target: Target | undefined): StructuralEvidence {
@@ -332,7 +337,6 @@ export function structuralEvidence(surface: SurfaceEntry[], items: ContextItem[]
     signatureTypes: sigTypes.length,
     signatureTypesUnshown: sigTypes.filter((e) => !e.covered).length,
     javadocWords: (sym?.javadoc ?? '').split(/\s+/).filter((w) => /\w/.test(w)).length,
-    params: sym?.params?.length ?? 0,
     ownerMembers,
     items: shown.length,
     agreement: round4(shown.length ? shown.filter((it) => new Set(it.sources).size > 1).length / shown.length : 0),

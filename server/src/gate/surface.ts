@@ -693,27 +693,7 @@ class Builder {
   }
 
   private superMemberUse(own: TypeInfo, supers: TypeInfo[]): void {
-    const offered = new Set<string>();
-    for (const st of supers) for (const [key, idxs] of st.members) for (const i of idxs) {
-      const m = st.facts.symbols[i];
-      if (key !== '<init>' && !isTypeKind(m.kind) && !m.modifiers.includes('private')) offered.add(m.id);
-    }
-    const subs: TypeInfo[] = [];
-    const seen = new Set<string>([own.id]);
-    for (const st of supers) for (const id of directSubtypesOf(this.index, st.id)) {
-      if (seen.has(id) || subs.length >= MAX_SUBTYPES) continue;
-      seen.add(id);
-      const t = this.index.table.type(id);
-      if (t) subs.push(t);
-    }
-    if (!subs.length) return;
-    const users = new Map<string, number>();
-    for (const t of subs) {
-      const used = new Set<string>();
-      for (const [, idxs] of t.members) for (const i of idxs) for (const e of this.index.edgesFrom(t.facts.symbols[i].id)) if (offered.has(e.to)) used.add(e.to);
-      for (const id of used) users.set(id, (users.get(id) ?? 0) + 1);
-    }
-    for (const [id, k] of [...users].sort((a, b) => (a[0] < b[0] ? -1 : 1))) this.add(id, W_SUPER_MEMBER_USE * k / (subs.length + 1), 'super-member-use', 'used by other subclasses of its supertype');
+    for (const { id, weight } of superMemberUses(this.index).of(own, supers)) this.add(id, weight, 'super-member-use', 'used by other subclasses of its supertype');
   }
 
   private collaboratorApi(own: TypeInfo): void {
@@ -965,6 +945,44 @@ const typesMembersUse = perIndexVersion((index) => {
       }
       perType.set(own.id, known);
       return known;
+    },
+  };
+});
+
+/**
+ * The supertypes' API as their other subclasses use it: each non-private member of `supers`
+ * weighted by the share of those subclasses (at most MAX_SUBTYPES) whose members reference it. The
+ * same for every method of the class, so computed once per type and index version (`supers` are
+ * the type's supertypes, fixed by the index version).
+ */
+const superMemberUses = perIndexVersion((index) => {
+  const perType = new Map<string, readonly { id: string; weight: number }[]>();
+  return {
+    of(own: TypeInfo, supers: readonly TypeInfo[]): readonly { id: string; weight: number }[] {
+      const known = perType.get(own.id);
+      if (known) return known;
+      const offered = new Set<string>();
+      for (const st of supers) for (const [key, idxs] of st.members) for (const i of idxs) {
+        const m = st.facts.symbols[i];
+        if (key !== '<init>' && !isTypeKind(m.kind) && !m.modifiers.includes('private')) offered.add(m.id);
+      }
+      const subs: TypeInfo[] = [];
+      const seen = new Set<string>([own.id]);
+      for (const st of supers) for (const id of directSubtypesOf(index, st.id)) {
+        if (seen.has(id) || subs.length >= MAX_SUBTYPES) continue;
+        seen.add(id);
+        const t = index.table.type(id);
+        if (t) subs.push(t);
+      }
+      const users = new Map<string, number>();
+      for (const t of subs) {
+        const used = new Set<string>();
+        for (const [, idxs] of t.members) for (const i of idxs) for (const e of index.edgesFrom(t.facts.symbols[i].id)) if (offered.has(e.to)) used.add(e.to);
+        for (const id of used) users.set(id, (users.get(id) ?? 0) + 1);
+      }
+      const out = [...users].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([id, k]) => ({ id, weight: W_SUPER_MEMBER_USE * k / (subs.length + 1) }));
+      perType.set(own.id, out);
+      return out;
     },
   };
 });

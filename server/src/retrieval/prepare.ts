@@ -12,6 +12,7 @@ import { currentDescriptionIndex, prepareDescriptions, SAVED_DESCRIPTION_TABLE }
 import { currentWordMap, prepareWordFiles, SAVED_WORDS } from './recall/wordFiles';
 import { buildWithSaved, type SavedPlace } from './preparedCache';
 import { currentChunkCorpus, prepareChunkCorpus, SAVED_CHUNKS } from './recall/similar';
+import { getLexicon } from '../gate/lexicon';
 
 /** One structure built: its name, the time it took and the process's CPU time meanwhile (all threads: on a loaded machine the figure to compare). */
 export interface PreparedStep { name: string; ms: number; cpuMs: number }
@@ -36,6 +37,8 @@ export const PREPARE_STEPS: readonly { name: string; build: (p: PrepareInput) =>
   { name: 'callers and popular declarations', build: ({ index }) => { index.prepareIncoming(); globalPopular(index); } },
   // The gate reads a type's subtypes on most requests: without this the first one built the table.
   { name: 'subtypes', build: ({ index }) => { directSubtypesOf(index, ''); } },
+  // The gate's public-prior lexicon (1.2 MB of JSON, 50-100 ms to parse): otherwise read by the first verdict.
+  { name: 'novelty lexicon', build: () => { getLexicon(); } },
   { name: 'description index', build: ({ index, saved }) => buildWithSaved(SAVED_DESCRIPTION_TABLE, saved, (s) => prepareDescriptions(index, s), () => currentDescriptionIndex(index)) },
   { name: 'word -> files', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_WORDS, saved, (s) => prepareWordFiles({ index, textOf }, s), () => currentWordMap({ index, textOf })) },
   { name: 'similar-code corpus', build: ({ index, textOf, saved }) => buildWithSaved(SAVED_CHUNKS, saved, (s) => prepareChunkCorpus(index, textOf, s), () => currentChunkCorpus(index, textOf)) },
