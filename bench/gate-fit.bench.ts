@@ -14,9 +14,10 @@
 // --from (repeatable) reuses the validation records of retrieval reports (bench/out/retrieval-report.json)
 // or of earlier runs of this bench (bench/out/gate-fit-records-A-B.json, tasks A to B of the seeded
 // order) instead of running the validation split again; several are pooled. The model in force is
-// fitted on two runs' records, tasks 41-80 (the defaults) and 81-120 (--tasks 80 --validation 40):
-// a model fitted on the first scored partial bodies at AUROC 0.81 held out there and 0.61 on the
-// second run's tasks, so 40 tasks per corpus are too few to fit or choose evidence on. The records carry the structured GateFeatures
+// fitted on three runs' records, tasks 41-80 (the defaults), 81-120 (--tasks 80 --validation 40)
+// and 121-160 (--tasks 120 --validation 40): a model fitted on the first scored partial bodies at
+// AUROC 0.81 held out there and 0.61 on the second run's tasks, so 40 tasks per corpus are too few
+// to fit or choose evidence on. The records carry the structured GateFeatures
 // the server computed; nothing is parsed out of reason strings. The fit never reads a test
 // record; with --from it also prints the reports' test splits re-scored under the new model
 // (features as recorded, so follow-up stopped at the τ in force during that run).

@@ -220,6 +220,10 @@ export interface GateFeatures {
   ownerFields?: number;
   /** The body size model's expected count of distinct declarations the whole body references (gate/bodySize.ts). */
   predictedBodyRefs?: number;
+  /** Of the declarations the methods just before and after the target reference, the mean count no item shows. */
+  neighbourRefsUnshown?: number;
+  /** The same over the owner's other methods and constructors, their median. */
+  ownerRefsUnshown?: number;
   /** Workspace types (not the own class) the written part uses: referenced, or owning a member it references. */
   writtenTypes?: number;
   /** Written references to the own class or its members. */

@@ -3,7 +3,7 @@
 // its declaration and its callers, and the fitted model that turns them into one expected size.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bodySizeEvidence, bodySizeInputs, bodySizeModel, bodySizeRow, checkedBodySizeModel, predictedBodyRefs, BODY_SIZE_COLUMN_NAMES, type BodySizeModel } from '../../server/src/gate/bodySize';
+import { bodyNeighbourhood, bodySizeEvidence, bodySizeInputs, bodySizeModel, bodySizeRow, checkedBodySizeModel, predictedBodyRefs, unshownBodyRefs, BODY_SIZE_COLUMN_NAMES, type BodySizeModel } from '../../server/src/gate/bodySize';
 import { buildIndex, targetAt } from './helpers';
 
 const FILES: Record<string, string> = {
@@ -88,4 +88,28 @@ test('the model turns the inputs into an expected count: exp(β · row) − 1, n
   assert.deepEqual(bodySizeModel().columns, BODY_SIZE_COLUMN_NAMES);
   assert.throws(() => checkedBodySizeModel({ columns: BODY_SIZE_COLUMN_NAMES.slice(1), beta: [0] }), /regenerate it/);
   assert.equal(bodySizeEvidence(index, targetAt(index, '/ws/p/Busy.java', 4, 10)).predictedBodyRefs, Math.round(predictedBodyRefs(inputs) * 1e4) / 1e4);
+});
+
+test('how far the bodies beside it reach beyond the context: what their references hold that no item shows', async () => {
+  const index = await buildIndex(FILES);
+  const target = targetAt(index, '/ws/p/Busy.java', 4, 10);
+  const around = bodyNeighbourhood(index, target);
+  const refs = (id: string) => [...new Set(index.edgesFrom(id).map((e) => e.to))];
+  const ctor = refs('p.Busy#<init>()'), helper = refs('p.Busy#helper()'), tail = refs('p.Busy#tail()');
+  // Nothing shown: the neighbours' and the siblings' whole reference counts.
+  const none = unshownBodyRefs(around, new Set());
+  assert.equal(none.neighbourRefsUnshown, (ctor.length + helper.length) / 2);
+  assert.equal(none.ownerRefsUnshown, [ctor.length, helper.length, tail.length].sort((a, b) => a - b)[1], 'the median over the other methods');
+  // Everything the constructor references shown: only the rest counts.
+  const shown = new Set(ctor);
+  const some = unshownBodyRefs(around, shown);
+  assert.equal(some.neighbourRefsUnshown, (0 + helper.filter((id) => !shown.has(id)).length) / 2);
+  assert.ok(some.ownerRefsUnshown <= none.ownerRefsUnshown);
+  // The target itself never counts as missing: helper's neighbour target() calls helper().
+  const busyTarget = refs('p.Busy#target()');
+  assert.ok(busyTarget.includes('p.Busy#helper()'));
+  const forHelper = unshownBodyRefs(bodyNeighbourhood(index, targetAt(index, '/ws/p/Busy.java', 5, 25)), new Set());
+  assert.equal(forHelper.neighbourRefsUnshown, (busyTarget.length - 1 + tail.length) / 2);
+  // No method beside it and no sibling: nothing to read.
+  assert.deepEqual(unshownBodyRefs(bodyNeighbourhood(index, targetAt(index, '/ws/p/Base.java', 1, 25)), new Set()), { neighbourRefsUnshown: 0, ownerRefsUnshown: 0 });
 });

@@ -30,10 +30,10 @@ export type BodySizeFeatures = BodySizeInputs & Required<Pick<GateFeatures, 'pre
 const MAX_NAMESAKES = 24;
 
 /** Distinct declarations a member's body (or initialiser) references; supertypes and imports are not body references. */
-function bodyRefs(index: WorkspaceIndex, id: string): number {
+function bodyRefs(index: WorkspaceIndex, id: string): Set<string> {
   const to = new Set<string>();
   for (const e of index.edgesFrom(id)) if (e.kind !== 'extends' && e.kind !== 'implements' && e.kind !== 'imports') to.add(e.to);
-  return to.size;
+  return to;
 }
 
 function median(xs: number[]): number | undefined {
@@ -43,12 +43,50 @@ function median(xs: number[]): number | undefined {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
+const mean = (xs: number[]): number | undefined => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : undefined);
+
 const isCode = (m: SymbolFact) => m.kind === 'method' || m.kind === 'constructor';
 
 /** A method that returns nothing: void, no declared type, or a constructor. */
 export function returnsNothing(sym: SymbolFact): boolean {
   const ret = erasedTypeName(sym.returnType ?? '');
   return sym.kind === 'constructor' || !ret || ret === 'void';
+}
+
+/**
+ * What the target's surroundings say about its body, read once per request: the references of the
+ * owner's other methods and constructors (`siblings`), of the two written just before and after it
+ * (`beside`, also among the siblings) and of its same-name methods elsewhere (`namesakes`, at most
+ * MAX_NAMESAKES in id order); its class's fields and its callers, counted.
+ */
+export interface BodyNeighbourhood {
+  target?: SymbolFact;
+  siblings: ReadonlySet<string>[];
+  beside: ReadonlySet<string>[];
+  namesakes: ReadonlySet<string>[];
+  ownerFields: number;
+  callers: number;
+}
+
+const NO_NEIGHBOURHOOD: BodyNeighbourhood = { siblings: [], beside: [], namesakes: [], ownerFields: 0, callers: 0 };
+
+export function bodyNeighbourhood(index: WorkspaceIndex, target: Target | undefined): BodyNeighbourhood {
+  const sym = target?.ref.sym;
+  if (!sym || !isCode(sym)) return NO_NEIGHBOURHOOD;
+  const owner = target.owner;
+  const members = owner ? owner.file.facts.symbols.filter((m) => m.parent === owner.index) : [];
+  const code = members.filter(isCode).sort((a, b) => a.span.sl - b.span.sl || a.span.sc - b.span.sc);
+  const refsOf = new Map(code.filter((m) => m.id !== sym.id).map((m) => [m.id, bodyRefs(index, m.id)] as const));
+  const at = code.findIndex((m) => m.id === sym.id);
+  const beside = at < 0 ? [] : [code[at - 1], code[at + 1]].filter((m): m is SymbolFact => !!m).map((m) => refsOf.get(m.id)!);
+  const namesakes = (declarationsByName(index).get(sym.kind === 'constructor' ? '' : sym.name) ?? [])
+    .filter((id) => id !== sym.id && index.symbol(id)?.sym.kind === 'method')
+    .sort()
+    .slice(0, MAX_NAMESAKES)
+    .map((id) => bodyRefs(index, id));
+  const callers = new Set<string>();
+  for (const e of index.edgesTo(sym.id)) if (e.from !== sym.id) callers.add(e.from);
+  return { target: sym, siblings: [...refsOf.values()], beside, namesakes, ownerFields: members.filter((m) => m.kind === 'field').length, callers: callers.size };
 }
 
 const NO_BODY: BodySizeInputs = {
@@ -59,34 +97,34 @@ const NO_BODY: BodySizeInputs = {
  * The size model's inputs for the target's body; all 0 outside a method or constructor. A
  * neighbourhood with no member (no sibling, no namesake) falls back to the owner's figure.
  */
-export function bodySizeInputs(index: WorkspaceIndex, target: Target | undefined): BodySizeInputs {
-  const sym = target?.ref.sym;
-  if (!sym || !isCode(sym)) return NO_BODY;
-  const owner = target.owner;
-  const members = owner ? owner.file.facts.symbols.filter((m) => m.parent === owner.index) : [];
-  const code = members.filter(isCode).sort((a, b) => a.span.sl - b.span.sl || a.span.sc - b.span.sc);
-  const siblings = code.filter((m) => m.id !== sym.id);
-  const ownerBodyRefs = median(siblings.map((m) => bodyRefs(index, m.id))) ?? 0;
-  const namesakes = (declarationsByName(index).get(sym.kind === 'constructor' ? '' : sym.name) ?? [])
-    .filter((id) => id !== sym.id && index.symbol(id)?.sym.kind === 'method')
-    .sort()
-    .slice(0, MAX_NAMESAKES);
-  const at = code.findIndex((m) => m.id === sym.id);
-  const beside = at < 0 ? [] : [code[at - 1], code[at + 1]].filter((m): m is SymbolFact => !!m);
-  const callers = new Set<string>();
-  for (const e of index.edgesTo(sym.id)) if (e.from !== sym.id) callers.add(e.from);
+export function bodySizeInputs(index: WorkspaceIndex, target: Target | undefined, around: BodyNeighbourhood = bodyNeighbourhood(index, target)): BodySizeInputs {
+  const sym = around.target;
+  if (!sym) return NO_BODY;
+  const ownerBodyRefs = median(around.siblings.map((r) => r.size)) ?? 0;
   return {
     ownerBodyRefs,
-    namesakeBodyRefs: median(namesakes.map((id) => bodyRefs(index, id))) ?? ownerBodyRefs,
-    neighbourBodyRefs: beside.length ? beside.reduce((s, m) => s + bodyRefs(index, m.id), 0) / beside.length : ownerBodyRefs,
-    callers: callers.size,
+    namesakeBodyRefs: median(around.namesakes.map((r) => r.size)) ?? ownerBodyRefs,
+    neighbourBodyRefs: mean(around.beside.map((r) => r.size)) ?? ownerBodyRefs,
+    callers: around.callers,
     params: sym.params?.length ?? 0,
     returnsVoid: returnsNothing(sym) ? 1 : 0,
     declaresThrows: (sym.throws?.length ?? 0) > 0 ? 1 : 0,
     isPrivate: sym.modifiers.includes('private') ? 1 : 0,
     isStatic: sym.modifiers.includes('static') ? 1 : 0,
-    ownerFields: members.filter((m) => m.kind === 'field').length,
+    ownerFields: around.ownerFields,
   };
+}
+
+/**
+ * How far the bodies like it reach beyond this context: of the declarations the methods beside the
+ * target reference, the mean count no item shows (`shown`: the symbols the items show), and the
+ * median of the same over the owner's other methods. The target itself does not count.
+ */
+export function unshownBodyRefs(around: BodyNeighbourhood, shown: ReadonlySet<string>): Required<Pick<GateFeatures, 'neighbourRefsUnshown' | 'ownerRefsUnshown'>> {
+  const self = around.target?.id;
+  const unshown = (refs: ReadonlySet<string>) => { let n = 0; for (const id of refs) if (id !== self && !shown.has(id)) n++; return n; };
+  const owner = median(around.siblings.map(unshown)) ?? 0;
+  return { neighbourRefsUnshown: mean(around.beside.map(unshown)) ?? owner, ownerRefsUnshown: owner };
 }
 
 /** The size model's columns: each a function of the inputs (counts on a log scale). */
@@ -139,9 +177,8 @@ export function predictedBodyRefs(x: BodySizeInputs, model: BodySizeModel = body
 }
 
 /** The inputs and the model's expected size; 0 for both outside a method. */
-export function bodySizeEvidence(index: WorkspaceIndex, target: Target | undefined): BodySizeFeatures {
-  const inputs = bodySizeInputs(index, target);
-  const sym = target?.ref.sym;
-  const predicted = sym && isCode(sym) ? predictedBodyRefs(inputs) : 0;
+export function bodySizeEvidence(index: WorkspaceIndex, target: Target | undefined, around: BodyNeighbourhood = bodyNeighbourhood(index, target)): BodySizeFeatures {
+  const inputs = bodySizeInputs(index, target, around);
+  const predicted = around.target ? predictedBodyRefs(inputs) : 0;
   return { ...inputs, predictedBodyRefs: Math.round(predicted * 1e4) / 1e4 };
 }

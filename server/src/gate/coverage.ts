@@ -82,10 +82,17 @@ export function workspaceTypesByName(surface: readonly SurfaceEntry[]): Map<stri
   return types;
 }
 
+/** The symbols the items show (each item's `symbols`, or its one `symbol`). */
+export function shownSymbolsOf(items: readonly NeedleItem[]): Set<string> {
+  const out = new Set<string>();
+  for (const it of items) for (const id of it.symbols ?? (it.symbol ? [it.symbol] : [])) out.add(id);
+  return out;
+}
+
 /** The types of which some item shows a member. */
 export function typesWithShownMember(items: readonly NeedleItem[]): Set<string> {
   const out = new Set<string>();
-  for (const it of items) for (const id of it.symbols ?? (it.symbol ? [it.symbol] : [])) { const o = ownerTypeOf(id); if (o) out.add(o); }
+  for (const id of shownSymbolsOf(items)) { const o = ownerTypeOf(id); if (o) out.add(o); }
   return out;
 }
 

@@ -11,7 +11,7 @@ import type { GateHook, GateVerdict, PipelineRequest, Target } from '../retrieva
 import { countTokens, totalTokens } from '../retrieval/cap';
 import { calibratedConfidence, scenarioThreshold } from './calibration';
 import { confidenceOf, NOVELTY_FLOOR, type Confidence } from './confidence';
-import { itemCovers, markCovered, ownerTypeOf, TYPE_MEMBER_NEED_P, typesWithShownMember, workspaceTypesByName, type ShownTypes } from './coverage';
+import { itemCovers, markCovered, ownerTypeOf, shownSymbolsOf, TYPE_MEMBER_NEED_P, typesWithShownMember, workspaceTypesByName, type ShownTypes } from './coverage';
 import { judgeScenario, type ScenarioJudgement } from './scenario';
 import { dependencySurface, shortName } from './surface';
 import { isTypeKind } from '../java/symbols';
@@ -21,7 +21,7 @@ import { uncertaintyTrace, type UncertaintyTrace } from './uncertainty';
 import { leftOutEvidence, openBlocksAt, withOpenBlocks } from './retrievalEvidence';
 import { bodyNeedEvidence } from './bodyNeeds';
 import { writtenHalfEvidence } from './writtenHalf';
-import { bodySizeEvidence } from './bodySize';
+import { bodyNeighbourhood, bodySizeEvidence, unshownBodyRefs } from './bodySize';
 import { PACKING } from '../retrieval/fitted';
 
 /** The verdict plus what the result also reports (τ in force, the scenario, the evidence). */
@@ -157,7 +157,8 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
   const openBlocks = openBlocksAt(text, target, req.position);
   // Covering marks entries and never changes them, so the surface's types by name hold for every round.
   const typesByName = workspaceTypesByName(surfaceRaw);
-  const bodySize = bodySizeEvidence(req.index, target);
+  const around = bodyNeighbourhood(req.index, target);
+  const bodySize = bodySizeEvidence(req.index, target, around);
   const featuresOf = (surface: SurfaceEntry[], _conf: Confidence, its: ContextItem[]): GateFeatures => {
     let uncoveredMass = 0, uncoveredWritten = 0;
     for (const e of surface) if (!e.covered) { if (e.written) uncoveredWritten++; else uncoveredMass += e.weight; }
@@ -174,6 +175,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
       ...structuralEvidence(surface, its, target),
       ...bodyNeedEvidence(surface, its, target, shown),
       ...bodySize,
+      ...unshownBodyRefs(around, shownSymbolsOf(its)),
       ...writtenHalfEvidence(scenario === 'partial-body', judged.writtenLines, surface, its, target, shown),
       ...withOpenBlocks(leftOutEvidence(evidence?.candidates ?? [], surface, its, target), openBlocks),
     };
