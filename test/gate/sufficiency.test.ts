@@ -105,6 +105,10 @@ test('gate: review with reasons naming what is missing and why follow-up could n
   assert.match(text, /symbols? the body already uses (is|are) not in context: [^\n]*Guard#requireText/);
   assert.match(text, /likely dependenc(y|ies) not in context: \S+ \(p [01]\.\d\d: /);
   assert.match(text, /follow-up retrieval found no declaration to show for/);
+  // The size evidence lowers P with no symbol to name, so the reasons say what it read.
+  const expected = v.gateFeatures?.predictedBodyRefs ?? 0;
+  assert.ok(expected > 0, 'the body size model expects some references');
+  assert.match(text, new RegExp(`bodies like this one reference about ${Math.round(expected)} declarations \\(the methods beside it [\\d.]+ on average`));
   // A budget too small for the follow-up declarations is named as the cause.
   const tight = await gate(request(index, { threshold: 0.999, budgetTokens: 60 }), target, [itemFor(index, target.ref.sym.id, ['enclosing'], 1)], fakeApi(index));
   assert.equal(tight.review, true);

@@ -297,7 +297,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
   const confidence = formsVerdict ? p : 0;
   const knownMissing = knownMissingNeeds(surface, unresolved);
   const review = mustReview(confidence, tau, knownMissing);
-  const reviewReasons = review ? reasonsFor({ surface, confidence, tau, rounds, maxRounds, notFound, dropped: droppedForBudget, notWorth, judged, unresolved, conf, knownMissing, value }) : [];
+  const reviewReasons = review ? reasonsFor({ surface, confidence, tau, rounds, maxRounds, notFound, dropped: droppedForBudget, notWorth, judged, unresolved, conf, knownMissing, value, features }) : [];
   const verdict: RclVerdict = {
     coverage: round4(conf.coverage), novelty: round4(conf.novelty), confidence: round4(confidence),
     review, reviewReasons, rounds, dependencySurface: surface, items: current, threshold: tau,
@@ -368,6 +368,8 @@ interface ReasonInput {
   notFound: Set<string>; dropped: Set<string>; notWorth: Set<string>; judged: ScenarioJudgement; unresolved: string[]; knownMissing: number;
   /** The price follow-up charged (followupValue). */
   value: number;
+  /** The evidence the confidence was computed from. */
+  features: GateFeatures;
 }
 
 function listed(names: string[]): string {
@@ -381,6 +383,12 @@ function reasonsFor(r: ReasonInput): string[] {
   if (!r.judged.parses) out.push(`no verdict: ${r.judged.why}; what it references cannot be resolved reliably`);
   else if (r.confidence >= r.tau) out.push(`review whatever τ is: ${r.knownMissing} certain need${r.knownMissing === 1 ? '' : 's'} of the ${scenario} (${r.judged.why}) ${r.knownMissing === 1 ? 'is' : 'are'} known to be missing from the context (P(sufficient) ${r.confidence.toFixed(2)}, τ ${r.tau.toFixed(2)})`);
   else out.push(`P(sufficient) ${r.confidence.toFixed(2)} < τ ${r.tau.toFixed(2)} for a ${scenario} (${r.judged.why}) after ${r.rounds} follow-up round${r.rounds === 1 ? '' : 's'}; coverage ${r.conf.coverage.toFixed(2)} of the estimated surface`);
+  const expected = r.features.predictedBodyRefs;
+  if ((scenario === 'new-body' || scenario === 'partial-body') && r.judged.parses && expected !== undefined && expected > 0) {
+    // The size evidence lowers P with no symbol to name: say what it read, so a low P next to a high coverage is explained.
+    const f = r.features;
+    out.push(`bodies like this one reference about ${Math.round(expected)} declarations (the methods beside it ${(f.neighbourBodyRefs ?? 0).toFixed(1)} on average, its class's ${(f.ownerBodyRefs ?? 0).toFixed(1)}, like-named methods ${(f.namesakeBodyRefs ?? 0).toFixed(1)}; ${f.callers ?? 0} caller${f.callers === 1 ? '' : 's'}); the estimated surface expects ${(f.estimatedMass ?? 0).toFixed(1)} of them, and the more a body references, the likelier it needs one no route predicts`);
+  }
   if (r.unresolved.length) out.push(`${r.unresolved.length} name${r.unresolved.length === 1 ? '' : 's'} in the body resolve${r.unresolved.length === 1 ? 's' : ''} to no declaration in the workspace: ${listed(r.unresolved)}`);
   const missing = r.surface.filter((e) => !e.covered).sort((a, b) => benefitOf(b) - benefitOf(a) || (a.symbol < b.symbol ? -1 : 1));
   const written = missing.filter((e) => e.written);
