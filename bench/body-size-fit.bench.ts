@@ -32,7 +32,7 @@ const OUT = join(ROOT, 'server/data/body-size-model.json');
 interface Row { corpus: string; x: number[]; y: number }
 
 /** Weighted ridge least squares: each row weighs `w`, the intercept (column 0) unpenalised. */
-export function fitLinear(rows: readonly { x: number[]; y: number; w: number }[], l2: number): number[] {
+function fitLinear(rows: readonly { x: number[]; y: number; w: number }[], l2: number): number[] {
   const d = rows[0]?.x.length ?? 0;
   const a = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j && i > 0 ? l2 : 0)));
   const b = new Array<number>(d).fill(0);

@@ -89,15 +89,15 @@ export function shownSymbolsOf(items: readonly NeedleItem[]): Set<string> {
   return out;
 }
 
-/** The types of which some item shows a member. */
-export function typesWithShownMember(items: readonly NeedleItem[]): Set<string> {
+/** The types owning some of these members (types themselves have no owner here): of the symbols shown, the types with a shown member. */
+export function ownersOf(ids: Iterable<string>): Set<string> {
   const out = new Set<string>();
-  for (const id of shownSymbolsOf(items)) { const o = ownerTypeOf(id); if (o) out.add(o); }
+  for (const id of ids) { const o = ownerTypeOf(id); if (o) out.add(o); }
   return out;
 }
 
 export function shownTypesOf(surface: readonly SurfaceEntry[], items: readonly NeedleItem[]): ShownTypes {
-  return { byName: workspaceTypesByName(surface), withShownMember: typesWithShownMember(items) };
+  return { byName: workspaceTypesByName(surface), withShownMember: ownersOf(shownSymbolsOf(items)) };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { GateHook, GateVerdict, PipelineRequest, Target } from '../retrieva
 import { countTokens, totalTokens } from '../retrieval/cap';
 import { calibratedConfidence, scenarioThreshold } from './calibration';
 import { confidenceOf, NOVELTY_FLOOR, type Confidence } from './confidence';
-import { itemCovers, markCovered, ownerTypeOf, shownSymbolsOf, TYPE_MEMBER_NEED_P, typesWithShownMember, workspaceTypesByName, type ShownTypes } from './coverage';
+import { itemCovers, markCovered, ownersOf, ownerTypeOf, shownSymbolsOf, TYPE_MEMBER_NEED_P, workspaceTypesByName, type ShownTypes } from './coverage';
 import { judgeScenario, type ScenarioJudgement } from './scenario';
 import { dependencySurface, shortName } from './surface';
 import { isTypeKind } from '../java/symbols';
@@ -165,7 +165,8 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
     // The estimated part is calibrated by the model; the certain part compounds as RCL does: a
     // written reference not shown costs (1 − ν), a written name that resolves to nothing all of it.
     const written = confidenceOf(surface.filter((e) => e.written)).confidence * (unresolved.length ? 0 : 1);
-    const shown: ShownTypes = { byName: typesByName, withShownMember: typesWithShownMember(its) };
+    const shownIds = shownSymbolsOf(its);
+    const shown: ShownTypes = { byName: typesByName, withShownMember: ownersOf(shownIds) };
     return {
       scenario, judged: formsVerdict, compound: round4(confidenceOf(surface.filter((e) => !e.written)).confidence),
       writtenFactor: round4(written), uncoveredMass: round4(uncoveredMass),
@@ -175,7 +176,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
       ...structuralEvidence(surface, its, target),
       ...bodyNeedEvidence(surface, its, target, shown),
       ...bodySize,
-      ...unshownBodyRefs(around, shownSymbolsOf(its)),
+      ...unshownBodyRefs(around, shownIds),
       ...writtenHalfEvidence(scenario === 'partial-body', judged.writtenLines, surface, its, target, shown),
       ...withOpenBlocks(leftOutEvidence(evidence?.candidates ?? [], surface, its, target), openBlocks),
     };
