@@ -62,7 +62,10 @@ async function startOnce(serverJs: string, workspace: string, capabilities: obje
   const t0 = performance.now();
   const env: NodeJS.ProcessEnv = { ...process.env, NEEDLE_NO_CACHE: '1' };
   if (opts.cacheDir) { delete env.NEEDLE_NO_CACHE; env.NEEDLE_CACHE_DIR = opts.cacheDir; }
-  const child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
+  // NEEDLE_BENCH_SERVER_ARGS: node options for the server process only, e.g. "--cpu-prof --cpu-prof-dir=DIR"
+  // for a CPU profile of the server (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.NEEDLE_BENCH_SERVER_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
   let err = '';
   child.stderr!.on('data', (d) => { err = (err + d.toString()).slice(-20000); });
   const conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
