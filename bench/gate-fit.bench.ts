@@ -52,7 +52,7 @@ import { calibratedConfidence, checkedModel, columnsFor, estimatedConfidence, de
 import { arg, args, corpusSourceRoot, importProtocolArg } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { calibrationMetrics, eceNoiseFloor, reviewShareFor, thresholdFor, type CalibrationMetrics } from './retrieval/calibration';
-import { gateShareOfMedian, surfaceRecallSummary } from './retrieval/score';
+import { gateShareOfMedian, pearson, surfaceRecallSummary } from './retrieval/score';
 import { runCorpus, type CorpusReport, type ScenarioReport } from './retrieval/run';
 import type { MissedGold } from './retrieval/score';
 
@@ -379,14 +379,6 @@ export function ceilingTable(records: Record_[]): string {
     out.push(`    r with log(1 + gold count): ${corr.map((c) => `${c.e} ${c.r.toFixed(2)}`).join(', ')}`);
   }
   return out.join('\n');
-}
-
-function pearson(a: number[], b: number[]): number {
-  const mean = (v: number[]) => v.reduce((x, y) => x + y, 0) / v.length;
-  const [ma, mb] = [mean(a), mean(b)];
-  let ab = 0, aa = 0, bb = 0;
-  for (let i = 0; i < a.length; i++) { ab += (a[i] - ma) * (b[i] - mb); aa += (a[i] - ma) ** 2; bb += (b[i] - mb) ** 2; }
-  return ab / Math.sqrt(aa * bb);
 }
 
 /**

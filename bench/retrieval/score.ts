@@ -228,6 +228,13 @@ export function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
 }
 export const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+/** Pearson's correlation of two equally long series; NaN where it is undefined (no variance, no points). */
+export function pearson(a: number[], b: number[]): number {
+  const [ma, mb] = [mean(a), mean(b)];
+  let ab = 0, aa = 0, bb = 0;
+  for (let i = 0; i < a.length; i++) { ab += (a[i] - ma) * (b[i] - mb); aa += (a[i] - ma) ** 2; bb += (b[i] - mb) ** 2; }
+  return ab / Math.sqrt(aa * bb);
+}
 export const median = (xs: number[]) => {
   if (!xs.length) return NaN;
   const s = [...xs].sort((a, b) => a - b);
