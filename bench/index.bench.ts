@@ -287,7 +287,7 @@ async function resolveOnly(): Promise<void> {
   // In the order resolution produced them, which is stricter than sorted: edgesFrom keeps source order.
   const lines = files.map((f) => {
     const r = f.resolution!;
-    const edges = r.edges.map((e) => `${e.from}\t${e.line}:${e.col}\t${e.kind}\t${e.to}`);
+    const edges = r.edges.toArray().map((e) => `${e.from}\t${e.line}:${e.col}\t${e.kind}\t${e.to}`);
     const unresolved = r.unresolved.map((u) => `${u.from}\t${u.line}:${u.col}\t${u.kind}\t${u.name}`);
     return JSON.stringify({ path: relative(corpus(name), f.path), symbols: f.facts.symbols.map((s) => s.id), edges, unresolved, external: r.external, consulted: r.consulted, memberLookups: [...r.memberLookups] });
   });

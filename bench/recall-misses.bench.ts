@@ -170,7 +170,7 @@ function samePackageRoutes(index: WorkspaceIndex, m: SymbolRef, owner: SymbolRef
   const ownerIds = new Set([owner.sym.id, ...membersOf(owner).map((x) => x.sym.id)]);
   const files = new Map<string, number>();
   for (const f of new Set(types.map((t) => t.file))) {
-    const edges = f.resolution?.edges ?? [];
+    const edges = f.resolution?.edges.toArray() ?? [];
     if (!edges.some((e) => USE.has(e.kind) && ownerIds.has(e.to))) continue;
     const used = new Set(edges.filter((e) => USE.has(e.kind)).map((e) => typeOfId.get(e.to)).filter((t): t is string => !!t && index.symbol(t)?.file.path !== f.path));
     for (const t of used) files.set(t, (files.get(t) ?? 0) + 1);

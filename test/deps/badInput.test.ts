@@ -74,7 +74,7 @@ test('a corrupt jar, a jar bomb and a class of an unknown version are skipped wi
   assert.ok(ix.index.symbol('org.good.Good#size()'), 'the good jar is read');
   assert.ok(ix.index.symbol('Main'), 'the workspace is indexed');
   // The workspace's reference into the good jar resolves to it.
-  const edges = ix.index.file(join(ws.root, 'src/Main.java'))!.resolution!.edges.map((e) => e.to);
+  const edges = ix.index.file(join(ws.root, 'src/Main.java'))!.resolution!.edges.toArray().map((e) => e.to);
   assert.ok(edges.includes('org.good.Good'), edges.join(' '));
 });
 

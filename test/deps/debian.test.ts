@@ -86,7 +86,7 @@ test('commons-lang3 and commons-text from /usr/share/maven-repo resolve, stay ou
   assert.ok(lang3.typesLoaded >= 1 && text.typesLoaded >= 2);
   assert.match(byName.get('junit:junit:4.13.2')?.problem ?? '', /test scope/);
   const file = ix.index.file(join(ws.root, 'src/main/java/org/example/greeter/Greeter.java'))!;
-  const targets = new Set(file.resolution!.edges.map((e) => e.to));
+  const targets = new Set(file.resolution!.edges.toArray().map((e) => e.to));
   for (const id of ['org.apache.commons.lang3.StringUtils#isBlank(CharSequence)', 'org.apache.commons.lang3.StringUtils#trim(String)', 'org.apache.commons.text.WordUtils#capitalizeFully(String)', 'org.apache.commons.text.StringSubstitutor']) {
     assert.ok(targets.has(id), `${id} resolved (edges: ${[...targets].filter((x) => x.startsWith('org.apache')).join(', ')})`);
   }
@@ -121,6 +121,6 @@ test('with a -sources.jar built from the upstream sources, commons-lang3 is read
   const isBlank = ix.index.symbol('org.apache.commons.lang3.StringUtils#isBlank(CharSequence)')!;
   assert.match(isBlank.sym.javadoc ?? '', /Checks if a CharSequence is empty/);
   assert.deepEqual(ix.index.libraryOf(isBlank.file.path), { dependency: 'org.apache.commons:commons-lang3:3.12.0', internal: false, fromSources: true });
-  const edges = ix.index.file(join(ws.root, 'src/main/java/org/example/greeter/Greeter.java'))!.resolution!.edges.map((e) => e.to);
+  const edges = ix.index.file(join(ws.root, 'src/main/java/org/example/greeter/Greeter.java'))!.resolution!.edges.toArray().map((e) => e.to);
   assert.ok(edges.includes('org.apache.commons.lang3.StringUtils#isBlank(CharSequence)'));
 });

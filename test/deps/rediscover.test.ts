@@ -72,7 +72,7 @@ test('a pom.xml added, changed and deleted under the watcher re-discovers the de
   await new Promise<void>((r) => { watcher.once('ready', () => r()); setTimeout(r, 10_000).unref(); });
   await ix.addFolder(ws.root);
   const refunds = join(ws.root, 'src/main/java/com/acme/payments/Refunds.java');
-  const callResolved = () => (ix.index.file(refunds)?.resolution?.edges ?? []).some((e) => e.kind === 'call' && e.to.startsWith('com.acme.platform.audit.AuditTrail#append'));
+  const callResolved = () => (ix.index.file(refunds)?.resolution?.edges.toArray() ?? []).some((e) => e.kind === 'call' && e.to.startsWith('com.acme.platform.audit.AuditTrail#append'));
   assert.equal(callResolved(), false, 'no pom yet: the call reaches nothing');
   assert.deepEqual(ix.status().dependencies ?? [], []);
 

@@ -35,7 +35,7 @@ test('warm start restores the snapshot and applies changes made while stopped', 
   const fresh = await indexed(fx.root, null);
   assert.equal(warm.index.canonical(), fresh.index.canonical());
   const user = warm.index.allFiles().find((f) => f.path.endsWith('User.java'))!;
-  const targets = user.resolution!.edges.map((e) => e.to);
+  const targets = user.resolution!.edges.toArray().map((e) => e.to);
   assert.ok(targets.includes('a.Util#twice(int)'));
   assert.ok(!targets.includes('a.Util#half(int)'), 'the caller of the removed method was re-resolved');
 });

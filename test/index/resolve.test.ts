@@ -129,7 +129,7 @@ class Special extends Order {
 test('extends, implements and reverse edges (callers)', async () => {
   const index = await indexFixture(fixture(LIB));
   const order = index.allFiles().find((x) => x.path.endsWith('Order.java'))!;
-  const structural = order.resolution!.edges.filter((e) => e.kind === 'extends' || e.kind === 'implements').map((e) => `${e.kind} ${e.to}`);
+  const structural = order.resolution!.edges.toArray().filter((e) => e.kind === 'extends' || e.kind === 'implements').map((e) => `${e.kind} ${e.to}`);
   assert.deepEqual(structural, ['extends com.acme.model.Base']);
   const callers = index.edgesTo('com.acme.model.Order#<init>(String)').map((e) => e.from);
   assert.deepEqual(callers.sort(), ['com.acme.model.Order#<init>()', 'com.acme.model.Order.Builder#build()']);

@@ -48,7 +48,7 @@ describe('org symbols in the workspace (PGlite)', () => {
     assert.match(money.file.path, /[\\/]org[\\/]platform@c0ffee123456[\\/]src[\\/]com[\\/]acme[\\/]platform[\\/]Money\.java$/);
     assert.deepEqual(ix.index.libraryOf(money.file.path), { dependency: 'org platform@c0ffee123456', internal: true, fromSources: true });
     // The call in Checkout resolves to it (a resolved edge, not an unresolved name).
-    const edges = ix.index.file(checkout())!.resolution!.edges;
+    const edges = ix.index.file(checkout())!.resolution!.edges.toArray();
     assert.ok(edges.some((e) => e.to === 'com.acme.platform.Money#plus(Money)'), JSON.stringify(edges.map((e) => e.to)));
     assert.ok(ix.index.symbol('com.acme.platform.Ledger#record(Money,String)'));
   });

@@ -79,7 +79,7 @@ test('names, types and usage tables after random edits (one id in two folders to
     // The callers map (kept in step since the first check; one file held as its path, more as a Set).
     const files = index.allFiles().sort((a, b) => (a.path < b.path ? -1 : 1));
     for (const [to] of want.uses) {
-      const edges = files.flatMap((f) => (f.resolution?.edges ?? []).filter((e) => e.to === to).map((e) => ({ ...e, path: f.path })));
+      const edges = files.flatMap((f) => (f.resolution?.edges.toArray() ?? []).filter((e) => e.to === to).map((e) => ({ ...e, path: f.path })));
       assert.deepEqual(index.edgesTo(to as string), edges, `step ${step}: edges into ${to}`);
     }
     checked++;

@@ -562,7 +562,7 @@ class Checker {
     if (/\[|\.\.\./.test(text)) return { k: 'array' };
     const simple = erasedSimpleName(text).split('.').pop() ?? text;
     const r = this.resolveProbe(file, facts, { kind: 'type', name: simple, type: text, line: -1, col: -1, from: at });
-    const e = r.edges.find((x) => x.kind === 'type');
+    const e = r.edges.toArray().find((x) => x.kind === 'type');
     if (e) { const t = this.overlay.type(e.to); return t ? { k: 'int', t, isStatic: false } : { k: 'unknown' }; }
     return r.external ? { k: 'ext' } : { k: 'unknown' };
   }
@@ -599,7 +599,7 @@ class Checker {
       case 'name':
       case 'field': {
         const r = this.resolveProbe(file, facts, { kind: e.k === 'name' ? 'name' : 'field', name: e.name, line: -1, col: -1, from, expr: e });
-        const edge = r.edges[0];
+        const edge = r.edges.length ? r.edges.at(0) : undefined;
         if (edge?.kind === 'type') { const t = this.overlay.type(edge.to); return t ? { k: 'int', t, isStatic: true } : { k: 'unknown' }; }
         if (edge?.kind === 'field') return this.typeOfMember(edge.to, (s) => s.type);
         if (r.unresolved.length) return { k: 'missing', name: e.name };
@@ -609,7 +609,7 @@ class Checker {
       }
       case 'call': {
         const r = this.resolveProbe(file, facts, { kind: 'call', name: e.name, line: -1, col: -1, from, expr: e });
-        const edge = r.edges[0];
+        const edge = r.edges.length ? r.edges.at(0) : undefined;
         if (edge?.kind === 'call') return this.typeOfMember(edge.to, (s) => (s.modifiers.includes('record-component') ? s.type : s.returnType));
         return { k: 'unknown' };
       }

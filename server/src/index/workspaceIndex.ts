@@ -8,6 +8,7 @@ import { memberLookupKey, resolveFile, type Edge, type FileResolution } from '..
 import { isTypeKind, SymbolTable } from '../java/symbols';
 import { holdsSorted } from '../deps/sorted';
 import { BoundedMemo } from '../text/boundedMemo';
+import { EdgeList } from '../java/edgeList';
 
 export interface IndexedFile {
   path: string;
@@ -235,7 +236,8 @@ export class WorkspaceIndex {
 
   /** Records a file's resolution in the reverse maps. */
   private noteResolution(path: string, r: FileResolution): void {
-    if (this.incomingMap) for (const e of r.edges) addOneOrMore(this.incomingMap, e.to, path);
+    const edges = r.edges;
+    if (this.incomingMap) for (let i = 0; i < edges.length; i++) addOneOrMore(this.incomingMap, edges.to(i), path);
     for (const n of r.consulted) addTo(this.consultedBy, n, path);
   }
 
@@ -247,13 +249,17 @@ export class WorkspaceIndex {
   private incoming(): Map<string, string | Set<string>> {
     if (this.incomingMap) return this.incomingMap;
     const map = new Map<string, string | Set<string>>();
-    for (const f of this.files.values()) for (const e of f.resolution?.edges ?? []) addOneOrMore(map, e.to, f.path);
+    for (const f of this.files.values()) {
+      const edges = f.resolution?.edges ?? EdgeList.EMPTY;
+      for (let i = 0; i < edges.length; i++) addOneOrMore(map, edges.to(i), f.path);
+    }
     return (this.incomingMap = map);
   }
 
   private forgetResolution(f: IndexedFile): void {
     if (!f.resolution) return;
-    if (this.incomingMap) for (const e of f.resolution.edges) deleteOneOrMore(this.incomingMap, e.to, f.path);
+    const edges = f.resolution.edges;
+    if (this.incomingMap) for (let i = 0; i < edges.length; i++) deleteOneOrMore(this.incomingMap, edges.to(i), f.path);
     for (const n of f.resolution.consulted) this.consultedBy.get(n)?.delete(f.path);
     f.resolution = undefined;
   }
@@ -371,7 +377,8 @@ export class WorkspaceIndex {
     const out: (Edge & { path: string })[] = [];
     const files = this.incoming().get(id);
     for (const p of typeof files === 'string' ? [files] : [...(files ?? [])].sort()) {
-      for (const e of this.files.get(p)?.resolution?.edges ?? []) if (e.to === id) out.push({ ...e, path: p });
+      const edges = this.files.get(p)?.resolution?.edges ?? EdgeList.EMPTY;
+      for (let i = 0; i < edges.length; i++) if (edges.to(i) === id) out.push({ ...edges.at(i), path: p });
     }
     return out;
   }

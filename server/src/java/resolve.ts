@@ -10,6 +10,7 @@ import { enclosingTypeIndex, isTypeKind, type SymbolTable, type TypeInfo } from 
 import { erasedSimpleName } from './extract';
 import jdkMemberTypes from '../../data/jdk-member-types.json';
 import { BoundedMemo } from '../text/boundedMemo';
+import { EdgeList, EdgeListBuilder } from './edgeList';
 
 export type EdgeKind = 'call' | 'new' | 'field' | 'type' | 'ctorCall' | 'methodRef' | 'extends' | 'implements' | 'imports';
 
@@ -26,7 +27,7 @@ export interface Edge {
 export interface Unresolved { from: string; name: string; kind: string; line: number; col: number }
 
 export interface FileResolution {
-  edges: Edge[];
+  edges: EdgeList;
   unresolved: Unresolved[];
   /** Reference sites known to point outside the workspace (JDK, libraries). */
   external: number;
@@ -116,7 +117,7 @@ export function qualifiedTypeIn(table: SymbolTable, qualified: string): TypeInfo
 const EMPTY_FACTS: FileFacts = { package: '', imports: [], symbols: [], refs: [], hasErrors: false, lineCount: 0 };
 
 class Resolver {
-  private edges: Edge[] = [];
+  private edges = new EdgeListBuilder();
   private unresolved: Unresolved[] = [];
   private external = 0;
   private consulted = new Set<string>();
@@ -168,9 +169,9 @@ class Resolver {
       if (imp.wildcard) continue;
       const name = imp.static ? imp.name.slice(0, imp.name.lastIndexOf('.')) : imp.name;
       const t = this.qualifiedType(name);
-      if (t) this.edges.push({ from: this.fileId(), to: t.id, kind: 'imports', line: imp.line, col: 0 });
+      if (t) this.edges.push(this.fileId(), t.id, 'imports', imp.line, 0);
     }
-    return { edges: this.edges, unresolved: this.unresolved, external: this.external, consulted: [...this.consulted].sort(), memberLookups: Int32Array.from(this.memberLookups).sort() };
+    return { edges: this.edges.build(), unresolved: this.unresolved, external: this.external, consulted: [...this.consulted].sort(), memberLookups: Int32Array.from(this.memberLookups).sort() };
   }
 
   private fileId(): string {
@@ -179,7 +180,7 @@ class Resolver {
 
   private structural(s: SymbolFact, i: number, text: string, kind: EdgeKind): void {
     const t = this.resolveTypeText(text, { facts: this.facts, file: this.file, at: s.parent >= 0 ? s.parent : i });
-    if (t?.k === 'int') this.edges.push({ from: s.id, to: t.t.id, kind, line: s.nameSpan.sl, col: s.nameSpan.sc });
+    if (t?.k === 'int') this.edges.push(s.id, t.t.id, kind, s.nameSpan.sl, s.nameSpan.sc);
   }
 
   // ---- reference sites ----
@@ -187,7 +188,7 @@ class Resolver {
   private resolveRef(ref: RefFact): void {
     const from = this.facts.symbols[ref.from]?.id ?? this.fileId();
     const ctx: Ctx = { facts: this.facts, file: this.file, at: ref.from };
-    const edge = (to: string, kind: EdgeKind) => this.edges.push({ from, to, kind, line: ref.line, col: ref.col });
+    const edge = (to: string, kind: EdgeKind) => this.edges.push(from, to, kind, ref.line, ref.col);
     const miss = () => this.unresolved.push({ from, name: ref.name, kind: ref.kind, line: ref.line, col: ref.col });
     switch (ref.kind) {
       case 'type': {

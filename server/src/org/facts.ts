@@ -427,7 +427,7 @@ export function isJavaTextRows(x: unknown): x is JavaTextRows {
 
 /** A Java file's source key (FileRows.sourceKey): its text's hash, its resolution and its foreign imports. */
 function javaSourceKey(index: WorkspaceIndex, f: IndexedFile): string {
-  return sourceKeyOf(f.hash, JSON.stringify(f.resolution?.edges ?? []), foreignImports(index, f.facts).join(','));
+  return sourceKeyOf(f.hash, JSON.stringify(f.resolution?.edges.toArray() ?? []), foreignImports(index, f.facts).join(','));
 }
 
 /** The source key of every Java file the indexer holds under `root`, by its (absolute) path. */

@@ -7,6 +7,7 @@ import { typeNameResolver } from '../java/resolve';
 import { isTypeKind } from '../java/symbols';
 import { lowerBound } from '../deps/sorted';
 import { BoundedMemo } from '../text/boundedMemo';
+import { EdgeList } from '../java/edgeList';
 
 export function ownerOf(ref: SymbolRef): SymbolRef | undefined {
   const p = ref.sym.parent;
@@ -467,13 +468,16 @@ export const usageCounts = (index: WorkspaceIndex): Map<string, number> => usage
 function usesOf(r: IndexedFile['resolution']): string[] {
   const seen = new Map<string, Set<string>>();
   const out: string[] = [];
-  for (const e of r?.edges ?? []) {
-    if (e.kind === 'imports' || e.kind === 'extends' || e.kind === 'implements') continue;
-    let users = seen.get(e.to);
-    if (!users) seen.set(e.to, (users = new Set()));
-    if (users.has(e.from)) continue;
-    users.add(e.from);
-    out.push(e.to, e.from);
+  const edges = r?.edges ?? EdgeList.EMPTY;
+  for (let i = 0; i < edges.length; i++) {
+    const kind = edges.kind(i);
+    if (kind === 'imports' || kind === 'extends' || kind === 'implements') continue;
+    const to = edges.to(i), from = edges.from(i);
+    let users = seen.get(to);
+    if (!users) seen.set(to, (users = new Set()));
+    if (users.has(from)) continue;
+    users.add(from);
+    out.push(to, from);
   }
   return out;
 }
@@ -569,7 +573,8 @@ export function usersOf(index: WorkspaceIndex, id: string): string[] {
 /** A file's extends/implements edges as [supertype, subtype] pairs: its share of the subtype table. */
 function supertypePairsOf(r: IndexedFile['resolution']): [string, string][] {
   const out: [string, string][] = [];
-  for (const e of r?.edges ?? []) if (e.kind === 'extends' || e.kind === 'implements') out.push([e.to, e.from]);
+  const edges = r?.edges ?? EdgeList.EMPTY;
+  for (let i = 0; i < edges.length; i++) if (edges.kind(i) === 'extends' || edges.kind(i) === 'implements') out.push([edges.to(i), edges.from(i)]);
   return out;
 }
 

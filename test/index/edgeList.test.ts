@@ -1,0 +1,48 @@
+// The packed edge list: every edge reads back as it was pushed, in order, however many there are,
+// and an edge kind it does not know is refused.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { EdgeList, EdgeListBuilder } from '../../server/src/java/edgeList';
+import type { Edge } from '../../server/src/java/resolve';
+
+const edges: Edge[] = [
+  { from: 'com.acme.Order#total()', to: 'com.acme.Money#plus(Money)', kind: 'call', line: 12, col: 20 },
+  { from: 'com.acme.Order#total()', to: 'com.acme.Money', kind: 'type', line: 11, col: 4 },
+  { from: 'com.acme.Order', to: 'com.acme.Entity', kind: 'extends', line: 3, col: 13 },
+  { from: 'file:/ws/Order.java', to: 'com.acme.Money', kind: 'imports', line: 1, col: 0 },
+  { from: 'com.acme.Order#total()', to: 'com.acme.Money#plus(Money)', kind: 'call', line: 13, col: 0 },
+  { from: 'com.acme.Order#<init>()', to: 'com.acme.Entity#<init>()', kind: 'ctorCall', line: 70000, col: 9 },
+];
+
+test('edges read back in order, by index, by iteration and as JSON', () => {
+  const list = EdgeList.of(edges);
+  assert.equal(list.length, edges.length);
+  assert.deepEqual([...list], edges);
+  assert.deepEqual(list.toArray(), edges);
+  assert.deepEqual(JSON.parse(JSON.stringify(list)), edges);
+  edges.forEach((e, i) => {
+    assert.deepEqual(list.at(i), e);
+    assert.deepEqual([list.from(i), list.to(i), list.kind(i), list.line(i), list.col(i)], [e.from, e.to, e.kind, e.line, e.col]);
+  });
+  // A read edge is the caller's: changing it changes nothing in the list.
+  list.at(0).to = 'changed';
+  assert.equal(list.to(0), edges[0].to);
+});
+
+test('the list grows past its first capacity and keeps every edge', () => {
+  const b = new EdgeListBuilder();
+  for (let i = 0; i < 1000; i++) b.push(`T#m${i % 7}()`, `U#f${i % 13}`, i % 2 ? 'field' : 'call', i * 100, i % 80);
+  const list = b.build();
+  assert.equal(list.length, 1000);
+  for (let i = 0; i < 1000; i++) {
+    assert.deepEqual(list.at(i), { from: `T#m${i % 7}()`, to: `U#f${i % 13}`, kind: i % 2 ? 'field' : 'call', line: i * 100, col: i % 80 });
+  }
+});
+
+test('no edges: the shared empty list; an unknown kind is refused', () => {
+  assert.equal(new EdgeListBuilder().build(), EdgeList.EMPTY);
+  assert.equal(EdgeList.EMPTY.length, 0);
+  assert.deepEqual([...EdgeList.EMPTY], []);
+  assert.throws(() => new EdgeListBuilder().push('a', 'b', 'calls' as Edge['kind'], 1, 1), /unknown edge kind/);
+});
