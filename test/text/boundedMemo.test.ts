@@ -46,3 +46,25 @@ test('BoundedMemo.weak: holds values per object key, bounded like the string-key
   assert.equal(memo.get({}, () => 99), 99, 'a new object is a new key, whatever it looks like');
 });
 
+
+test('BoundedMemo: a key is stored as `keep` makes it, on a miss and when it moves from the older generation to the newer', () => {
+  const kept: string[] = [];
+  const memo = new BoundedMemo<string, number>(4, undefined, (k) => { kept.push(k); return k; });
+  memo.get('a', () => 1);
+  memo.get('a', () => 1); // a hit in the newer generation stores nothing
+  memo.get('b', () => 2);
+  memo.get('c', () => 3); // {a, b} older; {c}
+  assert.deepEqual(kept, ['a', 'b', 'c']);
+  assert.equal(memo.peek('a'), 1); // moves to the newer generation: stored again, as `keep` makes it
+  assert.deepEqual(kept, ['a', 'b', 'c', 'a']);
+});
+
+test('BoundedMemo.ofSlices: answers a slice of a text by the value remembered for an equal string', () => {
+  const memo = BoundedMemo.ofSlices<number>(4);
+  const text = `${'x'.repeat(1000)}\n  return total;\n`;
+  const line = text.slice(1001);
+  let calls = 0;
+  assert.equal(memo.get(line, (k) => { calls++; return k.length; }), 16);
+  assert.equal(memo.get('  return total;\n', () => { calls++; return -1; }), 16, 'an equal string is the same key');
+  assert.equal(calls, 1);
+});

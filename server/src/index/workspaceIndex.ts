@@ -35,20 +35,21 @@ function within(a: Span, b: Span): boolean {
 const CHANGE_LOG_FLOOR = 4096;
 
 /**
- * A resolution's edges grouped by the symbol they leave, in source order: built on the first
- * edgesFrom into the file and kept with the resolution object (replaced, never edited, when the
- * file changes). The gate reads the edges of every member of a class, and filtering the whole
- * file's edges per member was quadratic in the size of large classes. Kept for the files recent
- * requests read edges from (every one ever read: 14 MB after 1,000 requests on the whole JDK,
- * and growing).
+ * A resolution's edges grouped by the symbol they leave, as indexes into its edge list in source
+ * order: built on the first edgesFrom into the file and kept with the resolution object (replaced,
+ * never edited, when the file changes). The gate reads the edges of every member of a class, and
+ * filtering the whole file's edges per member was quadratic in the size of large classes. Kept for
+ * the files recent requests read edges from.
  */
-const edgesBySourceMemo = BoundedMemo.weak<FileResolution, Map<string, Edge[]>>(1024);
-function edgesBySource(r: FileResolution): Map<string, Edge[]> {
+const edgesBySourceMemo = BoundedMemo.weak<FileResolution, Map<string, number[]>>(1024);
+function edgesBySource(r: FileResolution): Map<string, number[]> {
   return edgesBySourceMemo.get(r, () => {
-    const m = new Map<string, Edge[]>();
-    for (const e of r.edges) {
-      const list = m.get(e.from);
-      if (list) list.push(e); else m.set(e.from, [e]);
+    const m = new Map<string, number[]>();
+    const edges = r.edges;
+    for (let i = 0; i < edges.length; i++) {
+      const from = edges.from(i);
+      const list = m.get(from);
+      if (list) list.push(i); else m.set(from, [i]);
     }
     return m;
   });
@@ -340,7 +341,7 @@ export class WorkspaceIndex {
     const at = this.symbolsById.get(id);
     const r = at && this.files.get(at.path)?.resolution;
     if (!r) return [];
-    return edgesBySource(r).get(id)?.slice() ?? [];
+    return edgesBySource(r).get(id)?.map((i) => r.edges.at(i)) ?? [];
   }
 
   /**
@@ -368,7 +369,7 @@ export class WorkspaceIndex {
     if (nested.size === 0) return this.edgesFrom(id);
     const bySource = edgesBySource(r);
     const out: Edge[] = [];
-    for (const sourceId of [id, ...nested]) for (const e of bySource.get(sourceId) ?? []) if (!nested.has(e.to)) out.push(e);
+    for (const sourceId of [id, ...nested]) for (const i of bySource.get(sourceId) ?? []) if (!nested.has(r.edges.to(i))) out.push(r.edges.at(i));
     return out.sort((a, b) => a.line - b.line || a.col - b.col);
   }
 

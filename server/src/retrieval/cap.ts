@@ -22,7 +22,7 @@ export function encodedTokens(text: string): number {
  * in every item, packing step and request that shows them, and BPE is costly. Pieces, not whole
  * texts: a packed group's text is new at every step, its lines are not.
  */
-const pieceTokens = new BoundedMemo<string, number>(100_000);
+const pieceTokens = BoundedMemo.ofSlices<number>(100_000);
 
 /**
  * Where o200k_base's pre-tokenizer always cuts: after a '\n' whose next line starts with
@@ -49,10 +49,7 @@ export function countTokens(text: string): number {
 }
 
 function countPiece(piece: string): number {
-  const known = pieceTokens.peek(piece);
-  if (known !== undefined) return known;
-  // Remembered as a copy: a slice would keep the whole text it was cut from alive in the memo.
-  return pieceTokens.get(Buffer.from(piece, 'utf16le').toString('utf16le'), encodedTokens);
+  return pieceTokens.get(piece, encodedTokens);
 }
 
 export function totalTokens(items: { tokens: number }[]): number {

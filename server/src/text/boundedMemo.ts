@@ -11,6 +11,10 @@
 // the per-file tables keyed by a file's facts were WeakMaps, which kept a table for every file
 // whose facts were ever consulted for as long as the file was indexed (on the whole JDK, every
 // file after a cold resolution; more after every request that touched another file).
+//
+// Keyed by strings cut from larger ones (`BoundedMemo.ofSlices`), a memo stores a copy of each
+// key: V8 makes a slice a view that keeps the whole text alive. The token counts of rendered
+// lines, keyed by slices of whole rendered groups, held 78 MB after 1,000 requests on the JDK.
 
 type Store<K, V> = { get(key: K): V | undefined; set(key: K, value: V): unknown };
 
@@ -22,7 +26,11 @@ export class BoundedMemo<K, V> {
   /** What a generation holds. */
   private readonly half: number;
 
-  constructor(size: number, private readonly generation: () => Store<K, V> = () => new Map<K, V>()) {
+  /**
+   * `keep`: the key as stored, when the memo stores one (a miss, or a key of the older generation
+   * moving to the newer).
+   */
+  constructor(size: number, private readonly generation: () => Store<K, V> = () => new Map<K, V>(), private readonly keep: (key: K) => K = (key) => key) {
     this.half = Math.max(1, Math.floor(size / 2));
     this.newer = generation();
     this.older = generation();
@@ -31,6 +39,11 @@ export class BoundedMemo<K, V> {
   /** A memo keyed by objects, holding nothing alive that only it references. */
   static weak<K extends object, V>(size: number): BoundedMemo<K, V> {
     return new BoundedMemo<K, V>(size, () => new WeakMap<K, V>());
+  }
+
+  /** A memo keyed by strings that may be slices of larger ones: each key is stored as a copy of its own. */
+  static ofSlices<V>(size: number): BoundedMemo<string, V> {
+    return new BoundedMemo<string, V>(size, undefined, (key) => Buffer.from(key, 'utf16le').toString('utf16le'));
   }
 
   /** The remembered value of `key`, if any (nothing computed). */
@@ -51,6 +64,7 @@ export class BoundedMemo<K, V> {
         this.held = 0;
       }
       this.held++;
+      key = this.keep(key);
     }
     this.newer.set(key, value);
   }
