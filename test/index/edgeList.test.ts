@@ -46,3 +46,25 @@ test('no edges: the shared empty list; an unknown kind is refused', () => {
   assert.deepEqual([...EdgeList.EMPTY], []);
   assert.throws(() => new EdgeListBuilder().push('a', 'b', 'calls' as Edge['kind'], 1, 1), /unknown edge kind/);
 });
+
+test('targets are the distinct ids edges go to, in the order of their first edge; slots number the ids', () => {
+  const list = EdgeList.of(edges);
+  assert.deepEqual(list.targets(), ['com.acme.Money#plus(Money)', 'com.acme.Money', 'com.acme.Entity', 'com.acme.Entity#<init>()']);
+  for (let i = 0; i < list.length; i++) {
+    assert.equal(list.idAt(list.fromSlot(i)), edges[i].from);
+    assert.equal(list.idAt(list.toSlot(i)), edges[i].to);
+    assert.ok(list.toSlot(i) < list.idCount && list.fromSlot(i) < list.idCount);
+  }
+  assert.equal(list.fromSlot(0), list.fromSlot(4), 'one id, one slot');
+});
+
+test('packed parts make the same list again, and numbers that describe no list are refused', () => {
+  const { ids, data } = EdgeList.of(edges).packed();
+  assert.deepEqual(EdgeList.fromPacked([...ids], data.slice())?.toArray(), edges);
+  assert.equal(EdgeList.fromPacked([], new Int32Array(0)), EdgeList.EMPTY);
+  const broken = (edit: (d: Int32Array) => void) => { const d = data.slice(); edit(d); return EdgeList.fromPacked([...ids], d); };
+  assert.equal(broken((d) => { d[5] = ids.length; }), undefined, 'a from id past the table');
+  assert.equal(broken((d) => { d[1] = -1; }), undefined, 'a negative target id');
+  assert.equal(broken((d) => { d[7] = 9; }), undefined, 'an unknown kind');
+  assert.equal(EdgeList.fromPacked([...ids], data.slice(0, 7)), undefined, 'a partial edge');
+});

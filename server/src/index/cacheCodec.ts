@@ -8,8 +8,8 @@
 // worker threads to the main thread (transferCodec.ts).
 
 import type { Expr, FileFacts, ImportFact, Param, RefFact, RefKind, SymbolFact, SymbolKind, TypeParam } from '../java/facts';
-import type { EdgeKind, FileResolution, Unresolved } from '../java/resolve';
-import { EDGE_KINDS, EdgeListBuilder } from '../java/edgeList';
+import type { FileResolution, Unresolved } from '../java/resolve';
+import { EdgeList } from '../java/edgeList';
 import type { FileStamp } from './files';
 
 /**
@@ -36,7 +36,6 @@ export interface EncodedFiles {
 }
 
 const SYMBOL_KINDS = new Set<string>(['class', 'interface', 'enum', 'record', 'annotation', 'method', 'constructor', 'field', 'enumConstant']);
-const EDGE_KIND_SET = new Set<string>(EDGE_KINDS);
 const REF_KINDS = new Set<string>(['call', 'new', 'field', 'name', 'type', 'ctorCall', 'methodRef']);
 
 export class CorruptCache extends Error {}
@@ -168,9 +167,10 @@ export function encodeFiles(files: [string, CachedFile][]): EncodedFiles {
     w.strs(r.consulted);
     w.list([...r.memberLookups], (k) => w.int(k));
     w.list(r.unresolved, (u) => { w.str(u.from); w.str(u.name); w.str(u.kind); w.int(u.line); w.int(u.col); });
-    const edges = r.edges;
-    w.int(edges.length);
-    for (let i = 0; i < edges.length; i++) { w.str(edges.from(i)); w.str(edges.to(i)); w.str(edges.kind(i)); w.int(edges.line(i)); w.int(edges.col(i)); }
+    // As the list holds them: its ids, then its numbers in one block (edgeList.ts).
+    const edges = r.edges.packed();
+    w.strs(edges.ids);
+    w.int32s(edges.data);
   });
   return w.finish();
 }
@@ -201,9 +201,10 @@ export function decodeFiles(e: EncodedFiles): Map<string, CachedFile> {
       const consulted = r.strs();
       const memberLookups = Int32Array.from(r.list(() => r.int()));
       const unresolved = r.list((): Unresolved => ({ from: r.str(), name: r.str(), kind: r.str(), line: r.int(), col: r.int() }));
-      const edges = new EdgeListBuilder();
-      for (let n = r.count(); n > 0; n--) edges.push(r.str(), r.str(), r.oneOf<EdgeKind>(EDGE_KIND_SET), r.int(), r.int());
-      resolution = { edges: edges.build(), unresolved, external, consulted, memberLookups };
+      // A copy: a view would keep the whole cache's numbers alive.
+      const edges = EdgeList.fromPacked(r.strs(), r.int32s().slice());
+      if (!edges) throw new CorruptCache('cache edges malformed');
+      resolution = { edges, unresolved, external, consulted, memberLookups };
     }
     const entry: CachedFile = { hash, facts, resolution };
     if (stamp) entry.stamp = stamp;

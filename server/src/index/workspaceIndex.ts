@@ -237,8 +237,7 @@ export class WorkspaceIndex {
 
   /** Records a file's resolution in the reverse maps. */
   private noteResolution(path: string, r: FileResolution): void {
-    const edges = r.edges;
-    if (this.incomingMap) for (let i = 0; i < edges.length; i++) addOneOrMore(this.incomingMap, edges.to(i), path);
+    if (this.incomingMap) for (const to of r.edges.targets()) addOneOrMore(this.incomingMap, to, path);
     for (const n of r.consulted) addTo(this.consultedBy, n, path);
   }
 
@@ -250,17 +249,13 @@ export class WorkspaceIndex {
   private incoming(): Map<string, string | Set<string>> {
     if (this.incomingMap) return this.incomingMap;
     const map = new Map<string, string | Set<string>>();
-    for (const f of this.files.values()) {
-      const edges = f.resolution?.edges ?? EdgeList.EMPTY;
-      for (let i = 0; i < edges.length; i++) addOneOrMore(map, edges.to(i), f.path);
-    }
+    for (const f of this.files.values()) for (const to of f.resolution?.edges.targets() ?? []) addOneOrMore(map, to, f.path);
     return (this.incomingMap = map);
   }
 
   private forgetResolution(f: IndexedFile): void {
     if (!f.resolution) return;
-    const edges = f.resolution.edges;
-    if (this.incomingMap) for (let i = 0; i < edges.length; i++) deleteOneOrMore(this.incomingMap, edges.to(i), f.path);
+    if (this.incomingMap) for (const to of f.resolution.edges.targets()) deleteOneOrMore(this.incomingMap, to, f.path);
     for (const n of f.resolution.consulted) this.consultedBy.get(n)?.delete(f.path);
     f.resolution = undefined;
   }

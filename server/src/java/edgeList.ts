@@ -24,12 +24,44 @@ export class EdgeList implements Iterable<Edge> {
     return b.build();
   }
 
+  /** A list from what `packed` gave (the index cache), or undefined when the numbers do not describe one. */
+  static fromPacked(ids: readonly string[], data: Int32Array): EdgeList | undefined {
+    if (data.length % STRIDE !== 0) return undefined;
+    for (let o = 0; o < data.length; o += STRIDE) {
+      if (data[o] < 0 || data[o] >= ids.length || data[o + 1] < 0 || data[o + 1] >= ids.length) return undefined;
+      if (data[o + 2] < 0 || data[o + 2] >= EDGE_KINDS.length) return undefined;
+    }
+    return data.length ? new EdgeList(ids, data) : EdgeList.EMPTY;
+  }
+
+  /** The list's own table and numbers, for the index cache to write as they are (read-only). */
+  packed(): { ids: readonly string[]; data: Int32Array } {
+    return { ids: this.ids, data: this.data };
+  }
+
   get length(): number { return this.data.length / STRIDE; }
   from(i: number): string { return this.ids[this.data[i * STRIDE]]; }
   to(i: number): string { return this.ids[this.data[i * STRIDE + 1]]; }
   kind(i: number): EdgeKind { return EDGE_KINDS[this.data[i * STRIDE + 2]]; }
   line(i: number): number { return this.data[i * STRIDE + 3]; }
   col(i: number): number { return this.data[i * STRIDE + 4]; }
+
+  /** How many distinct ids the edges name; `fromSlot` and `toSlot` number them 0 .. idCount − 1 (`idAt`). */
+  get idCount(): number { return this.ids.length; }
+  fromSlot(i: number): number { return this.data[i * STRIDE]; }
+  toSlot(i: number): number { return this.data[i * STRIDE + 1]; }
+  idAt(slot: number): string { return this.ids[slot]; }
+
+  /** The distinct targets, in the order of their first edge. */
+  targets(): string[] {
+    const seen = new Uint8Array(this.ids.length);
+    const out: string[] = [];
+    for (let o = 1; o < this.data.length; o += STRIDE) {
+      const t = this.data[o];
+      if (!seen[t]) { seen[t] = 1; out.push(this.ids[t]); }
+    }
+    return out;
+  }
 
   /** Edge i as a new object (callers may keep or change it). */
   at(i: number): Edge {

@@ -466,18 +466,16 @@ export const usageCounts = (index: WorkspaceIndex): Map<string, number> => usage
  * table's heap).
  */
 function usesOf(r: IndexedFile['resolution']): string[] {
-  const seen = new Map<string, Set<string>>();
-  const out: string[] = [];
   const edges = r?.edges ?? EdgeList.EMPTY;
+  const seen = new Set<number>(); // (target, user) pairs as their slots in the file's id table
+  const out: string[] = [];
   for (let i = 0; i < edges.length; i++) {
     const kind = edges.kind(i);
     if (kind === 'imports' || kind === 'extends' || kind === 'implements') continue;
-    const to = edges.to(i), from = edges.from(i);
-    let users = seen.get(to);
-    if (!users) seen.set(to, (users = new Set()));
-    if (users.has(from)) continue;
-    users.add(from);
-    out.push(to, from);
+    const pair = edges.toSlot(i) * edges.idCount + edges.fromSlot(i);
+    if (seen.has(pair)) continue;
+    seen.add(pair);
+    out.push(edges.to(i), edges.from(i));
   }
   return out;
 }
