@@ -26,6 +26,7 @@
 //   node dist/bench/retrieval-fit.bench.js [--tasks 40] [--validation 12] [--corpus NAME]...
 //        [--value 500,1000,2000,3000] [--doc-value 300,100,1000] [--l2 1,3,10,30,100] [--rows FILE] [--budget 4000] [--seed S]
 //        [--objective pooled|floor] [--doc-objective target|contract] [--token-target 1200] [--model-only] [--json FILE] [--write] [--imports masked|kept]
+//        [--with-current]   (the model and prices in force scored on the same tasks, beside the grid, never chosen)
 //
 // --imports masked|kept: masked (default) blanks the imports only the hidden code used, as an editor
 // would not have them yet (bench/retrieval/tasks.ts ImportProtocol); kept is the old protocol, for comparison.
@@ -122,12 +123,14 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   // Pass 2: the prices, with the model in force.
   const grid: Point[] = values.flatMap((value) => docValues.map((docValue) => ({ packing: { value, docValue, columns: [...MEMBER_COLUMNS], beta }, scores: new Map<string, TaskScore[]>() })));
   const label = (p: Packing) => `value ${p.value} / docValue ${p.docValue}`;
+  // --with-current: the model and prices in force (fitted.ts) scored on the same tasks, beside the grid, never chosen.
+  const current: Point | undefined = process.argv.includes('--with-current') && !stale ? { packing: PACKING, scores: new Map() } : undefined;
   const used: string[] = [];
   for (const name of corpora) {
     const t0 = performance.now();
     await forEachValidationTask(ROOT, name, opts, async ({ task, src, indexer, uri, textOf, regions }) => {
       const lines = { regions, textOf };
-      for (const p of grid) {
+      for (const p of current ? [...grid, current] : grid) {
         const t = performance.now();
         const res = await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: budget, mode: 'rcl' }, { ...defaultSettings(), packing: p.packing });
         const s = scoreResponse(task, res, src, performance.now() - t, lines);
@@ -138,16 +141,21 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
     console.error(`${name}: ${grid.length} settings in ${Math.round((performance.now() - t0) / 1000)} s, indexing included`);
   }
 
-  const table = grid.map((p) => {
+  const rowOf = (p: Point) => {
     const all = [...p.scores.values()].flat();
     const m = modeMetrics(all);
     const per = used.map((n) => modeMetrics(p.scores.get(n) ?? []).recallMicro).filter(Number.isFinite);
     return { p, m, spread: Math.max(...per) - Math.min(...per), per };
-  });
+  };
+  const table = grid.map(rowOf);
   console.log(`\nrcl, budget ${budget}, validation splits pooled over ${used.join(', ')} (${table[0]?.m.tasks ?? 0} tasks)`);
   console.log('  value  docVal  recall  full   docs   contract  tok-med  tok-mean  lnoise  spread   per-corpus recall');
   for (const r of table) {
     console.log(`  ${String(r.p.packing.value).padStart(5)}  ${String(r.p.packing.docValue).padStart(6)}  ${r.m.recallMicro.toFixed(3)}  ${r.m.fullCoverageRate.toFixed(3)}  ${r.m.docRecall.toFixed(3)}  ${r.m.contractRecall.toFixed(3)}   ${String(Math.round(r.m.tokensMedian)).padStart(7)}  ${String(Math.round(r.m.tokensMean)).padStart(8)}  ${r.m.lineNoiseRatio.toFixed(3)}  ${r.spread.toFixed(3)}   ${r.per.map((x) => x.toFixed(3)).join(' ')}`);
+  }
+  if (current) {
+    const r = rowOf(current);
+    console.log(`  in force (fitted.ts, ${label(PACKING)}): recall ${r.m.recallMicro.toFixed(3)}, full ${r.m.fullCoverageRate.toFixed(3)}, contract ${r.m.contractRecall.toFixed(3)}, median tokens ${Math.round(r.m.tokensMedian)}, line noise ${r.m.lineNoiseRatio.toFixed(3)}, spread ${r.spread.toFixed(3)}; per corpus ${r.per.map((x) => x.toFixed(3)).join(' ')}`);
   }
   const json = arg('--json');
   if (json) writeFileSync(json, JSON.stringify({ corpora: used, model: { columns: MEMBER_COLUMNS, beta, auroc: pooled, leaveOneCorpusOut: held }, rows: table.map((r) => ({ packing: { value: r.p.packing.value, docValue: r.p.packing.docValue }, metrics: r.m, spread: r.spread, perCorpusRecall: Object.fromEntries(used.map((n, i) => [n, r.per[i]])) })) }, null, 2));
