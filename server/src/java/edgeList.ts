@@ -106,8 +106,6 @@ export class EdgeListBuilder {
     this.n += STRIDE;
   }
 
-  get length(): number { return this.n / STRIDE; }
-
   build(): EdgeList {
     if (this.n === 0) return EdgeList.EMPTY;
     // A copy of the used part: the spare capacity would stay alive with the list.

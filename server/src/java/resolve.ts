@@ -10,7 +10,7 @@ import { enclosingTypeIndex, isTypeKind, type SymbolTable, type TypeInfo } from 
 import { erasedSimpleName } from './extract';
 import jdkMemberTypes from '../../data/jdk-member-types.json';
 import { BoundedMemo } from '../text/boundedMemo';
-import { EdgeList, EdgeListBuilder } from './edgeList';
+import { EdgeListBuilder, type EdgeList } from './edgeList';
 
 export type EdgeKind = 'call' | 'new' | 'field' | 'type' | 'ctorCall' | 'methodRef' | 'extends' | 'implements' | 'imports';
 
