@@ -7,6 +7,9 @@
 // retrievals spread over `--files` files (the memos). Reports the process's peak RSS and its RSS
 // after the requests (issue 16: both ≤ 1.5 GB on the whole JDK, 1,000 retrievals across 50 files).
 // By allocation site: add --heap-prof (the indexer stays alive until exit for it).
+// --by-memo: after the requests, each BoundedMemo that remembered anything is emptied in turn and the
+// live heap it held is printed, named by the function that first filled it (how session 16 found
+// 78 MB of rendered text kept alive by the token counts' keys).
 
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +23,7 @@ import { readFileSync } from 'node:fs';
 import { treeSitterModule } from '../server/src/java/parser';
 import { compactingCollection } from '../server/src/lsp/idleMemory';
 import { boundHeapGrowth } from '../server/src/platform/heapGrowth';
+import { BoundedMemo } from '../server/src/text/boundedMemo';
 
 /** The indexer, alive until exit: `node --heap-prof` writes its profile at exit and sees only live objects. */
 export let kept: Indexer | undefined;
@@ -44,7 +48,34 @@ function residentBreakdown(label: string): void {
   console.log(`    V8 spaces used/committed MB: ${spaces}`);
 }
 
+/**
+ * Every BoundedMemo that stores a value from now on, named by the function that first called
+ * `set` (from the stack: the memo's user). Bench-only: it wraps the prototype's `set`.
+ */
+function recordMemos(): Map<BoundedMemo<unknown, unknown>, string> {
+  const memos = new Map<BoundedMemo<unknown, unknown>, string>();
+  const proto = BoundedMemo.prototype as unknown as { set(this: BoundedMemo<unknown, unknown>, k: unknown, v: unknown): void };
+  const set = proto.set;
+  proto.set = function (k, v) {
+    if (!memos.has(this)) {
+      const frames = (new Error().stack ?? '').split('\n').slice(2).map((l) => /at (?:\S+\.)?(\S+) \(/.exec(l)?.[1]).filter((f): f is string => !!f && f !== 'get' && f !== 'peek');
+      memos.set(this, frames.slice(0, 2).join(' < ') || 'unknown');
+    }
+    set.call(this, k, v);
+  };
+  return memos;
+}
+
+/** Empties a memo as a fresh one would be (both generations). */
+function emptyMemo(memo: BoundedMemo<unknown, unknown>): void {
+  const m = memo as unknown as { newer: unknown; older: unknown; held: number; generation: () => unknown };
+  m.newer = m.generation();
+  m.older = m.generation();
+  m.held = 0;
+}
+
 (async () => {
+  const memos = process.argv.includes('--by-memo') ? recordMemos() : undefined;
   // As the server and the CLI run (platform/heapGrowth.ts; NEEDLE_HEAP_GROWING_PERCENT=0: V8's own).
   const growth = boundHeapGrowth();
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -103,6 +134,18 @@ function residentBreakdown(label: string): void {
   console.log(`${corpus}: ${ix.index.stats().files} files. Live heap growth per structure (MB, JS heap + external, after a full GC):`);
   for (const [name, v] of rows) console.log(`  ${name.padEnd(64)} ${v.toFixed(1).padStart(8)}`);
   const m = process.memoryUsage();
+  if (memos) {
+    console.log('  by memo (emptied in turn after the requests; live heap it held, MB):');
+    let before = heap();
+    const rowsByMemo: [string, number][] = [];
+    for (const [memo, name] of memos) {
+      emptyMemo(memo);
+      const after = heap();
+      rowsByMemo.push([name, before - after]);
+      before = after;
+    }
+    for (const [name, v] of rowsByMemo.sort((a, b) => b[1] - a[1])) console.log(`    ${name.padEnd(60)} ${v.toFixed(1).padStart(8)}`);
+  }
   console.log(`  total live heap ${Math.round(last)} MB (JS heap ${Math.round(mb(m.heapUsed))} MB, external ${Math.round(mb(m.external))} MB)`);
   console.log(`  peak RSS: after indexing ${Math.round(indexPeak)} MB, after the structures ${Math.round(preparedPeak)} MB, after the requests ${Math.round(peakRss())} MB; RSS after the requests ${Math.round(rssAfter)} MB`);
 })().catch((e) => { console.error(e); process.exit(1); });
