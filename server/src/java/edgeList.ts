@@ -3,9 +3,11 @@
 // 32-bit numbers, and its two symbol ids are indexes into the file's table of distinct ids (the
 // same string instances the symbols hold): about 20 bytes an edge.
 
-import type { Edge, EdgeKind } from './resolve';
+import type { Edge } from './resolve';
 
-export const EDGE_KINDS: readonly EdgeKind[] = ['call', 'new', 'field', 'type', 'ctorCall', 'methodRef', 'extends', 'implements', 'imports'];
+/** What an edge records a reference as; its position here is its number in a packed list. */
+export const EDGE_KINDS = ['call', 'new', 'field', 'type', 'ctorCall', 'methodRef', 'extends', 'implements', 'imports'] as const;
+export type EdgeKind = (typeof EDGE_KINDS)[number];
 const KIND_INDEX = new Map<string, number>(EDGE_KINDS.map((k, i) => [k, i]));
 
 /** Numbers per edge in `data`: from, to, kind, line, col. */

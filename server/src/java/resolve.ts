@@ -10,9 +10,9 @@ import { enclosingTypeIndex, isTypeKind, type SymbolTable, type TypeInfo } from 
 import { erasedSimpleName } from './extract';
 import jdkMemberTypes from '../../data/jdk-member-types.json';
 import { BoundedMemo } from '../text/boundedMemo';
-import { EdgeListBuilder, type EdgeList } from './edgeList';
+import { EdgeListBuilder, type EdgeKind, type EdgeList } from './edgeList';
 
-export type EdgeKind = 'call' | 'new' | 'field' | 'type' | 'ctorCall' | 'methodRef' | 'extends' | 'implements' | 'imports';
+export type { EdgeKind } from './edgeList';
 
 export interface Edge {
   /** Symbol id of the referring member (or type). */
