@@ -20,12 +20,6 @@ export class EdgeList implements Iterable<Edge> {
   /** `ids`: the distinct symbol ids the edges name; `data`: STRIDE numbers per edge, ids as indexes into `ids` (EdgeListBuilder makes both). */
   constructor(private readonly ids: readonly string[], private readonly data: Int32Array) {}
 
-  static of(edges: Iterable<Edge>): EdgeList {
-    const b = new EdgeListBuilder();
-    for (const e of edges) b.push(e.from, e.to, e.kind, e.line, e.col);
-    return b.build();
-  }
-
   /** A list from what `packed` gave (the index cache), or undefined when the numbers do not describe one. */
   static fromPacked(ids: readonly string[], data: Int32Array): EdgeList | undefined {
     if (data.length % STRIDE !== 0) return undefined;
