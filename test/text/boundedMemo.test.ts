@@ -33,6 +33,9 @@ test('BoundedMemo: set replaces a value without counting the key twice, and peek
   for (const k of ['b', 'c', 'd']) memo.set(k, 0); // {a, b} become the older generation at c
   assert.equal(memo.peek('e'), undefined);
   assert.equal(memo.peek('a'), 2, 'replacing a value did not use up a place in the generation');
+  memo.clear();
+  assert.equal(memo.peek('a'), undefined, 'clear forgets the newer generation');
+  assert.equal(memo.peek('b'), undefined, 'and the older one');
 });
 
 test('BoundedMemo.weak: holds values per object key, bounded like the string-keyed memo', () => {

@@ -46,6 +46,13 @@ export class BoundedMemo<K, V> {
     return new BoundedMemo<string, V>(size, undefined, (key) => Buffer.from(key, 'utf16le').toString('utf16le'));
   }
 
+  /** Forgets everything, as a new memo of the same size (bench:memory measures what a memo held this way). */
+  clear(): void {
+    this.newer = this.generation();
+    this.older = this.generation();
+    this.held = 0;
+  }
+
   /** The remembered value of `key`, if any (nothing computed). */
   peek(key: K): V | undefined {
     const recent = this.newer.get(key);
