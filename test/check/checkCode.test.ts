@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { Indexer } from '../../server/src/index/indexer';
 import { checkCode } from '../../server/src/check/checkCode';
@@ -12,12 +11,13 @@ import { checkAt } from '../../server/src/check/service';
 import { defaultSettings, InvalidRequest } from '../../server/src/service';
 import { indexFixture, fixture, fixtureTextOf } from '../helpers/workspace';
 import type { ContextItem } from '../../shared/protocol';
+import { tempDir } from '../helpers/tempDir';
 
 const ORDER_SERVICE = 'src/main/java/com/acme/shop/order/OrderService.java';
 const CUSTOMER_ID = 'src/main/java/com/acme/shop/customer/CustomerId.java';
 
 async function acme() {
-  const root = mkdtempSync(join(tmpdir(), 'needle-check-'));
+  const root = tempDir('needle-check-');
   cpSync(join(process.cwd(), 'examples/acme-shop'), root, { recursive: true });
   const indexer = new Indexer({ cacheDir: null });
   await indexer.addFolder(root);

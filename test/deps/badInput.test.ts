@@ -7,8 +7,9 @@ import { deflateRawSync } from 'node:zlib';
 import { defaultDependencySettings } from '../../server/src/deps/discover';
 import { ZipArchive, ZipError } from '../../server/src/deps/zip';
 import { Indexer } from '../../server/src/index/indexer';
-import { compile, jarOf, jdkMissing, tempDir } from '../helpers/jdk';
+import { compile, jarOf, jdkMissing } from '../helpers/jdk';
 import { writeFixture } from '../helpers/workspace';
+import { tempDir } from '../helpers/tempDir';
 
 /** A one-entry zip written by hand, with the sizes it claims (a bomb claims the truth: it is just huge). */
 function zipOf(name: string, content: Buffer, method: 0 | 8 = 8): Buffer {

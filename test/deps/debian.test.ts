@@ -11,9 +11,10 @@ import { checkAt } from '../../server/src/check/service';
 import { defaultDependencySettings } from '../../server/src/deps/discover';
 import { Indexer } from '../../server/src/index/indexer';
 import { defaultSettings, retrieveAt, uriOfPath } from '../../server/src/service';
-import { jarOf, jdkMissing, tempDir } from '../helpers/jdk';
+import { jarOf, jdkMissing } from '../helpers/jdk';
 import { file, requires } from '../helpers/prerequisites';
 import { writeFixture } from '../helpers/workspace';
+import { tempDir } from '../helpers/tempDir';
 
 const DEBIAN_REPO = '/usr/share/maven-repo';
 const LANG3 = join(DEBIAN_REPO, 'org/apache/commons/commons-lang3/3.12.0');

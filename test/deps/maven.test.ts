@@ -6,7 +6,7 @@ import { delimiter, join } from 'node:path';
 import { test } from 'node:test';
 import { defaultDependencySettings, discoverDependencies, expandGlob } from '../../server/src/deps/discover';
 import { coordinatesText } from '../../server/src/deps/types';
-import { tempDir } from '../helpers/jdk';
+import { tempDir } from '../helpers/tempDir';
 
 interface Art { g: string; a: string; v: string; deps?: string; parent?: string; extra?: string; jar?: boolean; sources?: boolean }
 
@@ -25,8 +25,8 @@ function settingsFor(repo: string) {
 }
 
 test('resolves parents, properties, management, scopes and the transitive closure nearest-first', () => {
-  const repo = tempDir();
-  const ws = tempDir();
+  const repo = tempDir('needle-deps-');
+  const ws = tempDir('needle-deps-');
   // The corporate parent in the repository manages versions; the module parent sits at ../pom.xml.
   publish(repo, { g: 'com.acme', a: 'acme-parent', v: '7', jar: false, extra: `<properties><guava.version>31.1</guava.version></properties><dependencyManagement><dependencies>${dep('com.google.guava', 'guava', '${guava.version}')}${dep('com.acme.platform', 'ledger', '2.0.0')}</dependencies></dependencyManagement>` });
   publish(repo, { g: 'com.acme.platform', a: 'ledger', v: '2.0.0', sources: true, deps: dep('com.acme.platform', 'money', '1.0') + dep('org.slf4j', 'slf4j-api', '1.7.36') + dep('com.acme.platform', 'ledger-test-kit', '2.0.0', '<scope>test</scope>') + dep('com.acme.platform', 'opt', '1', '<optional>true</optional>') });
@@ -70,8 +70,8 @@ test('resolves parents, properties, management, scopes and the transitive closur
 });
 
 test('a pom cycle, a missing parent and a dependency cycle are listed, and what can be resolved still is', () => {
-  const repo = tempDir();
-  const ws = tempDir();
+  const repo = tempDir('needle-deps-');
+  const ws = tempDir('needle-deps-');
   publish(repo, { g: 'x', a: 'a', v: '1', deps: dep('x', 'b', '1') });
   publish(repo, { g: 'x', a: 'b', v: '1', deps: dep('x', 'a', '1') });
   publish(repo, { g: 'loop', a: 'p', v: '1', parent: '<parent><groupId>loop</groupId><artifactId>q</artifactId><version>1</version></parent>' });
@@ -91,8 +91,8 @@ test('a pom cycle, a missing parent and a dependency cycle are listed, and what 
 });
 
 test('lib/, .classpath, a Gradle classpath file and needle.dependencies globs; an unreadable folder is listed', (t) => {
-  const ws = tempDir();
-  const gradle = tempDir();
+  const ws = tempDir('needle-deps-');
+  const gradle = tempDir('needle-deps-');
   const g = join(gradle, 'caches', 'modules-2', 'files-2.1', 'com.acme.platform', 'audit', '1.2');
   mkdirSync(join(g, 'aaa'), { recursive: true });
   mkdirSync(join(g, 'bbb'), { recursive: true });
@@ -127,11 +127,11 @@ test('lib/, .classpath, a Gradle classpath file and needle.dependencies globs; a
 });
 
 test('an unreadable repository folder is listed as skipped with its reason', () => {
-  const ws = tempDir();
+  const ws = tempDir('needle-deps-');
   writeFileSync(join(ws, 'pom.xml'), `<project><groupId>a</groupId><artifactId>b</artifactId><version>1</version></project>`);
   // A repository setting that names a file, and (when permissions bind us: not as root) a folder we may not read.
   const notFolder = join(ws, 'pom.xml');
-  const locked = tempDir();
+  const locked = tempDir('needle-deps-');
   chmodSync(locked, 0);
   try {
     const d = discoverDependencies(ws, { ...defaultDependencySettings(), mavenRepositories: [notFolder, locked] });
@@ -148,8 +148,8 @@ test('with the mvn setting, `mvn -o dependency:build-classpath` is asked; when i
     if (process.env.CI) assert.fail('mvn is needed (Debian package maven)');
     return t.skip('mvn is not on PATH (Debian package maven)');
   }
-  const repo = tempDir();
-  const ws = tempDir();
+  const repo = tempDir('needle-deps-');
+  const ws = tempDir('needle-deps-');
   publish(repo, { g: 'com.acme.platform', a: 'ledger', v: '1.0' });
   writeFileSync(join(ws, 'pom.xml'), `<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>svc</artifactId><version>1</version><dependencies>${dep('com.acme.platform', 'ledger', '1.0')}</dependencies></project>`);
   const d = discoverDependencies(ws, { ...settingsFor(repo), useMavenCommand: true });

@@ -9,8 +9,8 @@ import { test } from 'node:test';
 import { defaultDependencySettings, discoverDependencies, mavenUserSettings, repositoryCandidates } from '../../server/src/deps/discover';
 import { compareVersions, parseVersionRange, pickVersion } from '../../server/src/deps/repository';
 import { coordinatesText } from '../../server/src/deps/types';
-import { tempDir } from '../helpers/jdk';
 import { repoRoot } from '../helpers/repoRoot';
+import { tempDir } from '../helpers/tempDir';
 
 const FIXTURES = join(repoRoot(), 'test', 'fixtures', 'maven');
 
@@ -25,7 +25,7 @@ function publish(repo: string, g: string, a: string, v: string, files = [`${a}-$
 }
 
 function fixtureRepository(): string {
-  const repo = tempDir();
+  const repo = tempDir('needle-deps-');
   for (const v of ['0.9', '1.0', '1.5', '1.9-SNAPSHOT', '2.0']) publish(repo, 'com.acme.platform', 'ledger', v);
   for (const v of ['1.1', '1.2', '1.3']) publish(repo, 'com.acme.platform', 'money', v);
   // A SNAPSHOT fetched from a remote repository: only timestamped files.
@@ -54,23 +54,23 @@ test('Maven version order and ranges', () => {
 });
 
 test('settings.xml: localRepository with ${env.X}, activeProfiles and their properties; a malformed file is listed', () => {
-  const repo = tempDir();
+  const repo = tempDir('needle-deps-');
   const user = mavenUserSettings(join(FIXTURES, 'home'), { NEEDLE_FIXTURE_REPO: repo });
   assert.equal(user.localRepository, repo);
   assert.deepEqual(user.activeProfiles, ['storage']);
   assert.equal(user.properties.get('shop.storage'), 'jdbc');
   assert.equal(repositoryCandidates(defaultDependencySettings(), user)[0], repo, 'localRepository replaces ~/.m2/repository');
-  const none = mavenUserSettings(tempDir());
+  const none = mavenUserSettings(tempDir('needle-deps-'));
   assert.equal(none.localRepository, undefined);
   assert.equal(none.problem, undefined, 'no settings.xml is the normal case');
-  const bad = tempDir();
+  const bad = tempDir('needle-deps-');
   mkdirSync(join(bad, '.m2'));
   writeFileSync(join(bad, '.m2', 'settings.xml'), '<notsettings/>');
   assert.match(mavenUserSettings(bad).problem!.reason, /no <settings> element/);
 });
 
 test('a reactor: sibling modules are workspace code, profiles by default and by property, ranges and timestamped SNAPSHOTs', () => {
-  const ws = tempDir();
+  const ws = tempDir('needle-deps-');
   cpSync(join(FIXTURES, 'reactor'), ws, { recursive: true });
   const repo = fixtureRepository();
   const user = mavenUserSettings(join(FIXTURES, 'home'), { NEEDLE_FIXTURE_REPO: repo });
@@ -96,19 +96,19 @@ test('a reactor: sibling modules are workspace code, profiles by default and by 
   assert.ok(!by.has('memory-store'), '!shop.storage does not hold');
   assert.ok(!by.has('fallback'), 'activeByDefault is off when another profile of the same pom is active');
   // Without the settings the property is absent: the negated profile turns on instead.
-  const plain = discoverDependencies(ws, { ...defaultDependencySettings(), mavenRepositories: [repo] }, mavenUserSettings(tempDir()));
+  const plain = discoverDependencies(ws, { ...defaultDependencySettings(), mavenRepositories: [repo] }, mavenUserSettings(tempDir('needle-deps-')));
   const names = new Set(plain.dependencies.map((x) => x.coordinates!.artifactId));
   assert.ok(names.has('memory-store') && !names.has('jdbc-store') && !names.has('fallback'));
 });
 
 test('a range nothing satisfies and a module that is not there are listed, not thrown', () => {
-  const ws = tempDir();
-  const repo = tempDir();
+  const ws = tempDir('needle-deps-');
+  const repo = tempDir('needle-deps-');
   publish(repo, 'org.example', 'charts', '2.9');
   writeFileSync(join(ws, 'pom.xml'), `<project><groupId>org.app</groupId><artifactId>app</artifactId><version>1</version>
     <modules><module>gone</module><module>../outside</module></modules>
     <dependencies><dependency><groupId>org.example</groupId><artifactId>charts</artifactId><version>[3.0,)</version></dependency></dependencies></project>`);
-  const d = discoverDependencies(ws, { ...defaultDependencySettings(), mavenRepositories: [repo] }, mavenUserSettings(tempDir()));
+  const d = discoverDependencies(ws, { ...defaultDependencySettings(), mavenRepositories: [repo] }, mavenUserSettings(tempDir('needle-deps-')));
   assert.match(d.dependencies.find((x) => x.coordinates?.artifactId === 'charts')!.problem!, /no version of org\.example:charts in \[3\.0,\) in the local repositories \(available: 2\.9\)/);
   const reasons = d.problems.map((p) => p.reason).join('\n');
   assert.match(reasons, /module without a pom\.xml/);

@@ -12,8 +12,9 @@ import { checkAt } from '../../server/src/check/service';
 import { defaultDependencySettings } from '../../server/src/deps/discover';
 import { Indexer } from '../../server/src/index/indexer';
 import { defaultSettings, retrieveAt, uriOfPath } from '../../server/src/service';
-import { compile, jarOf, jdkMissing, sourcesJarOf, tempDir } from '../helpers/jdk';
+import { compile, jarOf, jdkMissing, sourcesJarOf } from '../helpers/jdk';
 import { writeFixture } from '../helpers/workspace';
+import { tempDir } from '../helpers/tempDir';
 
 const LEDGER = {
   'com/acme/platform/ledger/AuditLedger.java': `package com.acme.platform.ledger;

@@ -9,8 +9,9 @@ import { test } from 'node:test';
 import { defaultDependencySettings } from '../../server/src/deps/discover';
 import { dependencySurface } from '../../server/src/gate/surface';
 import { Indexer } from '../../server/src/index/indexer';
-import { compile, jarOf, jdkMissing, tempDir } from '../helpers/jdk';
+import { compile, jarOf, jdkMissing } from '../helpers/jdk';
 import { writeFixture } from '../helpers/workspace';
+import { tempDir } from '../helpers/tempDir';
 
 const TEXT_LIBRARY = {
   'org/example/text/Slugs.java': `package org.example.text;

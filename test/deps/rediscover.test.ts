@@ -8,8 +8,9 @@ import { test } from 'node:test';
 import { defaultDependencySettings, isDependencyFile } from '../../server/src/deps/discover';
 import { Indexer } from '../../server/src/index/indexer';
 import { watchFolder } from '../../server/src/index/watcher';
-import { compile, jarOf, jdkMissing, tempDir } from '../helpers/jdk';
+import { compile, jarOf, jdkMissing } from '../helpers/jdk';
 import { writeFixture } from '../helpers/workspace';
+import { tempDir } from '../helpers/tempDir';
 
 const LIBRARY = {
   'com/acme/platform/audit/AuditTrail.java': `package com.acme.platform.audit;

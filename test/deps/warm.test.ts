@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { defaultDependencySettings } from '../../server/src/deps/discover';
 import { Indexer } from '../../server/src/index/indexer';
-import { compile, jarOf, jdkMissing, tempDir } from '../helpers/jdk';
+import { compile, jarOf, jdkMissing } from '../helpers/jdk';
 import { writeFixture } from '../helpers/workspace';
+import { tempDir } from '../helpers/tempDir';
 
 const FILES = {
   'src/Main.java': 'import com.acme.kit.Api;\nclass Main { Api api; void run() { api.send(new Other().id()); } }\n',

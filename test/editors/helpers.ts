@@ -2,10 +2,10 @@
 // (the TODO line of OrderService.settleOrder, found by searching the text), and the editor binary.
 
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
+import { tempDir } from '../helpers/tempDir';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const SERVER = join(ROOT, 'dist', 'server.js');
@@ -24,7 +24,7 @@ export interface Workspace {
 
 export function copyExample(prefix: string): Workspace {
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first`);
-  const dir = mkdtempSync(join(tmpdir(), `needle-${prefix}-`));
+  const dir = tempDir(`needle-${prefix}-`);
   const root = join(dir, 'acme-shop');
   cpSync(join(ROOT, 'examples', 'acme-shop'), root, { recursive: true });
   const file = join(root, ORDER_SERVICE);

@@ -6,12 +6,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Module from 'node:module';
-import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyExample, ROOT } from './helpers';
 import { createVscode, recorded, Uri } from './vscodeMock';
 import { findRipgrepHere } from '../../server/src/platform/ripgrep';
+import { tempDir } from '../helpers/tempDir';
 
 async function waitFor<T>(what: string, f: () => T | undefined | false, ms = 60_000): Promise<T> {
   const until = Date.now() + ms;
@@ -26,7 +26,7 @@ async function waitFor<T>(what: string, f: () => T | undefined | false, ms = 60_
 test("vscode extension without a fitting ripgrep: VS Code's own, from appRoot, and the log says so", { timeout: 120_000 }, async () => {
   const rg = findRipgrepHere();
   assert.ok(rg, 'no ripgrep on this machine (Debian package ripgrep)');
-  const tmp = mkdtempSync(join(tmpdir(), 'needle-rg-fallback-'));
+  const tmp = tempDir('needle-rg-fallback-');
   // The extension as the universal package installs it: bundles, wasm and data, no dist/bin.
   const ext = join(tmp, 'extension');
   mkdirSync(join(ext, 'dist'), { recursive: true });

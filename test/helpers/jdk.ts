@@ -2,9 +2,9 @@
 // tests skip, naming the Debian package, unless CI is set, where they fail.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
+import { tempDir } from './tempDir';
 
 const JDK_PACKAGE = 'openjdk-17-jdk-headless';
 
@@ -19,10 +19,6 @@ export function jdkMissing(): string | undefined {
   const msg = `javac and jar are needed (Debian package ${JDK_PACKAGE})`;
   if (process.env.CI) throw new Error(msg);
   return msg;
-}
-
-export function tempDir(prefix = 'needle-deps-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
 }
 
 /** Writes sources (path relative to a fresh folder -> text), compiles them, returns the classes folder. */

@@ -4,10 +4,10 @@
 // refuses root. Absent binaries skip the test outside CI and fail it in CI (`requires(POSTGRES)`).
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, chownSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Prerequisite } from './prerequisites';
+import { tempDir } from './tempDir';
 
 export interface PgCluster {
   dir: string;
@@ -48,7 +48,7 @@ function runAsUser(): { uid: number; gid: number; name: string } | undefined {
 
 export function startCluster(): PgCluster {
   const bin = binDir()!;
-  const dir = mkdtempSync(join(tmpdir(), 'needle-pg-'));
+  const dir = tempDir('needle-pg-');
   const as = runAsUser();
   if (as) { chmodSync(dir, 0o700); chownSync(dir, as.uid, as.gid); }
   const run = (exe: string, args: string[]) => {

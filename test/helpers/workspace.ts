@@ -1,12 +1,12 @@
 // Test helpers: small in-memory or on-disk Java workspaces stated inline, rust-analyzer style.
 // A `$0` in one file marks the cursor; it is removed from the text and returned as a position.
 
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { hashText } from '../../server/src/index/files';
 import { factsOfText } from '../../server/src/index/parseFile';
 import { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
+import { tempDir } from './tempDir';
 
 export interface Fixture { root: string; files: Record<string, string>; cursor?: { path: string; line: number; character: number } }
 
@@ -27,7 +27,7 @@ export function fixture(files: Record<string, string>, root = '/ws'): Fixture {
 
 /** Writes a fixture to a fresh temporary folder (for tests that need real files: ripgrep, watcher, LSP). */
 export function writeFixture(files: Record<string, string>): Fixture {
-  const root = mkdtempSync(join(tmpdir(), 'needle-test-'));
+  const root = tempDir('needle-test-');
   const f = fixture(files, root);
   for (const [rel, text] of Object.entries(f.files)) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });

@@ -3,14 +3,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checksum, CorruptCache, decodeFiles, encodeFiles, type CachedFile } from '../../server/src/index/cacheCodec';
 import { discoverFiles } from '../../server/src/index/files';
 import { Indexer } from '../../server/src/index/indexer';
 import { repoRoot } from '../helpers/repoRoot';
 import { writeFixture } from '../helpers/workspace';
+import { tempDir } from '../helpers/tempDir';
 
 /** Facts as a reader sees them: keys holding undefined are the same as absent keys. */
 const plain = (x: unknown) => JSON.parse(JSON.stringify(x));
@@ -65,7 +65,7 @@ test('warm start: unchanged stamps skip reading, any stamp change is settled by 
   const util = join(fx.root, 'src/a/Util.java');
   const user = join(fx.root, 'src/a/User.java');
   for (const p of discoverFiles(fx.root).files) utimesSync(p, OLD, OLD); // stamps are kept for files not modified lately
-  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const cacheDir = tempDir('needle-cache-');
   const start = async () => {
     const logs: string[] = [];
     const ix = new Indexer({ cacheDir, log: (m) => logs.push(m) });

@@ -5,13 +5,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Indexer } from '../../server/src/index/indexer';
 import { defaultSettings, retrieveAt, uriOfPath } from '../../server/src/service';
 import type { RetrievalResult } from '../../shared/protocol';
 import { ACME } from '../robustness/lib';
+import { tempDir } from '../helpers/tempDir';
 
 type Endings = 'lf' | 'crlf' | 'mixed';
 
@@ -60,7 +60,7 @@ function cursors(root: string): { file: string; line: number; character: number 
 }
 
 test('line endings: LF, CRLF and mixed checkouts give byte-identical index facts and retrieval results', { timeout: 180_000 }, async (t) => {
-  const base = mkdtempSync(join(tmpdir(), 'needle-eol-'));
+  const base = tempDir('needle-eol-');
   const roots = Object.fromEntries((['lf', 'crlf', 'mixed'] as Endings[]).map((e) => [e, checkout(base, e)])) as Record<Endings, string>;
   assert.ok(readFileSync(join(roots.crlf, ORDER), 'utf8').includes('\r\n'));
   const ix: Record<string, Indexer> = {};
@@ -90,7 +90,7 @@ test('line endings: LF, CRLF and mixed checkouts give byte-identical index facts
 });
 
 test('line endings in edits: an open document edited with CRLF text indexes as the same edit in LF', { timeout: 120_000 }, async () => {
-  const base = mkdtempSync(join(tmpdir(), 'needle-eol-edit-'));
+  const base = tempDir('needle-eol-edit-');
   const lfRoot = checkout(base, 'lf');
   const crlfRoot = checkout(base, 'crlf');
   const a = new Indexer({ cacheDir: null });

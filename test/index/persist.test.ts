@@ -3,11 +3,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Indexer } from '../../server/src/index/indexer';
 import { writeFixture } from '../helpers/workspace';
+import { tempDir } from '../helpers/tempDir';
 
 const FILES = {
   'src/a/Util.java': 'package a;\npublic class Util {\n  public static int twice(int x) { return 2 * x; }\n  public static int half(int x) { return x / 2; }\n}\n',
@@ -23,7 +23,7 @@ async function indexed(root: string, cacheDir: string | null): Promise<Indexer> 
 
 test('warm start restores the snapshot and applies changes made while stopped', async () => {
   const fx = writeFixture(FILES);
-  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const cacheDir = tempDir('needle-cache-');
   const first = await indexed(fx.root, cacheDir);
   assert.equal((await indexed(fx.root, cacheDir)).index.canonical(), first.index.canonical(), 'unchanged workspace: identical');
 
@@ -42,7 +42,7 @@ test('warm start restores the snapshot and applies changes made while stopped', 
 
 test('a corrupt or truncated cache is never trusted', async () => {
   const fx = writeFixture(FILES);
-  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const cacheDir = tempDir('needle-cache-');
   const fresh = (await indexed(fx.root, cacheDir)).index.canonical();
   const [cacheFile] = readdirSync(cacheDir);
   truncateSync(join(cacheDir, cacheFile), 100);
@@ -58,7 +58,7 @@ test('a corrupt or truncated cache is never trusted', async () => {
 
 test('a flipped bit anywhere in the cache file is detected, reported and rebuilt', async () => {
   const fx = writeFixture(FILES);
-  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const cacheDir = tempDir('needle-cache-');
   const fresh = (await indexed(fx.root, cacheDir)).index.canonical();
   const [cacheFile] = readdirSync(cacheDir);
   const path = join(cacheDir, cacheFile);
@@ -82,7 +82,7 @@ test('a flipped bit anywhere in the cache file is detected, reported and rebuilt
 
 test('an unwritable cache location is reported, not fatal', async () => {
   const fx = writeFixture(FILES);
-  const blocker = join(mkdtempSync(join(tmpdir(), 'needle-cache-')), 'file');
+  const blocker = join(tempDir('needle-cache-'), 'file');
   writeFileSync(blocker, 'x'); // a file where the cache folder should be
   const logs: string[] = [];
   const ix = new Indexer({ cacheDir: join(blocker, 'cache'), log: (m) => logs.push(m) });

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RecentTexts } from '../../server/src/index/files';
+import { tempDir } from '../helpers/tempDir';
 
 test('RecentTexts: an unchanged file (same size and mtime) is served from memory; a changed or vanished one is read again', (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'needle-recent-'));
+  const dir = tempDir('needle-recent-');
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'A.java');
   writeFileSync(file, 'class A {}\n');
@@ -27,7 +27,7 @@ test('RecentTexts: an unchanged file (same size and mtime) is served from memory
 });
 
 test('RecentTexts: a text longer than the bound is read but not kept', (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'needle-recent-'));
+  const dir = tempDir('needle-recent-');
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'Big.java');
   const text = `class Big { ${'int x; '.repeat(20)}}\n`;

@@ -4,14 +4,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repairUnclosedBodies } from '../../server/src/java/braceRepair';
 import { hashText } from '../../server/src/index/files';
 import { Indexer } from '../../server/src/index/indexer';
 import { factsOfText, refsOfText } from '../../server/src/index/parseFile';
 import { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
+import { tempDir } from '../helpers/tempDir';
 
 const ACCOUNT = [
   'package p;',
@@ -103,7 +103,7 @@ test('a half-written body keeps the class shape: one file re-resolved, the calle
 });
 
 test('an open document being typed (incremental re-parse) gets the facts a fresh parse gets', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'needle-typing-'));
+  const dir = tempDir('needle-typing-');
   mkdirSync(join(dir, 'p'));
   writeFileSync(join(dir, 'p', 'Account.java'), ACCOUNT);
   writeFileSync(join(dir, 'p', 'User0.java'), USER(0));

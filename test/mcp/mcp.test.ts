@@ -2,11 +2,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { tempDir } from '../helpers/tempDir';
 
 const CLI = process.env.NEEDLE_TEST_CLI ?? join(process.cwd(), 'dist/cli.js');
 const ORDER_SERVICE = 'src/main/java/com/acme/shop/order/OrderService.java';
@@ -16,7 +16,7 @@ type Result = { content: { type: string; text: string }[]; structuredContent?: R
 const textOf = (r: Result) => r.content.map((c) => c.text).join('\n');
 
 test('needle mcp: tools over stdio with the SDK client', { timeout: 120_000 }, async () => {
-  const root = mkdtempSync(join(tmpdir(), 'needle-mcp-'));
+  const root = tempDir('needle-mcp-');
   cpSync(join(process.cwd(), 'examples/acme-shop'), root, { recursive: true });
   const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', root, '--no-cache'], stderr: 'pipe' });
   const client = new Client({ name: 'needle-test', version: '0.0.0' });

@@ -2,11 +2,10 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { repoRoot } from '../helpers/repoRoot';
+import { tempDir } from '../helpers/tempDir';
 
 const cli = join(repoRoot(), 'dist/cli.js');
 const example = join(repoRoot(), 'examples/acme-shop');
@@ -17,7 +16,7 @@ describe('needle publish (CLI)', () => {
     const noDb = run(example);
     assert.equal(noDb.status, 2);
     assert.match(noDb.stderr, /--db .* is required/);
-    const label = run(example, '--db', mkdtempSync(join(tmpdir(), 'needle-org-cli-')), '--visibility', 'not a label');
+    const label = run(example, '--db', tempDir('needle-org-cli-'), '--visibility', 'not a label');
     assert.equal(label.status, 2);
     assert.match(label.stderr, /visibility label must be/);
     const password = run(example, '--db', 'postgres://needle:secret@127.0.0.1/needle');
@@ -27,7 +26,7 @@ describe('needle publish (CLI)', () => {
   });
 
   it('publishes a workspace into a PGlite folder and reports what it wrote', () => {
-    const db = mkdtempSync(join(tmpdir(), 'needle-org-cli-'));
+    const db = tempDir('needle-org-cli-');
     const first = run(example, '--db', db, '--name', 'acme-shop', '--golden', '--json', '--no-cache');
     assert.equal(first.status, 0, first.stderr);
     const report = JSON.parse(first.stdout);

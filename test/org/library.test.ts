@@ -4,8 +4,6 @@
 // check_code; an unreachable index skips the load and indexing goes on.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
@@ -19,11 +17,12 @@ import { publishRepository } from '../../server/src/org/publish';
 import { closeOrgConnections } from '../../server/src/org/recall';
 import { defaultSettings, retrieveAt, uriOfPath } from '../../server/src/service';
 import { orgFixtures } from './fixtures';
+import { tempDir } from '../helpers/tempDir';
 
 const CLI = process.env.NEEDLE_TEST_CLI ?? join(process.cwd(), 'dist/cli.js');
 
 describe('org symbols in the workspace (PGlite)', () => {
-  const dbDir = mkdtempSync(join(tmpdir(), 'needle-orglib-'));
+  const dbDir = tempDir('needle-orglib-');
   const fx = orgFixtures('sk_live_4eC39HqLyjWDarjtT1zdp7dc');
   const checkout = () => join(fx.app.root, 'src/com/acme/app/Checkout.java');
   let ix: Indexer;
@@ -33,7 +32,7 @@ describe('org symbols in the workspace (PGlite)', () => {
     await publishRepository(db, fx.platform.root, { cacheDir: null, name: 'platform', commit: 'c0ffee1234567890' });
     await publishRepository(db, fx.billing.root, { cacheDir: null, name: 'billing', golden: true, commit: 'b1' });
     await db.close();
-    ix = new Indexer({ cacheDir: mkdtempSync(join(tmpdir(), 'needle-orglib-cache-')), orgLibrary: orgTypeLoader(dbDir) });
+    ix = new Indexer({ cacheDir: tempDir('needle-orglib-cache-'), orgLibrary: orgTypeLoader(dbDir) });
     await ix.addFolder(fx.app.root);
   });
   after(async () => { await closeOrgConnections(); });
@@ -97,7 +96,7 @@ describe('org symbols in the workspace (PGlite)', () => {
 });
 
 describe('needle mcp with NEEDLE_ORG_INDEX', () => {
-  const dbDir = mkdtempSync(join(tmpdir(), 'needle-orgmcp-'));
+  const dbDir = tempDir('needle-orgmcp-');
   const fx = orgFixtures('sk_live_4eC39HqLyjWDarjtT1zdp7dc');
   before(async () => {
     const db = await openOrgDb(dbDir);
@@ -151,12 +150,12 @@ describe('needle mcp with NEEDLE_ORG_INDEX', () => {
 
 describe('org types on a warm start', () => {
   it('an index that cannot be read at a warm start keeps the org types the last load gave', async () => {
-    const dbDir = mkdtempSync(join(tmpdir(), 'needle-orgwarm-'));
+    const dbDir = tempDir('needle-orgwarm-');
     const fx = orgFixtures('sk_live_4eC39HqLyjWDarjtT1zdp7dc');
     const db = await openOrgDb(dbDir);
     await publishRepository(db, fx.platform.root, { cacheDir: null, name: 'platform', commit: 'c1' });
     await db.close();
-    const cacheDir = mkdtempSync(join(tmpdir(), 'needle-orgwarm-cache-'));
+    const cacheDir = tempDir('needle-orgwarm-cache-');
     const first = new Indexer({ cacheDir, orgLibrary: orgTypeLoader(dbDir) });
     await first.addFolder(fx.app.root);
     await closeOrgConnections();

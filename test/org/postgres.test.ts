@@ -4,8 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Indexer } from '../../server/src/index/indexer';
@@ -19,6 +18,7 @@ import { requires } from '../helpers/prerequisites';
 import { repoRoot } from '../helpers/repoRoot';
 import { writeFixture } from '../helpers/workspace';
 import { orgFixtures } from './fixtures';
+import { tempDir } from '../helpers/tempDir';
 
 const PG = requires(POSTGRES);
 
@@ -173,7 +173,7 @@ describe('org index on a PostgreSQL server', { skip: PG.skip }, () => {
       'src/com/acme/odd/Odd.java': `package com.acme.odd;\n\nimport java.util.List;\n\n/** Splits on\ttabs and \\\\ backslashes; see {@code a\\tb}. */\npublic class Odd {\n\tprivate static final String SEP = "\\t\\\\";\n\t/** The _1e5x and v2x_3y5 parts. */\n\tpublic String _1e5x(String s) {\n\t\treturn s.replace("\\\\", SEP) + "\\r";\n\t}\n}\n`,
       'config/odd.properties': `odd.path=C:\\\\temp\\\\x\nodd.tab=a\tb\n`,
     }).root;
-    const folder = mkdtempSync(join(tmpdir(), 'needle-copy-'));
+    const folder = tempDir('needle-copy-');
     const server = await openOrgDb(cluster.url(SUPERUSER));
     const lite = await openOrgDb(folder);
     try {

@@ -2,8 +2,7 @@
 // a newer schema refused, and the org recall source answering a retrieval in another workspace.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Indexer } from '../../server/src/index/indexer';
@@ -16,11 +15,12 @@ import { renderContext } from '../../server/src/render/markdown';
 import { defaultSettings, retrieveAt, uriOfPath } from '../../server/src/service';
 import { writeFixture, type Fixture } from '../helpers/workspace';
 import { orgFixtures } from './fixtures';
+import { tempDir } from '../helpers/tempDir';
 
 const SECRET = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
 
 describe('org index on PGlite', () => {
-  const dbDir = mkdtempSync(join(tmpdir(), 'needle-org-'));
+  const dbDir = tempDir('needle-org-');
   const fx = orgFixtures(SECRET);
   let db: OrgDb;
   let keysRepo: Fixture;

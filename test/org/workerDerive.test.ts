@@ -3,9 +3,6 @@
 // the rows must be exactly those the main thread derives, and vetted.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Indexer } from '../../server/src/index/indexer';
 import type { OrgDb } from '../../server/src/org/db';
@@ -13,6 +10,7 @@ import { openOrgDb } from '../../server/src/org/db';
 import { javaTextRows, repositoryRows } from '../../server/src/org/facts';
 import { publishRepository } from '../../server/src/org/publish';
 import { writeFixture } from '../helpers/workspace';
+import { tempDir } from '../helpers/tempDir';
 
 const SECRET = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
 
@@ -80,7 +78,7 @@ describe('org rows derived in the indexer workers', () => {
     here.index.releaseRefs = false;
     await here.addFolder(fx.root);
     const expected = [...repositoryRows(here, fx.root)];
-    const db = await openOrgDb(mkdtempSync(join(tmpdir(), 'needle-org-stream-')));
+    const db = await openOrgDb(tempDir('needle-org-stream-'));
     try {
       const first = await publishRepository(db, fx.root, { cacheDir: null, name: 'streamed' });
       assert.equal(first.changed, 40);
@@ -102,7 +100,7 @@ describe('org rows derived in the indexer workers', () => {
 
   it('from a warm index cache, are derived by derive-only jobs on the workers, equal to the main thread\'s', async () => {
     const fx = repository();
-    const cacheDir = mkdtempSync(join(tmpdir(), 'needle-org-warm-cache-'));
+    const cacheDir = tempDir('needle-org-warm-cache-');
     await new Indexer({ cacheDir }).addFolder(fx.root);
     const warm = new Indexer({ cacheDir, derive: 'org-publish' });
     warm.index.releaseRefs = false;
@@ -125,7 +123,7 @@ describe('org rows derived in the indexer workers', () => {
 
   it('a warm publish (from the index cache) writes exactly the rows a cold one does', async () => {
     const fx = repository();
-    const cacheDir = mkdtempSync(join(tmpdir(), 'needle-org-warm-cache-'));
+    const cacheDir = tempDir('needle-org-warm-cache-');
     await new Indexer({ cacheDir }).addFolder(fx.root);
     const rowsOf = async (db: OrgDb) => {
       const out: Record<string, string[]> = {};
@@ -134,8 +132,8 @@ describe('org rows derived in the indexer workers', () => {
       }
       return out;
     };
-    const cold = await openOrgDb(mkdtempSync(join(tmpdir(), 'needle-org-cold-')));
-    const warm = await openOrgDb(mkdtempSync(join(tmpdir(), 'needle-org-warm-')));
+    const cold = await openOrgDb(tempDir('needle-org-cold-'));
+    const warm = await openOrgDb(tempDir('needle-org-warm-'));
     try {
       assert.equal((await publishRepository(cold, fx.root, { cacheDir: null, name: 'r' })).changed, 40);
       assert.equal((await publishRepository(warm, fx.root, { cacheDir, name: 'r' })).changed, 40);

@@ -7,8 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -16,6 +15,7 @@ import type { RetrievalResult } from '../../shared/protocol';
 import { startServer } from '../helpers/lspClient';
 import { copyExample, ROOT } from '../editors/helpers';
 import { findRipgrepHere } from '../../server/src/platform/ripgrep';
+import { tempDir } from '../helpers/tempDir';
 
 const PLATFORM_PKG = `@vscode/ripgrep-${process.platform}-${process.arch}`;
 
@@ -28,7 +28,7 @@ function npm(args: string[], cwd: string): string {
 test('npm package: needle-lsp and needle mcp run from it, with ripgrep from @vscode/ripgrep, the PATH, or none', { timeout: 180_000 }, async (t) => {
   const rg = findRipgrepHere();
   assert.ok(rg, 'no ripgrep on this machine (Debian package ripgrep)');
-  const tmp = mkdtempSync(join(tmpdir(), 'needle-npm-'));
+  const tmp = tempDir('needle-npm-');
   t.after(() => rmSync(tmp, { recursive: true, force: true }));
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', tmp], ROOT)) as { filename: string; files: { path: string }[] }[];
   const files = packed.files.map((f) => f.path);

@@ -4,12 +4,10 @@
 // when its resolution is done.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { boundHeapGrowth, HEAP_GROWING_PERCENT, observeHeapFlags, relaxHeapGrowth } from '../../server/src/platform/heapGrowth';
 import { Indexer } from '../../server/src/index/indexer';
 import { writeFixture } from '../helpers/workspace';
+import { tempDir } from '../helpers/tempDir';
 
 const flagsSet: string[] = [];
 observeHeapFlags((f) => flagsSet.push(f));
@@ -50,7 +48,7 @@ test('building a folder\'s index, cold or from the cache, runs under V8\'s heuri
     'src/a/Util.java': 'package a;\npublic class Util {\n  public static int twice(int x) { return 2 * x; }\n}\n',
     'src/a/User.java': 'package a;\npublic class User {\n  int f() { return Util.twice(1); }\n}\n',
   });
-  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const cacheDir = tempDir('needle-cache-');
   const relaxed = ['--heap-growing-percent=0', `--heap-growing-percent=${HEAP_GROWING_PERCENT}`];
   for (const start of ['cold', 'warm']) {
     const n = flagsSet.length;

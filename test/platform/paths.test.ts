@@ -5,12 +5,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { detectCaseInsensitive, FilePaths, PathError } from '../../server/src/platform/paths';
 import { Indexer } from '../../server/src/index/indexer';
 import { defaultSettings, InvalidRequest, retrieveAt } from '../../server/src/service';
+import { tempDir } from '../helpers/tempDir';
 
 const win = new FilePaths(path.win32, () => true);
 const winSensitive = new FilePaths(path.win32, () => false);
@@ -86,7 +86,7 @@ test('case: folded where the folder is case-insensitive (injected), exact where 
   assert.equal('İ'.toLowerCase().length, 2);
   assert.equal(win.relativeInside('C:\\İstanbul', 'C:\\i̇stanbul\\Src\\A.java'), 'Src\\A.java');
   assert.equal(win.relativeInside('C:\\İstanbul', 'C:\\i̇stanbulx\\A.java'), undefined);
-  const dir = mkdtempSync(path.join(tmpdir(), 'needle-Case-'));
+  const dir = tempDir('needle-Case-');
   // This machine's file systems: ext4/tmpfs on Linux tell the two spellings apart.
   if (process.platform === 'linux') assert.equal(detectCaseInsensitive(dir), false);
   mkdirSync(path.join(dir, 'Mixed'));
@@ -161,7 +161,7 @@ test('confinement through the service: an indexer with Windows paths refuses eve
 });
 
 test('case-insensitive folder: a request spelled in another case finds the indexed file', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'needle-case-'));
+  const dir = tempDir('needle-case-');
   mkdirSync(path.join(dir, 'src', 'Shop'), { recursive: true });
   writeFileSync(path.join(dir, 'src', 'Shop', 'Cart.java'), 'package shop;\n\npublic class Cart {\n  int total() {\n    return 0;\n  }\n}\n');
   // This file system is case-sensitive, so the spelling the client sends is read through the indexed one.

@@ -5,12 +5,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { binaryFormatOf, binaryFormatOfFile, runsOn } from '../../server/src/platform/binaryFormat';
 import { findRipgrep, findRipgrepHere, onPath, vscodeRipgrep } from '../../server/src/platform/ripgrep';
 import { ripgrepForServer } from '../../client/src/ripgrep';
+import { tempDir } from '../helpers/tempDir';
 
 /** Minimal headers of each format, laid out as the loaders read them. */
 function elfHeader(machine: number, interp: boolean): Buffer {
@@ -62,7 +62,7 @@ test('ripgrep here: the lookup finds a binary that runs on this machine', () => 
 
 /** A temporary folder with executables written at the given relative paths. */
 function tree(files: Record<string, Buffer>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'needle-rg-'));
+  const dir = tempDir('needle-rg-');
   for (const [rel, content] of Object.entries(files)) {
     mkdirSync(join(dir, rel, '..'), { recursive: true });
     writeFileSync(join(dir, rel), content);

@@ -4,8 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ContextItem, RetrievalResult } from '../../shared/protocol';
@@ -14,13 +13,14 @@ import { FOLD } from '../../server/src/render/shownLines';
 import { itemsForSymbols } from '../../server/src/retrieval/pipeline';
 import { fixture } from '../retrieval/fixture';
 import { repoRoot } from '../helpers/repoRoot';
+import { tempDir } from '../helpers/tempDir';
 
 const ROOT = repoRoot();
 const WS = join(ROOT, 'examples/acme-shop');
 const ORDER_SERVICE = 'src/main/java/com/acme/shop/order/OrderService.java';
 
 function demo(): { result: RetrievalResult; markdown: string; cliMarkdown: string } {
-  const env = { ...process.env, NEEDLE_CACHE_DIR: mkdtempSync(join(tmpdir(), 'needle-demo-')) };
+  const env = { ...process.env, NEEDLE_CACHE_DIR: tempDir('needle-demo-') };
   const argv = [join(ROOT, 'dist/cli.js'), 'retrieve', WS, '--file', ORDER_SERVICE, '--line', '146', '--column', '9'];
   const result = JSON.parse(execFileSync(process.execPath, [...argv, '--json'], { env, encoding: 'utf8', maxBuffer: 1 << 26 })) as RetrievalResult;
   const cliMarkdown = execFileSync(process.execPath, argv, { env, encoding: 'utf8', maxBuffer: 1 << 26 });

@@ -1,19 +1,19 @@
 // rust-analyzer-style fixtures: a small multi-file Java workspace written inline, one file
 // holding the cursor as `$0`. Files are written to a temp dir (ripgrep searches disk) and indexed.
 
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { factsOfText } from '../../server/src/index/parseFile';
 import { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 import type { PipelineRequest } from '../../server/src/retrieval/request';
 import { DEFAULTS } from '../../server/src/retrieval/request';
+import { tempDir } from '../helpers/tempDir';
 
 export interface Fixture { root: string; index: WorkspaceIndex; req: PipelineRequest; texts: Map<string, string> }
 
 /** `files`: relative path -> text; exactly one text contains `$0`. */
 export async function fixture(files: Record<string, string>, opts: Partial<PipelineRequest> = {}, roots?: string[]): Promise<Fixture> {
-  const root = mkdtempSync(join(tmpdir(), 'needle-ret-'));
+  const root = tempDir('needle-ret-');
   const texts = new Map<string, string>();
   let cursor: { path: string; line: number; character: number } | undefined;
   for (const [rel, raw] of Object.entries(files)) {

@@ -4,8 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Indexer } from '../../server/src/index/indexer';
 import { defaultSettings, prepareIndexer, retrieveAt, uriOfPath } from '../../server/src/service';
@@ -19,9 +18,10 @@ import { SAVED_CHUNKS } from '../../server/src/retrieval/recall/similar';
 import type { PipelineRequest } from '../../server/src/retrieval/request';
 import type { Query } from '../../server/src/retrieval/query';
 import { workspaceTablesStarted } from '../../server/src/retrieval/symbols';
+import { tempDir } from '../helpers/tempDir';
 
 function acmeCopy(): string {
-  const root = mkdtempSync(join(tmpdir(), 'needle-acme-'));
+  const root = tempDir('needle-acme-');
   cpSync(ACME(), root, { recursive: true });
   return root;
 }
@@ -98,7 +98,7 @@ test('after the prepare phase a request starts no workspace-wide table: ready me
 
 test('a warm start from saved words and chunks answers as a fresh build, and an edit afterwards is reflected', async () => {
   const root = acmeCopy();
-  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const cacheDir = tempDir('needle-cache-');
   const cold = await started(root, cacheDir);
   const fresh = wordDump(await started(root, null));
   assert.equal(wordDump(cold), fresh);
@@ -158,7 +158,7 @@ test('a warm start from saved words and chunks answers as a fresh build, and an 
 
 test('a warm start loads the description index in its finished form while a file\'s hash is the indexed one', async () => {
   const root = acmeCopy();
-  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const cacheDir = tempDir('needle-cache-');
   const cold = await started(root, cacheDir);
   const file = savedFile(cacheDir, '.descriptions');
   const { saved, problem } = loadSaved(SAVED_DESCRIPTION_TABLE, file, cold.folders);
@@ -190,7 +190,7 @@ test('a warm start loads the description index in its finished form while a file
 
 test('a warm start loads word -> files and the similar-code corpus in their finished form, and redoes exactly the files whose text changed', async () => {
   const root = acmeCopy();
-  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const cacheDir = tempDir('needle-cache-');
   const cold = await started(root, cacheDir);
   // Plant a word and a chunk symbol no source holds into one file's part of each saved structure.
   const path = cold.index.allFiles().map((f) => f.path).sort()[3];
@@ -245,7 +245,7 @@ test('a warm start loads word -> files and the similar-code corpus in their fini
 
 test('damaged, truncated or foreign saved words, chunks and descriptions are detected, reported and rebuilt', async () => {
   const root = acmeCopy();
-  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-cache-'));
+  const cacheDir = tempDir('needle-cache-');
   await started(root, cacheDir);
   const fresh = wordDump(await started(root, null));
   const freshChunks = chunkDump(await started(root, null));

@@ -4,14 +4,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ripgrep, ripgrepPath } from '../../server/src/retrieval/recall/lexical';
+import { tempDir } from '../helpers/tempDir';
 
 /** 300 files, each with lines naming the terms: far more output than a pipe buffer holds. */
 function workspace(): string {
-  const root = mkdtempSync(join(tmpdir(), 'needle-rg-'));
+  const root = tempDir('needle-rg-');
   for (let i = 0; i < 300; i++) {
     const dir = join(root, `p${i % 10}`);
     mkdirSync(dir, { recursive: true });

@@ -3,11 +3,11 @@
 // statistics (chunk terms are not kept elsewhere), and must still equal a fresh corpus.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Indexer } from '../../server/src/index/indexer';
 import { corpusDump } from '../../server/src/retrieval/recall/similar';
+import { tempDir } from '../helpers/tempDir';
 
 const METHODS = 60;
 const EDITS = 24; // 24 × 60 dead chunks: past the threshold, so the corpus compacts at least once
@@ -21,7 +21,7 @@ function source(version: number): string {
 const QUERIES = [['helper3', '~count'], ['~m', '~v2', 'count4'], ['helper10', 'Big', '~helper']];
 
 test('similar-code corpus: after edits that make it compact itself, equals a fresh corpus', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'needle-compact-'));
+  const root = tempDir('needle-compact-');
   const path = join(root, 'Big.java');
   writeFileSync(path, source(0));
   writeFileSync(join(root, 'Small.java'), 'package p;\n\nclass Small {\n  int helper3(int count) { return count; }\n}\n');

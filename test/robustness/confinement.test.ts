@@ -6,8 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RetrievalResult, StatusResult } from '../../shared/protocol';
@@ -15,11 +14,12 @@ import { Indexer } from '../../server/src/index/indexer';
 import { defaultSettings, InvalidRequest, retrieveAt } from '../../server/src/service';
 import { startServer } from '../helpers/lspClient';
 import { ACME, copyWorkspace, prng } from './lib';
+import { tempDir } from '../helpers/tempDir';
 
 test('confinement: symlinks out of the workspace are not followed and nothing outside reaches a result', { timeout: 120_000 }, async (t) => {
   const rand = prng(99);
   const marker = `OUTSIDE_SECRET_${Math.floor(rand() * 1e12).toString(36)}`;
-  const outside = mkdtempSync(join(tmpdir(), 'needle-outside-'));
+  const outside = tempDir('needle-outside-');
   mkdirSync(join(outside, 'pkg'));
   const secretJava = `package com.acme.shop.order;\n/** ${marker} */\npublic class OrderVault {\n  static final String KEY = "${marker}";\n  public static String open(OrderService s) { return "${marker}"; }\n}\n`;
   writeFileSync(join(outside, 'OrderVault.java'), secretJava);

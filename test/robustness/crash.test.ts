@@ -6,18 +6,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../helpers/repoRoot';
 import { startServer } from '../helpers/lspClient';
+import { tempDir } from '../helpers/tempDir';
 
 const CLI = join(repoRoot(), 'dist', 'cli.js');
 
 /** A workspace big enough that indexing and saving take a while: classes calling into each other. */
 function workspace(files = 200): string {
-  const root = mkdtempSync(join(tmpdir(), 'needle-crash-'));
+  const root = tempDir('needle-crash-');
   for (let i = 0; i < files; i++) {
     const pkg = `p${i % 20}`;
     const dir = join(root, 'src', pkg);
@@ -69,10 +69,10 @@ test('crash: needle index SIGKILLed during cold indexing, then during the cache 
 
   // During cold indexing: killed at several points before any cache exists.
   const t0 = Date.now();
-  index(root, mkdtempSync(join(tmpdir(), 'needle-crash-cache-')));
+  index(root, tempDir('needle-crash-cache-'));
   const coldMs = Date.now() - t0;
   for (const share of [0.5]) {
-    const cacheDir = mkdtempSync(join(tmpdir(), 'needle-crash-cache-'));
+    const cacheDir = tempDir('needle-crash-cache-');
     await killIndexWhen(root, cacheDir, () => false, coldMs * share);
     assert.deepEqual(index(root, cacheDir).report, fresh, `killed at ${Math.round(share * 100)} % of a cold index`);
   }
@@ -82,7 +82,7 @@ test('crash: needle index SIGKILLed during cold indexing, then during the cache 
   let edits = 0;
   /** A cache folder whose next `needle index` saves: empty, or holding a cache older than the files. */
   const prepare = (overOld: boolean): { cacheDir: string; expected: Report } => {
-    const cacheDir = mkdtempSync(join(tmpdir(), 'needle-crash-cache-'));
+    const cacheDir = tempDir('needle-crash-cache-');
     if (!overOld) return { cacheDir, expected: fresh };
     index(root, cacheDir);
     // Files changed since that cache: the next run saves a new one over it.
@@ -115,7 +115,7 @@ test('crash: needle index SIGKILLed during cold indexing, then during the cache 
 test('crash: a truncated cache is reported and rebuilt by the next needle index', { timeout: 300_000 }, async () => {
   // Every bit of the file is covered in-process by test/index/persist.test.ts; here, the real command.
   const root = workspace(60);
-  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-crash-cache-'));
+  const cacheDir = tempDir('needle-crash-cache-');
   const fresh = index(root, cacheDir).report;
   const file = join(cacheDir, cacheFiles(cacheDir)[0]);
   truncateSync(file, Math.floor(statSync(file).size * 0.6));
@@ -130,7 +130,7 @@ test('crash: a truncated cache is reported and rebuilt by the next needle index'
 test('crash: the language server SIGKILLed during a burst of edits and saves restarts to a correct index', { timeout: 600_000 }, async () => {
   const files = 120;
   const root = workspace(files);
-  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-crash-cache-'));
+  const cacheDir = tempDir('needle-crash-cache-');
   const env = { NEEDLE_NO_CACHE: '', NEEDLE_CACHE_DIR: cacheDir };
   const s = await startServer([root], {}, undefined, { extraEnv: env });
   try {

@@ -6,8 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Indexer } from '../../server/src/index/indexer';
 import type { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
@@ -17,6 +16,7 @@ import { descriptionRecall } from '../../server/src/retrieval/recall/description
 import { globalPopular } from '../../server/src/retrieval/recall/graph';
 import type { Query } from '../../server/src/retrieval/query';
 import { choose, int, prng } from './lib';
+import { tempDir } from '../helpers/tempDir';
 
 const SEQUENCES = Number(process.env.NEEDLE_FUZZ_INDEXER_SEQUENCES ?? 30);
 const STEPS = 14;
@@ -65,7 +65,7 @@ test(`indexer: ${SEQUENCES} random sequences of edits, saves, deletes, renames a
   let tableChecks = 0;
   for (let seq = first; seq < first + SEQUENCES; seq++) {
     const r = prng(5000 + seq);
-    const root = mkdtempSync(join(tmpdir(), 'needle-seq-'));
+    const root = tempDir('needle-seq-');
     const pathOf = (pkg: string, name: string, alt = false) => join(root, alt ? 'alt' : 'src', ...pkg.split('.'), `${name}.java`);
     const write = (p: string, text: string) => { mkdirSync(dirname(p), { recursive: true }); writeFileSync(p, text); };
     for (const pkg of PKGS) for (const name of NAMES.slice(0, 3)) write(pathOf(pkg, name), randomClass(r, pkg, name));

@@ -2,9 +2,9 @@
 // mutators that turn real Java into broken Java, workspace copies and small timing helpers.
 // Everything is seeded: a failure message carries the seed and the case number to replay it.
 
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../helpers/tempDir';
 
 export type Rng = () => number;
 
@@ -41,7 +41,7 @@ export function javaFilesUnder(dir: string, limit = Infinity): string[] {
 
 /** A private copy of a workspace in a temporary folder (tests edit, delete and break files in it). */
 export function copyWorkspace(src: string, prefix = 'needle-robust-'): string {
-  const dst = mkdtempSync(join(tmpdir(), prefix));
+  const dst = tempDir(prefix);
   cpSync(src, dst, { recursive: true });
   return dst;
 }
