@@ -40,3 +40,21 @@ test('RecentTexts: a text longer than the bound is read but not kept', (t) => {
   utimesSync(file, old, old);
   assert.equal(texts.read(file), text.replace('Big', 'Bag'), 'not remembered, so read again');
 });
+
+test('RecentTexts.held: the remembered text while the stamp is unchanged, never a read', (t) => {
+  const dir = tempDir('needle-recent-');
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'A.java');
+  writeFileSync(file, 'class A {}\n');
+  const old = new Date(Date.now() - 60_000);
+  utimesSync(file, old, old);
+  const texts = new RecentTexts(1000);
+  assert.equal(texts.held(file), undefined, 'nothing read yet: held reads nothing');
+  texts.read(file);
+  assert.equal(texts.held(file), 'class A {}\n');
+  writeFileSync(file, 'class A { }\n');
+  utimesSync(file, old, old);
+  assert.equal(texts.held(file), undefined, 'another size: not the text held');
+  rmSync(file);
+  assert.equal(texts.held(file), undefined, 'gone');
+});

@@ -71,3 +71,28 @@ test('BoundedMemo.ofSlices: answers a slice of a text by the value remembered fo
   assert.equal(memo.get('  return total;\n', () => { calls++; return -1; }), 16, 'an equal string is the same key');
   assert.equal(calls, 1);
 });
+
+test('BoundedMemo.weighed: bounds the total weight held, not the number of values; a value heavier than a generation is not kept', () => {
+  const memo = BoundedMemo.weighed<string, string>(20, (text) => text.length); // two generations of 10 characters
+  memo.set('a', 'xxxx');
+  memo.set('b', 'xxxx'); // 8 held
+  memo.set('c', 'xxx'); // 11 would not fit: {a, b} become the older generation; {c}
+  assert.equal(memo.peek('a'), 'xxxx', 'the older generation still answers'); // moved: {c, a}, 7 held
+  memo.set('d', 'xxxx'); // 11: {c, a} older, {a, b} dropped; {d}
+  assert.equal(memo.peek('b'), undefined, 'a value unused for two generations is forgotten');
+  memo.set('big', 'x'.repeat(11));
+  assert.equal(memo.peek('big'), undefined, 'heavier than a generation: not kept');
+  assert.equal(memo.peek('d'), 'xxxx', 'and nothing was pushed out for it');
+  assert.equal(memo.peek('c'), 'xxx');
+});
+
+test('BoundedMemo.weighed: a replaced value\'s weight replaces the old one\'s', () => {
+  const memo = BoundedMemo.weighed<string, string>(20, (text) => text.length);
+  memo.set('p', 'x'.repeat(9));
+  memo.set('p', 'x'); // 1 held, not 9 (nor 10)
+  memo.set('q', 'x'.repeat(8)); // 9 held: the same generation as p
+  memo.set('r', 'xx'); // 11 would not fit: {p, q} older; {r}
+  memo.set('s', 'x'.repeat(9)); // 11: {r} older, {p, q} dropped; {s}
+  assert.equal(memo.peek('q'), undefined, 'q joined p\'s generation and went with it');
+  assert.equal(memo.peek('r'), 'xx');
+});

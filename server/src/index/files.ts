@@ -9,6 +9,7 @@ import ignore, { type Ignore } from 'ignore';
 import type { SkippedFile } from '../../../shared/protocol';
 import { hostPaths } from '../platform/paths';
 import { normalizeLineEndings } from '../text/lines';
+import { BoundedMemo } from '../text/boundedMemo';
 
 /** Files larger than this are generated or data, not code someone writes (issue: over 2 MB skipped). */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -145,30 +146,31 @@ export function readSourceFile(path: string, withHash = true): ReadResult {
  * again (same size and mtime, last modified well before it was read: the warm start's rule) costs
  * a stat instead of a read, a decode and a copy. Retrieval reads the files its candidates come
  * from at every request: on the whole JDK about a hundred, and their garbage, per request.
- * Bounded by characters held; cleared when full.
+ * Bounded by characters held, in two generations (text/boundedMemo.ts): the files a session keeps
+ * coming back to stay, where a cache cleared when full forgot them with the rest.
  */
 export class RecentTexts {
-  private readonly texts = new Map<string, { stamp: FileStamp; text: string }>();
-  private chars = 0;
+  private readonly texts: BoundedMemo<string, { stamp: FileStamp; text: string }>;
 
-  constructor(private readonly maxChars: number) {}
+  constructor(maxChars: number) {
+    this.texts = BoundedMemo.weighed(maxChars, (t) => t.text.length);
+  }
+
+  /** The text remembered for the file if its stamp is unchanged, without reading it. */
+  held(path: string): string | undefined {
+    const known = this.texts.peek(path);
+    if (!known) return undefined;
+    const now = stampOf(path);
+    return now && now.size === known.stamp.size && now.mtimeMs === known.stamp.mtimeMs ? known.text : undefined;
+  }
 
   /** readSourceFile(path, false)'s text, or undefined where it refuses the file. */
   read(path: string): string | undefined {
-    const known = this.texts.get(path);
-    if (known) {
-      const now = stampOf(path);
-      if (now && now.size === known.stamp.size && now.mtimeMs === known.stamp.mtimeMs) return known.text;
-      this.texts.delete(path);
-      this.chars -= known.text.length;
-    }
+    const known = this.held(path);
+    if (known !== undefined) return known;
     const r = readSourceFile(path, false);
     if (!r.ok) return undefined;
-    if (r.stamp && r.text.length <= this.maxChars) {
-      if (this.chars + r.text.length > this.maxChars) { this.texts.clear(); this.chars = 0; }
-      this.texts.set(path, { stamp: r.stamp, text: r.text });
-      this.chars += r.text.length;
-    }
+    if (r.stamp) this.texts.set(path, { stamp: r.stamp, text: r.text });
     return r.text;
   }
 }

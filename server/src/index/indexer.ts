@@ -543,6 +543,11 @@ export class Indexer {
     if (overlay !== undefined) return overlay;
     const library = this.libraryText.get(path);
     if (library !== undefined) return library;
+    if (!this.rootOf(path)) return undefined;
+    // A text still held was read when the path was confined, and is served only while the file's
+    // stamp is unchanged: the confinement check (two realpath calls) is for reading the disk.
+    const held = this.diskTexts.held(path);
+    if (held !== undefined) return held;
     if (!this.confined(path)) return undefined;
     return this.diskTexts.read(path);
   }

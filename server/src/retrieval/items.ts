@@ -13,6 +13,7 @@ import { outline, OutlineMemo, type OutlineLine } from './outline';
 import { compactIndent, joinShown, type ShownLine } from '../render/shownLines';
 import { signatureLines } from './symbols';
 import { countTokens } from './cap';
+import { BoundedMemo } from '../text/boundedMemo';
 import type { NeedleItem } from './types';
 import { hostPaths } from '../platform/paths';
 
@@ -27,14 +28,14 @@ export interface Entry {
   doc: boolean;
 }
 
-const linesCache = new Map<string, { text: string; lines: string[] }>();
+/** The lines of recently read files, with the text they were split from. */
+const linesCache = new BoundedMemo<string, { text: string; lines: string[] }>(500);
 
 export function linesOf(req: PipelineRequest, path: string): string[] {
   const text = req.textOf(path) ?? '';
-  const c = linesCache.get(path);
+  const c = linesCache.peek(path);
   if (c && c.text === text) return c.lines;
   const lines = text.split('\n');
-  if (linesCache.size > 500) linesCache.clear();
   linesCache.set(path, { text, lines });
   return lines;
 }

@@ -7,6 +7,9 @@
 // nothing to all of it: the server's memory after the same requests depended on when it last
 // cleared).
 //
+// Weighed (`BoundedMemo.weighed`), `size` bounds the values' total weight rather than their
+// number: file texts by their characters.
+//
 // Keyed by objects (`BoundedMemo.weak`), a memo holds its values only while the key lives too:
 // the per-file tables keyed by a file's facts were WeakMaps, which kept a table for every file
 // whose facts were ever consulted for as long as the file was indexed (on the whole JDK, every
@@ -21,16 +24,16 @@ type Store<K, V> = { get(key: K): V | undefined; set(key: K, value: V): unknown 
 export class BoundedMemo<K, V> {
   private newer: Store<K, V>;
   private older: Store<K, V>;
-  /** Keys in `newer`. */
+  /** The weight of what `newer` holds. */
   private held = 0;
   /** What a generation holds. */
   private readonly half: number;
 
   /**
    * `keep`: the key as stored, when the memo stores one (a miss, or a key of the older generation
-   * moving to the newer).
+   * moving to the newer). `weigh`: a value's share of `size` (1 each by default).
    */
-  constructor(size: number, private readonly generation: () => Store<K, V> = () => new Map<K, V>(), private readonly keep: (key: K) => K = (key) => key) {
+  constructor(size: number, private readonly generation: () => Store<K, V> = () => new Map<K, V>(), private readonly keep: (key: K) => K = (key) => key, private readonly weigh: (value: V) => number = () => 1) {
     this.half = Math.max(1, Math.floor(size / 2));
     this.newer = generation();
     this.older = generation();
@@ -44,6 +47,11 @@ export class BoundedMemo<K, V> {
   /** A memo keyed by strings that may be slices of larger ones: each key is stored as a copy of its own. */
   static ofSlices<V>(size: number): BoundedMemo<string, V> {
     return new BoundedMemo<string, V>(size, undefined, (key) => Buffer.from(key, 'utf16le').toString('utf16le'));
+  }
+
+  /** A memo whose values' total weight is bounded by `size`; a value heavier than a generation is not kept. */
+  static weighed<K, V>(size: number, weigh: (value: V) => number): BoundedMemo<K, V> {
+    return new BoundedMemo<K, V>(size, undefined, undefined, weigh);
   }
 
   /** Forgets everything, as a new memo of the same size (bench:memory measures what a memo held this way). */
@@ -64,15 +72,18 @@ export class BoundedMemo<K, V> {
 
   /** Remembers `value` for `key` (replacing what was remembered). */
   set(key: K, value: V): void {
-    if (this.newer.get(key) === undefined) {
-      if (this.held >= this.half) {
+    const weight = this.weigh(value);
+    if (weight > this.half) return;
+    const replaced = this.newer.get(key);
+    if (replaced === undefined) {
+      if (this.held + weight > this.half) {
         this.older = this.newer;
         this.newer = this.generation();
         this.held = 0;
       }
-      this.held++;
+      this.held += weight;
       key = this.keep(key);
-    }
+    } else this.held += weight - this.weigh(replaced);
     this.newer.set(key, value);
   }
 
