@@ -40,6 +40,27 @@ test('warm start restores the snapshot and applies changes made while stopped', 
   assert.ok(!targets.includes('a.Util#half(int)'), 'the caller of the removed method was re-resolved');
 });
 
+test('after a warm start an edit that changes a shape re-resolves the files that consulted the type, the consulters built at the edit or in idle time before it', async () => {
+  const fx = writeFixture(FILES);
+  const cacheDir = tempDir('needle-cache-');
+  await indexed(fx.root, cacheDir);
+  const removeHalf = 'package a;\npublic class Util {\n  public static int twice(int x) { return 2 * x; }\n}\n';
+  for (const idleFirst of [false, true]) {
+    const warm = await indexed(fx.root, cacheDir);
+    if (idleFirst) warm.index.prepareConsultedBy();
+    await warm.setDocument(join(fx.root, 'src/a/Util.java'), removeHalf);
+    const user = warm.index.allFiles().find((f) => f.path.endsWith('User.java'))!;
+    const targets = user.resolution!.edges.toArray().map((e) => e.to);
+    assert.ok(!targets.includes('a.Util#half(int)'), `the caller of the removed method was re-resolved (idle first: ${idleFirst})`);
+    assert.ok(targets.includes('a.Util#twice(int)'));
+    // And the other way: the method back, its caller resolves to it again (the map kept in step with the re-resolution).
+    await warm.setDocument(join(fx.root, 'src/a/Util.java'), FILES['src/a/Util.java']);
+    const again = warm.index.allFiles().find((f) => f.path.endsWith('User.java'))!.resolution!.edges.toArray().map((e) => e.to);
+    assert.ok(again.includes('a.Util#half(int)'), `re-resolved once more (idle first: ${idleFirst})`);
+    await warm.closeDocument(join(fx.root, 'src/a/Util.java'));
+  }
+});
+
 test('a corrupt or truncated cache is never trusted', async () => {
   const fx = writeFixture(FILES);
   const cacheDir = tempDir('needle-cache-');

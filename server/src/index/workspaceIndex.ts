@@ -68,8 +68,12 @@ export class WorkspaceIndex {
    * Set only from the second on (a Set per target was most of the map on the whole JDK).
    */
   private incomingMap: Map<string, string | Set<string>> | undefined;
-  /** Simple type name -> files whose resolution consulted it. */
-  private consultedBy = new Map<string, Set<string>>();
+  /**
+   * Simple type name -> files whose resolution consulted it; built at its first use (a shape
+   * change, or prepareConsultedBy in idle time), not while a warm start restores every file: on
+   * the whole JDK that was a fifth of the restore.
+   */
+  private consultedByMap: Map<string, Set<string>> | undefined;
   /** Bumped on every change; snapshots and caches compare it. */
   version = 0;
   /**
@@ -204,11 +208,12 @@ export class WorkspaceIndex {
     const todo = new Set<string>();
     if (path) todo.add(path);
     if (everything) for (const p of this.files.keys()) todo.add(p);
-    for (const name of changes.whole) for (const p of this.consultedBy.get(name) ?? []) todo.add(p);
+    const consultedBy = this.consultedBy();
+    for (const name of changes.whole) for (const p of consultedBy.get(name) ?? []) todo.add(p);
     // A member change reaches only the consulters that looked a changed member name up in a type of that name.
     for (const [name, members] of changes.members) {
       const keys = [...members].map((m) => memberLookupKey(name, m));
-      for (const p of this.consultedBy.get(name) ?? []) {
+      for (const p of consultedBy.get(name) ?? []) {
         if (todo.has(p)) continue;
         const looked = this.files.get(p)?.resolution?.memberLookups;
         if (!looked || keys.some((k) => holds(looked, k))) todo.add(p);
@@ -238,7 +243,19 @@ export class WorkspaceIndex {
   /** Records a file's resolution in the reverse maps. */
   private noteResolution(path: string, r: FileResolution): void {
     if (this.incomingMap) for (const to of r.edges.targets()) addOneOrMore(this.incomingMap, to, path);
-    for (const n of r.consulted) addTo(this.consultedBy, n, path);
+    if (this.consultedByMap) for (const n of r.consulted) addTo(this.consultedByMap, n, path);
+  }
+
+  /** Builds the consulters map now rather than at the first shape change (idle time after a start). */
+  prepareConsultedBy(): void {
+    this.consultedBy();
+  }
+
+  private consultedBy(): Map<string, Set<string>> {
+    if (this.consultedByMap) return this.consultedByMap;
+    const map = new Map<string, Set<string>>();
+    for (const f of this.files.values()) for (const n of f.resolution?.consulted ?? []) addTo(map, n, f.path);
+    return (this.consultedByMap = map);
   }
 
   /** Builds the callers map now rather than at the first query of callers (retrieval's prepare stage). */
@@ -256,7 +273,7 @@ export class WorkspaceIndex {
   private forgetResolution(f: IndexedFile): void {
     if (!f.resolution) return;
     if (this.incomingMap) for (const to of f.resolution.edges.targets()) deleteOneOrMore(this.incomingMap, to, f.path);
-    for (const n of f.resolution.consulted) this.consultedBy.get(n)?.delete(f.path);
+    if (this.consultedByMap) for (const n of f.resolution.consulted) this.consultedByMap.get(n)?.delete(f.path);
     f.resolution = undefined;
   }
 

@@ -121,6 +121,8 @@ async function indexFolder(root: string): Promise<void> {
   }
   try {
     await scheduler.update(() => indexer.addFolder(root));
+    // What only an edit needs (whose files a shape change reaches), in idle time rather than in the start.
+    void scheduler.updateIdle('consulters', () => indexer.index.prepareConsultedBy());
   } finally {
     if (token) connection.sendProgress({ method: '$/progress' } as never, token, { kind: 'end', message: `${indexer.index.stats().files} files indexed` } as never);
   }
