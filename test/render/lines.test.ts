@@ -25,6 +25,15 @@ test('docSummary: abbreviations, inline tags and HTML', () => {
   assert.equal(docSummary('No period at all'), 'No period at all');
   assert.equal(docSummary('@return only tags'), '');
   assert.equal(docSummary('x '.repeat(200), 40).endsWith('…'), true);
+  // An abbreviation at the very start, white space runs across lines, a character outside the BMP,
+  // a paragraph tag before any text (no cut), an entity that is none, a block element after text (a cut).
+  assert.equal(docSummary('cf. the docs. More.'), 'cf. the docs.');
+  assert.equal(docSummary('About approx. five items. Next.'), 'About approx. five items.');
+  assert.equal(docSummary('A  \n  spaced   text. More.'), 'A spaced text.');
+  assert.equal(docSummary('Emoji \u{1F600} here. More.'), 'Emoji \u{1F600} here.');
+  assert.equal(docSummary('<p>Leading paragraph. More.'), 'Leading paragraph.');
+  assert.equal(docSummary('See &amp; &bogus; use. Next.'), 'See & &bogus; use.');
+  assert.equal(docSummary('Text <pre>code</pre> after.'), 'Text');
 });
 
 test('the fence language follows the file', () => {

@@ -61,22 +61,51 @@ function memoizedCut(cut: (javadoc: string, max: number) => string): (javadoc: s
 export const docSummary = memoizedCut((javadoc, max) => cutSummary(javadoc, max));
 
 const ABBREVIATION = /(?:^|[\s(\[])(?:e\.g|i\.e|cf|vs|viz|approx|resp|et al|incl|esp)\.$/i;
-const BLOCK_HTML = /^<\/?(?:p|ul|ol|li|pre|br|h[1-6]|table|dl|dt|dd|blockquote|hr)\b[^>]*>/i;
+/** How far back from a full stop ABBREVIATION and ETC_BEFORE need to look (their longest match, and more). */
+const ABBREVIATION_REACH = 12;
+const ETC_BEFORE = /(?:^|\s)etc\.$/i;
+// Matched where the scan stands (sticky): no copy of the rest of the Javadoc per `<` or `&`.
+const BLOCK_HTML = /<\/?(?:p|ul|ol|li|pre|br|h[1-6]|table|dl|dt|dd|blockquote|hr)\b[^>]*>/iy;
+const HTML_TAG = /<\/?[A-Za-z][^<>]*>/y;
+const ENTITY = /&(#?\w+);/y;
+const BLOCK_TAG = /\n\s*@/;
+const WHITE_RUN = /\s+/g;
+/** Where plain prose stops: what may start an inline tag, an HTML tag or an entity. */
+const SPECIAL = /[{<&]/g;
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ', '#64': '@', '#47': '/', '#42': '*' };
 
-/** Javadoc text rendered to plain characters; `breakable[i]` is false inside inline tags. */
+/**
+ * A Javadoc's prose as text: white space runs as one space, inline tags as their text, HTML
+ * dropped; `breakable[k]`: whether the k-th character written may end a sentence (not inside an
+ * inline tag; an inline tag's text counts by code point); `hardBreak`: where a paragraph or block
+ * element cut it, or -1. Plain stretches between `{@`, `<` and `&` are copied whole: appending
+ * char by char, and asking the string whether it ends in a space, made this the most allocating
+ * step of a request on the JDK.
+ */
 function renderJavadoc(raw: string): { text: string; breakable: boolean[]; hardBreak: number } {
-  let text = '';
+  const parts: string[] = [];
+  let length = 0; // UTF-16 units written
+  let endsInSpace = false, anyText = false;
   const breakable: boolean[] = [];
   let hardBreak = -1;
-  const put = (str: string, canBreak: boolean) => {
-    for (const ch of str) {
-      if (/\s/.test(ch)) { if (!text.length || text.endsWith(' ')) continue; text += ' '; breakable.push(canBreak); continue; }
-      text += ch; breakable.push(canBreak);
-    }
+  /** Writes `str` with its white space runs as one space (none first, none after a space). */
+  const write = (str: string, marks: (written: string) => void) => {
+    let w = str.replace(WHITE_RUN, ' ');
+    if (w.startsWith(' ') && (!length || endsInSpace)) w = w.slice(1);
+    if (!w) return;
+    parts.push(w);
+    length += w.length;
+    endsInSpace = w.endsWith(' ');
+    anyText ||= w !== ' ';
+    marks(w);
   };
+  const plain = (str: string) => write(str, (w) => { for (let k = 0; k < w.length; k++) breakable.push(true); });
+  const unbreakable = (str: string) => write(str, (w) => { for (const _ of w) breakable.push(false); });
   let i = 0;
   while (i < raw.length && hardBreak < 0) {
+    SPECIAL.lastIndex = i;
+    const next = SPECIAL.exec(raw)?.index ?? raw.length;
+    if (next > i) { plain(raw.slice(i, next)); i = next; continue; }
     const ch = raw[i];
     if (ch === '{' && raw[i + 1] === '@') {
       let depth = 0, j = i;
@@ -84,24 +113,31 @@ function renderJavadoc(raw: string): { text: string; breakable: boolean[]; hardB
       const body = raw.slice(i + 2, j);
       const name = /^\w+/.exec(body)?.[0] ?? '';
       const arg = body.slice(name.length).trim();
-      put(inlineTagText(name, arg), false);
+      unbreakable(inlineTagText(name, arg));
       i = j + 1;
       continue;
     }
     if (ch === '<') {
-      const block = BLOCK_HTML.exec(raw.slice(i));
-      if (block) { if (text.trim()) hardBreak = text.length; i += block[0].length; continue; }
-      const tag = /^<\/?[A-Za-z][^<>]*>/.exec(raw.slice(i));
+      BLOCK_HTML.lastIndex = i;
+      const block = BLOCK_HTML.exec(raw);
+      if (block) { if (anyText) hardBreak = length; i += block[0].length; continue; }
+      HTML_TAG.lastIndex = i;
+      const tag = HTML_TAG.exec(raw);
       if (tag) { i += tag[0].length; continue; }
     }
     if (ch === '&') {
-      const ent = /^&(#?\w+);/.exec(raw.slice(i));
-      if (ent && ENTITIES[ent[1]] !== undefined) { put(ENTITIES[ent[1]], true); i += ent[0].length; continue; }
+      ENTITY.lastIndex = i;
+      const ent = ENTITY.exec(raw);
+      if (ent && ENTITIES[ent[1]] !== undefined) { plainByCodePoint(ENTITIES[ent[1]]); i += ent[0].length; continue; }
     }
-    put(ch, true);
+    plain(ch); // a `{`, `<` or `&` that starts nothing
     i++;
   }
-  return { text, breakable, hardBreak };
+  return { text: parts.join(''), breakable, hardBreak };
+
+  function plainByCodePoint(str: string): void {
+    write(str, (w) => { for (const _ of w) breakable.push(true); });
+  }
 }
 
 function inlineTagText(name: string, arg: string): string {
@@ -119,7 +155,8 @@ function inlineTagText(name: string, arg: string): string {
 }
 
 function cutSummary(javadoc: string, max: number): string {
-  const prose = javadoc.split(/\n\s*@/)[0];
+  const tag = BLOCK_TAG.exec(javadoc);
+  const prose = tag ? javadoc.slice(0, tag.index) : javadoc;
   if (prose.trimStart().startsWith('@')) return '';
   const { text, breakable, hardBreak } = renderJavadoc(prose);
   let end = hardBreak >= 0 ? hardBreak : text.length;
@@ -128,10 +165,12 @@ function cutSummary(javadoc: string, max: number): string {
     if ((ch !== '.' && ch !== '!' && ch !== '?') || !breakable[i]) continue;
     if (i + 1 < text.length && text[i + 1] !== ' ') continue;
     if (ch === '.') {
-      const before = text.slice(0, i + 1);
+      // The text up to the stop, as far back as the patterns can reach: where the window starts
+      // past the text's start, no match can begin there, so `^` means the same as on the whole.
+      const before = text.slice(Math.max(0, i + 1 - ABBREVIATION_REACH), i + 1);
       if (ABBREVIATION.test(before)) continue;
       // "etc." ends a sentence only before a capital (or the end).
-      if (/(?:^|\s)etc\.$/i.test(before) && i + 2 < text.length && !/[A-Z]/.test(text[i + 2])) continue;
+      if (ETC_BEFORE.test(before) && i + 2 < text.length && !/[A-Z]/.test(text[i + 2])) continue;
     }
     end = i + 1;
     break;

@@ -56,7 +56,7 @@ export class DescriptionTable {
   /** Terms whose postings changed since the last takeChangedTerms (a term's scores moved with them). */
   private changed = new Set<string>();
   /** termScores' accumulator by document id, and which ids it has seen (reset after each use). */
-  private scratch?: { score: Float64Array; seen: Uint8Array };
+  private scratch?: { score: Float64Array; seen: Uint8Array; order: Int32Array };
 
   constructor(private tokenize: (text: string) => string[]) {}
 
@@ -215,9 +215,9 @@ export class DescriptionTable {
     const id = this.termIds.get(term);
     if (id === undefined) return { docs: new Int32Array(0), scores: new Float64Array(0) };
     const cap = this.sym.length;
-    if (!this.scratch || this.scratch.seen.length < cap) this.scratch = { score: new Float64Array(cap), seen: new Uint8Array(cap) };
-    const { score, seen } = this.scratch;
-    const order: number[] = [];
+    if (!this.scratch || this.scratch.seen.length < cap) this.scratch = { score: new Float64Array(cap), seen: new Uint8Array(cap), order: new Int32Array(cap) };
+    const { score, seen, order } = this.scratch;
+    let n = 0; // documents in `order`, as first seen
     for (let f = 0; f < NF; f++) {
       const list = this.list(id * NF + f);
       if (!list) continue;
@@ -228,11 +228,11 @@ export class DescriptionTable {
         const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * this.fieldLength[d * NF + f]) / avg)));
         const w = FIELD_BOOST[f] * raw;
         if (seen[d]) score[d] += w;
-        else { seen[d] = 1; score[d] = w; order.push(d); }
+        else { seen[d] = 1; score[d] = w; order[n++] = d; }
       }
     }
-    const docs = Int32Array.from(order), scores = new Float64Array(order.length);
-    for (let i = 0; i < order.length; i++) { const d = order[i]; scores[i] = score[d]; seen[d] = 0; }
+    const docs = order.slice(0, n), scores = new Float64Array(n);
+    for (let i = 0; i < n; i++) { const d = docs[i]; scores[i] = score[d]; seen[d] = 0; }
     return { docs, scores };
   }
 
