@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens, encodedTokens } from '../../server/src/retrieval/cap';
 import { Indexer } from '../../server/src/index/indexer';
 import { defaultSettings, retrieveAt, uriOfPath } from '../../server/src/service';
@@ -30,6 +31,8 @@ test('countTokens equals the encoding length on random texts, including the cuts
     const length = Math.floor(next() * 40);
     for (let k = 0; k < length; k++) text += PARTS[Math.floor(next() * PARTS.length)];
     const exact = encodedTokens(text);
+    // The definition: the encoding's length (encodedTokens counts without making it).
+    assert.equal(exact, encode(text, { disallowedSpecial: new Set() }).length, `encoding: ${JSON.stringify(text)}`);
     assert.equal(countTokens(text), exact, JSON.stringify(text));
     assert.equal(countTokens(text), exact, `remembered: ${JSON.stringify(text)}`);
     const lines = text.split('\n');
@@ -37,6 +40,8 @@ test('countTokens equals the encoding length on random texts, including the cuts
   }
   // Cutting after every newline is not exact: the texts above must reach the cases where it is not.
   assert.ok(perLineWrong > 25, `random texts where a per-line sum differs: ${perLineWrong}`);
+  // A special token's text in retrieved code is counted as the text it is.
+  assert.equal(encodedTokens('x <|endoftext|> y'), encode('x <|endoftext|> y', { disallowedSpecial: new Set() }).length);
   for (const text of ['', '\n', 'a\n', '{\n//x', '}\n\n  x', 'x;\n  \n  y', 'a\n\r\nb', 'a\n\u2028\nb', '  \n\n', 'class A {\n  int x;\n}\n'])
     assert.equal(countTokens(text), encodedTokens(text), JSON.stringify(text));
 });

@@ -2,7 +2,7 @@
 // gpt-tokenizer). Whole lowest-weight items are dropped until the set fits; never mid-item,
 // never mid-line. The first item (the cursor's own context) is kept whenever it fits at all.
 
-import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { countTokens as countEncoded } from 'gpt-tokenizer/encoding/o200k_base';
 import type { ContextItem } from '../../../shared/protocol';
 import { BoundedMemo } from '../text/boundedMemo';
 
@@ -14,7 +14,8 @@ const NO_SPECIAL_TOKENS = { disallowedSpecial: new Set<string>() };
 export function encodedTokens(text: string): number {
   // Retrieved code is data: a comment holding `<|endoftext|>` is counted as the text it is. By
   // default the encoder throws on a special token's text, which would fail the whole request.
-  return encode(text, NO_SPECIAL_TOKENS).length;
+  // Counted as encode() would make them, without the array of tokens.
+  return countEncoded(text, NO_SPECIAL_TOKENS);
 }
 
 /**
