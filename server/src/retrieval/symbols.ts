@@ -88,8 +88,12 @@ function renderJavadoc(raw: string): { text: string; breakable: boolean[]; hardB
   let endsInSpace = false, anyText = false;
   const breakable: boolean[] = [];
   let hardBreak = -1;
-  /** Writes `str` with its white space runs as one space (none first, none after a space). */
-  const write = (str: string, marks: (written: string) => void) => {
+  /**
+   * Writes `str` with its white space runs as one space (none first, none after a space), each
+   * character written marked `canBreak`; characters are counted in UTF-16 units for the Javadoc's
+   * own text (read unit by unit before) and by code point for a tag's or entity's text.
+   */
+  const write = (str: string, canBreak: boolean, count: 'units' | 'code points') => {
     let w = str.replace(WHITE_RUN, ' ');
     if (w.startsWith(' ') && (!length || endsInSpace)) w = w.slice(1);
     if (!w) return;
@@ -97,15 +101,14 @@ function renderJavadoc(raw: string): { text: string; breakable: boolean[]; hardB
     length += w.length;
     endsInSpace = w.endsWith(' ');
     anyText ||= w !== ' ';
-    marks(w);
+    const n = count === 'units' ? w.length : [...w].length;
+    for (let k = 0; k < n; k++) breakable.push(canBreak);
   };
-  const plain = (str: string) => write(str, (w) => { for (let k = 0; k < w.length; k++) breakable.push(true); });
-  const unbreakable = (str: string) => write(str, (w) => { for (const _ of w) breakable.push(false); });
   let i = 0;
   while (i < raw.length && hardBreak < 0) {
     SPECIAL.lastIndex = i;
     const next = SPECIAL.exec(raw)?.index ?? raw.length;
-    if (next > i) { plain(raw.slice(i, next)); i = next; continue; }
+    if (next > i) { write(raw.slice(i, next), true, 'units'); i = next; continue; }
     const ch = raw[i];
     if (ch === '{' && raw[i + 1] === '@') {
       let depth = 0, j = i;
@@ -113,7 +116,7 @@ function renderJavadoc(raw: string): { text: string; breakable: boolean[]; hardB
       const body = raw.slice(i + 2, j);
       const name = /^\w+/.exec(body)?.[0] ?? '';
       const arg = body.slice(name.length).trim();
-      unbreakable(inlineTagText(name, arg));
+      write(inlineTagText(name, arg), false, 'code points');
       i = j + 1;
       continue;
     }
@@ -128,16 +131,12 @@ function renderJavadoc(raw: string): { text: string; breakable: boolean[]; hardB
     if (ch === '&') {
       ENTITY.lastIndex = i;
       const ent = ENTITY.exec(raw);
-      if (ent && ENTITIES[ent[1]] !== undefined) { plainByCodePoint(ENTITIES[ent[1]]); i += ent[0].length; continue; }
+      if (ent && ENTITIES[ent[1]] !== undefined) { write(ENTITIES[ent[1]], true, 'code points'); i += ent[0].length; continue; }
     }
-    plain(ch); // a `{`, `<` or `&` that starts nothing
+    write(ch, true, 'units'); // a `{`, `<` or `&` that starts nothing
     i++;
   }
   return { text: parts.join(''), breakable, hardBreak };
-
-  function plainByCodePoint(str: string): void {
-    write(str, (w) => { for (const _ of w) breakable.push(true); });
-  }
 }
 
 function inlineTagText(name: string, arg: string): string {

@@ -43,7 +43,6 @@ interface DescCache {
   table: DescriptionTable;
   /** Per file: the facts object indexed, its hash, and the document ids added for it, in fileDocs order (incremental updates). */
   files: Map<string, FilePart>;
-  /** orSearch's accumulators by document id, reused; `touched` lists the entries in use (ids as they are). */
   /** orSearch's accumulators by document id, and the documents its last search touched (`touched[0, count)`). */
   acc?: { score: Float64Array; matched: Uint16Array; touched: Int32Array; count: number };
   /** Each searched term's scores at this version (see orSearch), and how many entries they hold. */
