@@ -5,6 +5,8 @@
 // as indexing's prepare phase (retrieval/prepare.ts), in one run.
 //   node dist/bench/latency.bench.js [requests] [--corpus jdk-java.base|jdk-all] [--no-startup] [--warm-only] [--edits N] [--slowest N] [--dump FILE]
 // --slowest N: the N slowest warm requests: their stages, collection pauses, CPU time and page faults.
+// --allocations: what the warm requests allocated (V8's sampling heap profiler, one sample per
+// 16 KB on average): the total, per request, and the functions that allocated most themselves.
 // --dump FILE: every request's answer, before the edits and after each (target, tokens, each item's uri, tokens and
 // text), one JSON line each, to compare the rendered contexts of two builds byte for byte.
 
@@ -19,6 +21,26 @@ import { defaultSettings, prepareIndexer, retrieveAt, uriOfPath } from '../serve
 import type { PreparedStep } from '../server/src/retrieval/prepare';
 import { SAVED_DESCRIPTION_TABLE } from '../server/src/retrieval/recall/descriptions';
 import { boundHeapGrowth } from '../server/src/platform/heapGrowth';
+
+/** A sampling heap profile's nodes: what each function allocated itself, and the callees. */
+interface SamplingHeapNode { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: SamplingHeapNode[] }
+interface SamplingHeapProfile { head: SamplingHeapNode }
+
+/** The total a sampling heap profile saw allocated, and by function (name, file:line) the most first. */
+function allocatedBy(profile: SamplingHeapProfile): { total: number; top: [string, number][] } {
+  const by = new Map<string, number>();
+  let total = 0;
+  const walk = (n: SamplingHeapNode) => {
+    total += n.selfSize;
+    if (n.selfSize) {
+      const f = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+      by.set(f, (by.get(f) ?? 0) + n.selfSize);
+    }
+    n.children.forEach(walk);
+  };
+  walk(profile.head);
+  return { total, top: [...by].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)) };
+}
 
 type Target = { path: string; line: number };
 type Answer = Awaited<ReturnType<typeof retrieveAt>>;
@@ -62,6 +84,7 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   // first request, which builds the lazy caches, would drown them in `node --cpu-prof`).
   const profileTo = process.env.NEEDLE_PROFILE;
   const session = profileTo ? new Session() : undefined;
+  const allocSession = process.argv.includes('--allocations') ? new Session() : undefined;
   const ix = new Indexer({ cacheDir });
   const tCold = performance.now();
   await ix.addFolder(root);
@@ -92,6 +115,11 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
       first = ms; // the structures built lazily, by this request
       gcObserver.observe({ entryTypes: ['gc'] });
       if (session) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start'); }
+      if (allocSession) {
+        allocSession.connect();
+        await allocSession.post('HeapProfiler.enable');
+        await allocSession.post('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
+      }
       continue;
     }
     times.push(ms);
@@ -105,6 +133,8 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
       l.push(v);
     }
   }
+  const allocations = allocSession ? allocatedBy(((await allocSession.post('HeapProfiler.stopSampling')) as { profile: SamplingHeapProfile }).profile) : undefined;
+  allocSession?.disconnect();
   if (session && profileTo) {
     const { profile } = await session.post('Profiler.stop');
     writeFileSync(profileTo, JSON.stringify(profile));
@@ -187,6 +217,10 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   const cpuRatios = [...warmOf.values()].map((w) => w.cpuMs / w.ms).sort((a, b) => a - b);
   console.log(`  CPU time (all threads) ÷ wall time per warm request: median ${pctOf(cpuRatios, 0.5).toFixed(2)}`);
   console.log(`  collections during the warm requests: ${inWarm.reduce((a, p) => a + p.fullCount, 0)} full, ${inWarm.reduce((a, p) => a + p.full, 0).toFixed(0)} ms; others ${inWarm.reduce((a, p) => a + p.other, 0).toFixed(0)} ms; of ${warmTotal.toFixed(0)} ms of requests`);
+  if (allocations) {
+    const mb = (b: number) => (b / 1e6).toFixed(1);
+    console.log(`  allocated during the warm requests (sampled): ${mb(allocations.total)} MB, ${mb(allocations.total / Math.max(1, times.length))} MB a request; most by ${allocations.top.slice(0, 8).map(([f, b]) => `${f} ${mb(b)}`).join(', ')}`);
+  }
   // --slowest N: the N slowest warm requests with their stages and collection pauses (what the p95 is made of).
   const slowest = Number(arg('--slowest') ?? 0);
   for (const [i, w] of [...warmOf].sort((a, b) => b[1].ms - a[1].ms).slice(0, slowest)) {
