@@ -10,9 +10,7 @@
 // --dump FILE: every request's answer, before the edits and after each (target, tokens, each item's uri, tokens and
 // text), one JSON line each, to compare the rendered contexts of two builds byte for byte.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { constants as perfConstants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { arg, corpusSourceRoot } from './cli';
@@ -21,6 +19,7 @@ import { defaultSettings, prepareIndexer, retrieveAt, uriOfPath } from '../serve
 import type { PreparedStep } from '../server/src/retrieval/prepare';
 import { SAVED_DESCRIPTION_TABLE } from '../server/src/retrieval/recall/descriptions';
 import { boundHeapGrowth } from '../server/src/platform/heapGrowth';
+import { tempDir } from '../test/helpers/tempDir'; // removed at exit: each holds an index cache (the JDK's: 143 MB)
 
 /** A sampling heap profile's nodes: what each function allocated itself, and the callees. */
 interface SamplingHeapNode { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: SamplingHeapNode[] }
@@ -79,7 +78,7 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   const corpus = arg('--corpus') ?? 'jdk-java.base';
   const root = corpusSourceRoot(corpus);
   const count = Number(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : 100);
-  const cacheDir = mkdtempSync(join(tmpdir(), 'needle-latency-'));
+  const cacheDir = tempDir('needle-latency-');
   // NEEDLE_PROFILE=out.cpuprofile: a CPU profile of the warm requests only (indexing and the
   // first request, which builds the lazy caches, would drown them in `node --cpu-prof`).
   const profileTo = process.env.NEEDLE_PROFILE;
@@ -248,5 +247,5 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   const withSaved = await start('warm start, prepared, saved structures', root, cacheDir, true, chosen);
   print(withSaved);
   console.log(`    start to first answer, saved descriptions ÷ built: ${((withSaved.readyMs + withSaved.firstMs) / (withoutDescriptions.readyMs + withoutDescriptions.firstMs)).toFixed(2)}; description index step ${Math.round(withSaved.steps?.find((x) => x.name === 'description index')?.ms ?? NaN)} ÷ ${Math.round(withoutDescriptions.steps?.find((x) => x.name === 'description index')?.ms ?? NaN)} ms`);
-  if (!process.argv.includes('--warm-only')) print(await start('cold start, prepared', root, mkdtempSync(join(tmpdir(), 'needle-latency-')), true, chosen));
+  if (!process.argv.includes('--warm-only')) print(await start('cold start, prepared', root, tempDir('needle-latency-'), true, chosen));
 })().catch((e) => { console.error(e); process.exit(1); });

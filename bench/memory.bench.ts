@@ -11,9 +11,6 @@
 // live heap it held is printed, named by the function that first filled it (how session 16 found
 // 78 MB of rendered text kept alive by the token counts' keys).
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { arg, corpusSourceRoot } from './cli';
 import { Indexer } from '../server/src/index/indexer';
 import { defaultSettings, retrieveAt, uriOfPath } from '../server/src/service';
@@ -24,6 +21,7 @@ import { treeSitterModule } from '../server/src/java/parser';
 import { compactingCollection } from '../server/src/lsp/idleMemory';
 import { boundHeapGrowth } from '../server/src/platform/heapGrowth';
 import { BoundedMemo } from '../server/src/text/boundedMemo';
+import { tempDir } from '../test/helpers/tempDir'; // removed at exit: the index cache (the JDK's: 143 MB)
 
 /** The indexer, alive until exit: `node --heap-prof` writes its profile at exit and sees only live objects. */
 export let kept: Indexer | undefined;
@@ -79,7 +77,7 @@ function recordMemos(): Map<BoundedMemo<unknown, unknown>, string> {
   // `external` counts ArrayBuffer backing stores (typed arrays), which `heapUsed` leaves out.
   const heap = () => { gc(); gc(); const m = process.memoryUsage(); return mb(m.heapUsed + m.external); };
   const base = heap();
-  const ix = new Indexer({ cacheDir: mkdtempSync(join(tmpdir(), 'needle-memory-')) });
+  const ix = new Indexer({ cacheDir: tempDir('needle-memory-') });
   const t0 = performance.now();
   await ix.addFolder(root);
   const indexMs = performance.now() - t0;
