@@ -53,3 +53,16 @@ test('RecentTexts.held: the remembered text while the stamp is unchanged, never 
   rmSync(file);
   assert.equal(texts.held(file), undefined, 'gone');
 });
+
+test('RecentTexts.load: reads the disk whatever is held, and what it read is held after', () => {
+  const dir = tempDir('needle-recent-');
+  const file = writeOld(dir, 'A.java', 'class A {}\n');
+  const texts = new RecentTexts(1000);
+  assert.equal(texts.load(file), 'class A {}\n');
+  writeOld(dir, 'A.java', 'class B {}\n'); // same size and mtime: read() would serve the held text
+  assert.equal(texts.read(file), 'class A {}\n');
+  assert.equal(texts.load(file), 'class B {}\n', 'load reads the disk');
+  assert.equal(texts.held(file), 'class B {}\n');
+  rmSync(file);
+  assert.equal(texts.load(file), undefined);
+});

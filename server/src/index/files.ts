@@ -166,8 +166,11 @@ export class RecentTexts {
 
   /** readSourceFile(path, false)'s text, or undefined where it refuses the file. */
   read(path: string): string | undefined {
-    const known = this.held(path);
-    if (known !== undefined) return known;
+    return this.held(path) ?? this.load(path);
+  }
+
+  /** Reads the file from disk (whatever is held) and remembers its text with its stamp. */
+  load(path: string): string | undefined {
     const r = readSourceFile(path, false);
     if (!r.ok) return undefined;
     if (r.stamp) this.texts.set(path, { stamp: r.stamp, text: r.text });

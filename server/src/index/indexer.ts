@@ -549,7 +549,7 @@ export class Indexer {
     const held = this.diskTexts.held(path);
     if (held !== undefined) return held;
     if (!this.confined(path)) return undefined;
-    return this.diskTexts.read(path);
+    return this.diskTexts.load(path);
   }
 
   /** Disk texts textOf read recently (retrieval asks for the same files request after request). */

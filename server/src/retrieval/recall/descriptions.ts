@@ -254,8 +254,8 @@ function termScores(c: DescCache, term: string): TermScores {
  */
 function orSearch(c: DescCache, query: string): { touched: Int32Array; score: Float64Array } {
   const capacity = c.table.capacity;
-  // The touched documents in an array of their own size, not pushed one by one: on the JDK a
-  // query's terms match a good part of its 300 k descriptions.
+  // The touched documents in an array of the table's size, not pushed one by one: on the JDK a
+  // query's common terms match a good part of its descriptions.
   const acc = (c.acc ??= { score: new Float64Array(capacity), matched: new Uint16Array(capacity), touched: new Int32Array(capacity), count: 0 });
   const { score, matched, touched } = acc;
   for (let k = 0; k < acc.count; k++) { const d = touched[k]; score[d] = 0; matched[d] = 0; } // the previous search's
