@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Bm25, type Scored } from '../../server/src/retrieval/bm25';
+import { viaSavedForm } from '../helpers/slotTables';
 import { mulberry32 as rng } from '../../scripts/lib/prng.mjs';
 
 
@@ -122,7 +123,7 @@ test('bm25: a corpus loaded from its finished form (saved, fromSaved) answers as
     for (let d = 0; d < n; d++) if (r() < 0.2) original.remove(d);
     for (let d = 0; d < n / 5; d++) original.add(doc());
     const saved = original.saved()!;
-    const loaded = Bm25.fromSaved(structuredClone({ ...saved, termOf: [...saved.termOf] }));
+    const loaded = Bm25.fromSaved({ ...structuredClone({ ...saved, terms: undefined }), terms: viaSavedForm(saved.terms) });
     const tieBreak = (a: number, b: number) => a - b;
     const same = (what: string) => {
       for (let qi = 0; qi < 6; qi++) {
@@ -149,13 +150,13 @@ test('bm25: fromSaved refuses an inconsistent finished form', () => {
   const bm = new Bm25();
   bm.add(['a', 'b', 'b']);
   bm.add(['b', 'c']);
-  const good = () => { const s = bm.saved()!; return { ...structuredClone({ ...s, termOf: [...s.termOf] }) }; };
+  const good = () => { const s = bm.saved()!; return { ...structuredClone({ ...s, terms: undefined }), terms: viaSavedForm(s.terms) }; };
   assert.doesNotThrow(() => Bm25.fromSaved(good()));
   const spoil: [string, (s: ReturnType<typeof good>) => void][] = [
     ['a term id out of range', (s) => { s.termPool[0] = 99; }],
     ['a document range past the pool', (s) => { s.docCount[1] = 9; }],
-    ['a term twice', (s) => { s.termOf[2] = s.termOf[0]; }],
-    ['a term in no document', (s) => { s.termOf.push('z'); }],
+    ['a free term in a document', (s) => { s.terms.delete(0); }],
+    ['a term in no document', (s) => { s.terms.add('z'); }],
     ['unsorted terms in a document', (s) => { [s.termPool[0], s.termPool[1]] = [s.termPool[1], s.termPool[0]]; }],
   ];
   for (const [what, f] of spoil) { const s = good(); f(s); assert.throws(() => Bm25.fromSaved(s), /malformed/, what); }

@@ -197,10 +197,9 @@ test('a warm start loads word -> files and the similar-code corpus in their fini
   const wordsAt = savedFile(cacheDir, '.words'), chunksAt = savedFile(cacheDir, '.chunks');
   const words = loadSaved(SAVED_WORDS, wordsAt, cold.folders).saved!;
   const entry = words.files.get(path)!;
-  words.wordOf.push('zzzplantedword');
-  words.slotOf.set('zzzplantedword', words.wordOf.length - 1);
-  words.editing.set(words.wordOf.length - 1, [entry.id]);
-  entry.words = Int32Array.from([...entry.words, words.wordOf.length - 1]);
+  const plantedSlot = words.words.add('zzzplantedword');
+  words.editing.set(plantedSlot, [entry.id]);
+  entry.words = Int32Array.from([...entry.words, plantedSlot]);
   assert.equal(saveSaved(SAVED_WORDS, wordsAt, cold.folders, words), undefined);
   const corpus = loadSaved(SAVED_CHUNKS, chunksAt, cold.folders).saved!;
   const chunk = corpus.files.get(path)!.chunks[0];

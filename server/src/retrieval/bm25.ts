@@ -1,6 +1,8 @@
 // A small Okapi BM25 used by the re-rank (identifier-weighted fields) and similar-code recall.
 // Deterministic: documents keep their insertion order, ties are broken by the caller.
 
+import { SlotTable } from '../text/slotTable';
+
 export const K1 = 1.2;
 export const B = 0.75;
 
@@ -18,13 +20,12 @@ export interface Scored { doc: number; score: number }
 
 /**
  * A corpus in its finished form, as saved beside the index cache (preparedCache.ts) and loaded
- * by a warm start without re-adding a document: the term table (`''`: a free id), the documents'
+ * by a warm start without re-adding a document: the term table (slots are term ids), the documents'
  * pool ranges and lengths (count -1: removed), the pools. The postings and document frequencies
  * are not in it: they are the pools transposed, which fromSaved does in two passes.
  */
 export interface SavedBm25 {
-  termOf: string[];
-  freeIds: Int32Array;
+  terms: SlotTable;
   docStart: Int32Array;
   docCount: Int32Array;
   docLen: Int32Array;
@@ -33,10 +34,8 @@ export interface SavedBm25 {
 }
 
 export class Bm25 {
-  /** term -> its id; ids index `termOf`, `df` and `postings`, and are reused once a term is gone. */
-  private ids = new Map<string, number>();
-  private termOf: string[] = [];
-  private freeIds: number[] = [];
+  /** Terms by id; ids index `df` and `postings`, and are reused once a term is gone. */
+  private terms = new SlotTable();
   private df: number[] = [];
   /**
    * Documents by id, in columns: a document's distinct term ids, ascending, with each one's
@@ -154,13 +153,10 @@ export class Bm25 {
 
   /** A term's id, given a new one (postings to come) if the corpus does not hold it. */
   private idFor(term: string): number {
-    let id = this.ids.get(term);
+    let id = this.terms.slotOf(term);
     if (id !== undefined) return id;
-    id = this.freeIds.pop() ?? this.termOf.length;
-    // A copy: a term cut out of a file's text must not keep the whole text alive.
-    const own = term.length > 12 ? Buffer.from(term, 'utf8').toString('utf8') : term;
-    this.ids.set(own, id);
-    this.termOf[id] = own;
+    // The table keeps a copy: a term cut out of a file's text must not keep the whole text alive.
+    id = this.terms.add(term);
     this.df[id] = 0;
     this.postings[id] = undefined;
     if (id < this.packedLen.length) this.packedLen[id] = 0;
@@ -189,12 +185,10 @@ export class Bm25 {
     for (let i = this.docStart[doc]; i < this.docStart[doc] + this.docCount[doc]; i++) {
       const id = this.termPool[i];
       if (--this.df[id]) continue;
-      this.ids.delete(this.termOf[id]);
+      this.terms.delete(id);
       this.bounds.delete(id); // the id may be given to another term
-      this.termOf[id] = '';
       this.postings[id] = undefined;
       if (id < this.packedLen.length) this.packedLen[id] = 0;
-      this.freeIds.push(id);
     }
     this.docCount[doc] = -1;
     this.live--;
@@ -215,7 +209,7 @@ export class Bm25 {
       for (let id = 0; id < this.postings.length; id++) this.postings[id] = this.postings[id]?.slice();
       return;
     }
-    const terms = this.termOf.length;
+    const terms = this.terms.length;
     let total = 0;
     for (let id = 0; id < terms; id++) total += this.packedLenOf(id) + (this.postings[id]?.length ?? 0);
     const packed = new Int32Array(total), at = new Int32Array(terms), len = new Int32Array(terms);
@@ -248,7 +242,7 @@ export class Bm25 {
    * Whole-number frequencies go into one packed Int32Array, others into per-term arrays.
    */
   private transpose(): void {
-    const terms = this.termOf.length;
+    const terms = this.terms.length;
     const at = new Int32Array(terms), fill = new Int32Array(terms);
     let total = 0;
     for (let id = 0; id < terms; id++) { at[id] = total; total += 2 * this.df[id]; }
@@ -295,7 +289,7 @@ export class Bm25 {
       docStart[i] = this.docStart[i]; docCount[i] = this.docCount[i]; docLen[i] = len;
     }
     return {
-      termOf: this.termOf, freeIds: Int32Array.from(this.freeIds), docStart, docCount, docLen,
+      terms: this.terms, docStart, docCount, docLen,
       termPool: this.termPool.subarray(0, this.pooled), tfPool: this.tfPool.subarray(0, this.pooled),
     };
   }
@@ -308,18 +302,11 @@ export class Bm25 {
    */
   static fromSaved(s: SavedBm25): Bm25 {
     const bm = new Bm25();
-    const terms = s.termOf.length, docs = s.docStart.length, pooled = s.termPool.length;
+    const terms = s.terms.length, docs = s.docStart.length, pooled = s.termPool.length;
     const bad = (what: string) => { throw new Error(`saved BM25 corpus malformed: ${what}`); };
     if (s.docCount.length !== docs || s.docLen.length !== docs || s.tfPool.length !== pooled) bad('lengths');
-    bm.termOf = s.termOf;
-    for (let id = 0; id < terms; id++) {
-      const t = s.termOf[id];
-      if (t === '') continue;
-      if (bm.ids.has(t)) bad('a term twice');
-      bm.ids.set(t, id);
-    }
-    bm.freeIds = Array.from(s.freeIds);
-    if (bm.freeIds.some((id) => id < 0 || id >= terms || s.termOf[id] !== '') || bm.freeIds.length !== terms - bm.ids.size) bad('free ids');
+    bm.terms = s.terms;
+    const held = s.terms.heldSlots();
     // Documents, and each term's document frequency (its live documents).
     const df = new Int32Array(terms);
     bm.docStart = Int32Array.from(s.docStart);
@@ -333,13 +320,13 @@ export class Bm25 {
       if (count < 0 || start < 0 || start + count > pooled || len < 0) bad('a document range');
       for (let j = start; j < start + count; j++) {
         const id = s.termPool[j];
-        if (id < 0 || id >= terms || s.termOf[id] === '' || (j > start && s.termPool[j - 1] >= id)) bad('a document\'s terms');
+        if (id < 0 || id >= terms || !held[id] || (j > start && s.termPool[j - 1] >= id)) bad('a document\'s terms');
         df[id]++;
       }
       bm.live++;
       bm.totalLen += len;
     }
-    for (let id = 0; id < terms; id++) if (s.termOf[id] !== '' && !df[id]) bad('a term in no document');
+    for (let id = 0; id < terms; id++) if (held[id] && !df[id]) bad('a term in no document');
     bm.df = Array.from(df);
     bm.termPool = s.termPool;
     bm.tfPool = s.tfPool;
@@ -352,7 +339,7 @@ export class Bm25 {
   termsOf(doc: number): [string, number][] {
     if (!this.isLive(doc)) return [];
     const start = this.docStart[doc];
-    return Array.from({ length: this.docCount[doc] }, (_, i): [string, number] => [this.termOf[this.termPool[start + i]], this.tfPool[start + i]]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    return Array.from({ length: this.docCount[doc] }, (_, i): [string, number] => [this.terms.stringAt(this.termPool[start + i])!, this.tfPool[start + i]]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
   }
 
   /** Documents in the corpus (removed ones not counted). */
@@ -366,7 +353,7 @@ export class Bm25 {
   }
 
   idf(term: string): number {
-    const id = this.ids.get(term);
+    const id = this.terms.slotOf(term);
     const n = id === undefined ? 0 : this.df[id];
     return Math.log(1 + (this.live - n + 0.5) / (n + 0.5));
   }
@@ -393,7 +380,7 @@ export class Bm25 {
     const scores = new Map<number, number>();
     const avg = this.avgLen();
     for (const q of new Set(query)) {
-      const id = this.ids.get(q);
+      const id = this.terms.slotOf(q);
       if (id === undefined) continue;
       const idf = this.idf(q);
       for (const list of this.runsOf(id)) {
@@ -443,7 +430,7 @@ export class Bm25 {
     const avg = this.avgLen();
     let s = 0;
     for (const q of new Set(query)) {
-      const f = this.tf(doc, this.ids.get(q));
+      const f = this.tf(doc, this.terms.slotOf(q));
       if (!f) continue;
       s += Bm25.part(this.idf(q), f, this.docLen[doc], avg);
     }
@@ -484,7 +471,7 @@ export class Bm25 {
    * BOUND_DRIFT, so the bound stays close. topK's answer does not depend on how close it is.
    */
   private bound(term: string): number {
-    const id = this.ids.get(term);
+    const id = this.terms.slotOf(term);
     if (id === undefined) return 0;
     const avg = this.avgLen();
     let b = this.bounds.get(id);
@@ -511,8 +498,8 @@ export class Bm25 {
    * documents found there.
    */
   topK(query: Iterable<string>, k: number, tieBreak: (a: number, b: number) => number, accept: (doc: number) => boolean = () => true): Scored[] {
-    const terms = [...new Set(query)].filter((t) => this.ids.has(t));
-    const termIds = terms.map((t) => this.ids.get(t)!);
+    const terms = [...new Set(query)].filter((t) => this.terms.slotOf(t) !== undefined);
+    const termIds = terms.map((t) => this.terms.slotOf(t)!);
     if (!terms.length || k <= 0) return [];
     const avg = this.avgLen();
     const idfs = terms.map((t) => this.idf(t));

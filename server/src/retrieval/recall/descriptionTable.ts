@@ -14,6 +14,7 @@
 // term scores across an edit (see `stats` and `takeChangedTerms`).
 
 import { CorruptCache } from '../../index/cacheCodec';
+import { SlotTable } from '../../text/slotTable';
 
 /** Field order fixes the order of the floating-point sum over fields (MiniSearch's `fields`). */
 export const FIELDS = ['name', 'signature', 'owner', 'doc'] as const;
@@ -33,8 +34,8 @@ const TF_SPAN = 65_536;
 export interface TermScores { docs: Int32Array; scores: Float64Array }
 
 export class DescriptionTable {
-  private termIds = new Map<string, number>();
-  private freeTermIds: number[] = [];
+  /** Terms by id (term id * NF + field is a slot of the postings below); ids are reused once a term is gone. */
+  private terms = new SlotTable();
   /**
    * Postings by slot (termId * NF + field): doc * TF_SPAN + tf, docs ascending (ids only grow).
    * A finished table holds them all in one pool (slot -> its range [at[slot], at[slot + 1])),
@@ -107,11 +108,7 @@ export class DescriptionTable {
         const term = t.toLowerCase();
         if (!term) continue;
         this.changed.add(term);
-        let id = this.termIds.get(term);
-        if (id === undefined) {
-          id = this.freeTermIds.pop() ?? this.termIds.size;
-          this.termIds.set(term, id);
-        }
+        const id = this.terms.slotOf(term) ?? this.terms.add(term);
         const list = this.editable(id * NF + f);
         if (!list.length || Math.floor(list[list.length - 1] / TF_SPAN) !== doc) list.push(doc * TF_SPAN + 1);
         else if (list[list.length - 1] % TF_SPAN < TF_SPAN - 1) list[list.length - 1]++;
@@ -153,7 +150,7 @@ export class DescriptionTable {
         const term = t.toLowerCase();
         if (!term) continue;
         this.changed.add(term);
-        const id = this.termIds.get(term);
+        const id = this.terms.slotOf(term);
         if (id === undefined || !this.list(id * NF + f)) continue;
         const list = this.editable(id * NF + f);
         const at = findDoc(list, doc);
@@ -162,7 +159,7 @@ export class DescriptionTable {
         list.splice(at, 1);
         if (list.length) continue;
         this.lists[id * NF + f] = null;
-        if (!this.used(id)) { this.termIds.delete(term); this.freeTermIds.push(id); }
+        if (!this.used(id)) this.terms.delete(id);
       }
     }
     this.forget(doc);
@@ -190,8 +187,6 @@ export class DescriptionTable {
       this.forget(d);
     }
     if (!any) return;
-    const termOf = new Map<number, string>();
-    for (const [term, id] of this.termIds) termOf.set(id, term);
     const slots = Math.max(this.lists.length, this.at.length - 1);
     for (let slot = 0; slot < slots; slot++) {
       const list = this.list(slot);
@@ -201,9 +196,9 @@ export class DescriptionTable {
       if (!hit) continue;
       const kept = Array.prototype.filter.call(list, (p: number) => dead[Math.floor(p / TF_SPAN)] !== 1) as number[];
       this.lists[slot] = kept.length ? kept : null;
-      const term = termOf.get(Math.floor(slot / NF))!;
-      this.changed.add(term);
-      if (!kept.length && !this.used(Math.floor(slot / NF))) { this.termIds.delete(term); this.freeTermIds.push(Math.floor(slot / NF)); }
+      const id = Math.floor(slot / NF);
+      this.changed.add(this.terms.stringAt(id)!);
+      if (!kept.length && !this.used(id)) this.terms.delete(id);
     }
   }
 
@@ -212,7 +207,7 @@ export class DescriptionTable {
    * documents in the order they are first met (MiniSearch's result order).
    */
   termScores(term: string): TermScores {
-    const id = this.termIds.get(term);
+    const id = this.terms.slotOf(term);
     if (id === undefined) return { docs: new Int32Array(0), scores: new Float64Array(0) };
     const cap = this.sym.length;
     if (!this.scratch || this.scratch.seen.length < cap) this.scratch = { score: new Float64Array(cap), seen: new Uint8Array(cap), order: new Int32Array(cap) };
@@ -291,16 +286,15 @@ export class DescriptionTable {
    */
   saved(): SavedTable {
     this.trim();
-    const termOf: (string | undefined)[] = new Array(this.termIds.size + this.freeTermIds.length);
-    for (const [term, id] of this.termIds) termOf[id] = term;
+    const terms = this.terms.length;
     const docs = new Int32Array(this.pool.length), tfs = new Int32Array(this.pool.length);
     for (let i = 0; i < this.pool.length; i++) { const d = Math.floor(this.pool[i] / TF_SPAN); docs[i] = d; tfs[i] = this.pool[i] - d * TF_SPAN; }
     // Slots past the last term's (a term id freed at the end) hold nothing: written as none.
-    const at = this.at.length - 1 > termOf.length * NF ? this.at.subarray(0, termOf.length * NF + 1) : this.at;
-    const full = new Int32Array(termOf.length * NF + 1);
+    const at = this.at.length - 1 > terms * NF ? this.at.subarray(0, terms * NF + 1) : this.at;
+    const full = new Int32Array(terms * NF + 1);
     full.set(at);
     full.fill(at[at.length - 1], at.length);
-    return { termOf, freeTermIds: Int32Array.from(this.freeTermIds), at: full, docs, tfs, fieldLength: this.fieldLength.subarray(0, this.sym.length * NF) };
+    return { terms: this.terms, at: full, docs, tfs, fieldLength: this.fieldLength.subarray(0, this.sym.length * NF) };
   }
 
   /**
@@ -313,7 +307,7 @@ export class DescriptionTable {
   static fromSaved(s: SavedTable, paths: readonly (string | undefined)[], tokenize: (text: string) => string[]): DescriptionTable {
     const bad = (what: string): never => { throw new CorruptCache(`saved description index malformed: ${what}`); };
     const t = new DescriptionTable(tokenize);
-    const terms = s.termOf.length, slots = terms * NF, capacity = paths.length;
+    const terms = s.terms.length, slots = terms * NF, capacity = paths.length;
     if (s.at.length !== slots + 1 || s.at[0] !== 0 || s.at[slots] !== s.docs.length || s.tfs.length !== s.docs.length) bad('ranges');
     if (s.fieldLength.length !== capacity * NF) bad('field lengths');
     const pool = new Float64Array(s.docs.length);
@@ -329,16 +323,14 @@ export class DescriptionTable {
     }
     t.pool = pool;
     t.at = Int32Array.from(s.at);
+    // The term table checked itself (no term twice, free ids free); here: postings exactly for held terms.
+    const held = s.terms.heldSlots();
     for (let id = 0; id < terms; id++) {
-      const term = s.termOf[id];
       let has = false;
       for (let f = 0; f < NF; f++) if (s.at[id * NF + f] < s.at[id * NF + f + 1]) has = true;
-      if (term === undefined) { if (has) bad('a free term id in use'); continue; }
-      if (!has || t.termIds.has(term)) bad('a term twice or without postings');
-      t.termIds.set(term, id);
+      if (has !== (held[id] === 1)) bad(has ? 'a free term id in use' : 'a term without postings');
     }
-    t.freeTermIds = Array.from(s.freeTermIds);
-    if (t.freeTermIds.length !== terms - t.termIds.size || new Set(t.freeTermIds).size !== t.freeTermIds.length || t.freeTermIds.some((id) => !(id >= 0 && id < terms) || s.termOf[id] !== undefined)) bad('free term ids');
+    t.terms = s.terms;
     t.fieldLength = Int32Array.from(s.fieldLength);
     for (let d = 0; d < capacity; d++) {
       t.sym.push(undefined);
@@ -362,9 +354,8 @@ export class DescriptionTable {
 
 /** A DescriptionTable's finished form (`saved`, `fromSaved`). */
 export interface SavedTable {
-  /** Term by id (undefined: a free id). */
-  termOf: (string | undefined)[];
-  freeTermIds: Int32Array;
+  /** Terms by id. */
+  terms: SlotTable;
   /** Slot (term id * NF + field) -> where its postings start in `docs`/`tfs`, plus the end. */
   at: Int32Array;
   docs: Int32Array;

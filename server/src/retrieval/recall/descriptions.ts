@@ -15,6 +15,7 @@ import { addCandidate, type Candidate } from '../types';
 import { docSummary, filesToCompare, typeNames } from '../symbols';
 import { DescriptionTable, FIELD_BOOST, FIELDS, type TermScores } from './descriptionTable';
 import { CorruptCache } from '../../index/cacheCodec';
+import { SlotTable } from '../../text/slotTable';
 import type { SavedKind } from '../preparedCache';
 
 /** Candidates kept from the description search; the best gets API_WEIGHT, the rest proportionally. */
@@ -120,14 +121,14 @@ export const SAVED_DESCRIPTION_TABLE: SavedKind<SavedDescriptionIndex> = {
   name: 'saved description index', suffix: '.descriptions',
   write: (w, { table, files }) => {
     const t = table.saved();
-    w.list(t.termOf, (term) => w.optStr(term));
-    for (const a of [t.freeTermIds, t.at, t.docs, t.tfs, t.fieldLength]) w.int32s(a);
+    t.terms.write(w);
+    for (const a of [t.at, t.docs, t.tfs, t.fieldLength]) w.int32s(a);
     w.int(table.capacity);
     w.list([...files.keys()].sort(), (path) => { const part = files.get(path)!; w.str(path); w.str(part.hash); w.int32s(Int32Array.from(part.docs)); });
   },
   read: (r) => {
-    const termOf = r.list(() => r.optStr());
-    const [freeTermIds, at, docs, tfs, fieldLength] = Array.from({ length: 5 }, () => r.int32s());
+    const terms = SlotTable.read(r);
+    const [at, docs, tfs, fieldLength] = Array.from({ length: 4 }, () => r.int32s());
     const capacity = r.count();
     const paths: (string | undefined)[] = new Array(capacity).fill(undefined);
     const files = new Map<string, { hash: string; docs: number[] }>();
@@ -140,7 +141,7 @@ export const SAVED_DESCRIPTION_TABLE: SavedKind<SavedDescriptionIndex> = {
       }
       files.set(path, { hash, docs: ids });
     }
-    return { table: DescriptionTable.fromSaved({ termOf, freeTermIds, at, docs, tfs, fieldLength }, paths, tokenize), files };
+    return { table: DescriptionTable.fromSaved({ terms, at, docs, tfs, fieldLength }, paths, tokenize), files };
   },
   hashes: (s) => s.files,
 };

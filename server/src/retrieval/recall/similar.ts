@@ -10,6 +10,7 @@ import { identifiersIn, splitIdentifier } from '../../text/identifiers';
 import { javaChunkAt, javaChunkBodies } from '../chunks/java';
 import type { Chunk } from '../chunks/types';
 import { Bm25 } from '../bm25';
+import { SlotTable } from '../../text/slotTable';
 import { hashText } from '../../index/files';
 import { addCandidate, type Candidate } from '../types';
 import { perIndexVersionIncremental } from '../symbols';
@@ -156,8 +157,8 @@ export const SAVED_CHUNKS: SavedKind<Corpus> = {
   write: (w, c) => {
     const bm = c.bm.saved();
     if (!bm) throw new Error('the corpus has fractional frequencies');
-    w.strs(bm.termOf);
-    for (const a of [bm.freeIds, bm.docStart, bm.docCount, bm.docLen, bm.termPool, bm.tfPool]) w.int32s(a);
+    bm.terms.write(w);
+    for (const a of [bm.docStart, bm.docCount, bm.docLen, bm.termPool, bm.tfPool]) w.int32s(a);
     w.list([...c.files.keys()].sort(), (path) => {
       const part = c.files.get(path)!;
       w.str(path);
@@ -167,10 +168,10 @@ export const SAVED_CHUNKS: SavedKind<Corpus> = {
     });
   },
   read: (r) => {
-    const termOf = r.strs();
-    const [freeIds, docStart, docCount, docLen, termPool, tfPool] = Array.from({ length: 6 }, () => r.int32s());
+    const terms = SlotTable.read(r);
+    const [docStart, docCount, docLen, termPool, tfPool] = Array.from({ length: 5 }, () => r.int32s());
     const c = emptyCorpus();
-    c.bm = Bm25.fromSaved({ termOf, freeIds, docStart, docCount, docLen, termPool, tfPool });
+    c.bm = Bm25.fromSaved({ terms, docStart, docCount, docLen, termPool, tfPool });
     let claimed = 0;
     const files = r.count();
     for (let i = 0; i < files; i++) {

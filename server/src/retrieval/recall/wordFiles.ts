@@ -10,6 +10,7 @@ import type { PipelineRequest } from '../request';
 import { CorruptCache } from '../../index/cacheCodec';
 import { knownHashes, type SavedKind } from '../preparedCache';
 import { filesToCompare } from '../symbols';
+import { SlotTable } from '../../text/slotTable';
 
 const WORD_CHAR = '\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}';
 const WORDS = new RegExp(`[${WORD_CHAR}]+`, 'gu');
@@ -54,14 +55,14 @@ interface FileEntry {
   id: number;
   /** The facts object its words were read for. */
   facts: object;
-  /** Its distinct words, as slots (indexes of `wordOf`), in the order they were read. */
+  /** Its distinct words, as slots of `words`, in the order they were read. */
   words: Int32Array;
   /** The hash of the text they were read from, when it is known to be the indexed file's (what SAVED_WORDS saves). */
   hash?: string;
 }
 /**
  * A file's ids by word, kept small (issue 16 §2: on the whole JDK the map of words to path lists
- * held 160 MB): each path is held once (`paths`), each word once (`wordOf`), and every word's file
+ * held 160 MB): each path is held once (`paths`), each word once (`words`), and every word's file
  * ids are one range of a single pool (`pool`, by slot: `listAt`, `listLength`) — not an Int32Array
  * per word, whose header and backing store cost ~40 times its entries on the JDK's 215k words in
  * two or more files. An update edits the lists it touches as plain arrays (`editing`) and puts
@@ -76,9 +77,8 @@ export interface WordMap {
   /** file id -> its path (undefined: a free id). */
   paths: (string | undefined)[];
   freeIds: number[];
-  /** word -> its slot, which indexes `wordOf` and `postings`; slots are reused once a word is gone. */
-  slotOf: Map<string, number>;
-  wordOf: (string | undefined)[];
+  /** Words by slot, which indexes `listAt` and `listLength`; slots are reused once a word is gone. */
+  words: SlotTable;
   /** slot -> where the ids of the files holding the word (sorted by path) start in `pool`, and how many. */
   listAt: Int32Array;
   listLength: Int32Array;
@@ -89,7 +89,6 @@ export interface WordMap {
   poolGarbage: number;
   /** slot -> its list while an update edits it (put back into the pool when the update ends). */
   editing: Map<number, number[]>;
-  freeSlots: number[];
 }
 const maps = new WeakMap<WorkspaceIndex, WordMap>();
 
@@ -97,7 +96,7 @@ const maps = new WeakMap<WorkspaceIndex, WordMap>();
 export function filesWithWord(req: Pick<PipelineRequest, 'index' | 'textOf'>): (word: string) => readonly string[] {
   const m = wordMap(req);
   return (word) => {
-    const slot = m.slotOf.get(word);
+    const slot = m.words.slotOf(word);
     if (slot === undefined) return [];
     const from = m.listAt[slot], out = new Array<string>(m.listLength[slot]);
     for (let i = 0; i < out.length; i++) out[i] = m.paths[m.pool[from + i]]!;
@@ -132,19 +131,19 @@ export function currentWordMap(req: Pick<PipelineRequest, 'index' | 'textOf'>): 
 const NOT_YET_MATCHED = Object.freeze({});
 
 /**
- * The map in its finished form (preparedCache.ts): the paths by file id, the words by slot, every
- * slot's file ids pooled in one array (by offsets), and per file its id, hash (when its words are
- * known to be the indexed text's) and word slots. Loading reads no text and sorts nothing.
+ * The map in its finished form (preparedCache.ts): the paths by file id, the words by slot (a
+ * SlotTable), every slot's file ids pooled in one array (by offsets), and per file its id, hash
+ * (when its words are known to be the indexed text's) and word slots. Loading reads no text and
+ * sorts nothing.
  */
 export const SAVED_WORDS: SavedKind<WordMap> = {
   name: 'saved words', suffix: '.words',
   write: (w, m) => {
     w.list(m.paths, (p) => w.optStr(p));
     w.int32s(Int32Array.from(m.freeIds));
-    w.list(m.wordOf, (word) => w.optStr(word));
-    w.int32s(Int32Array.from(m.freeSlots));
+    m.words.write(w);
     // Slot by slot, without the room between lists (the saved form is the same for any pool layout).
-    const slots = m.wordOf.length;
+    const slots = m.words.length;
     let total = 0;
     for (let slot = 0; slot < slots; slot++) total += listOf(m, slot).length;
     const at = new Int32Array(slots + 1), pool = new Int32Array(total);
@@ -165,32 +164,29 @@ export const SAVED_WORDS: SavedKind<WordMap> = {
   read: (r) => {
     const paths = r.list(() => r.optStr());
     const freeIds = Array.from(r.int32s());
-    const wordOf = r.list(() => r.optStr());
-    const freeSlots = Array.from(r.int32s());
+    const words = SlotTable.read(r);
+    const slots = words.length;
     const at = r.int32s(), pool = r.int32s();
     const bad = (what: string) => { throw new CorruptCache(`saved words malformed: ${what}`); };
-    if (at.length !== wordOf.length + 1 || at[0] !== 0 || at[wordOf.length] !== pool.length) bad('offsets');
+    if (at.length !== slots + 1 || at[0] !== 0 || at[slots] !== pool.length) bad('offsets');
     for (const id of pool) if (!(id >= 0 && id < paths.length) || paths[id] === undefined) bad('a file id');
-    const slotOf = new Map<string, number>();
-    const listAt = at.slice(0, wordOf.length), listLength = new Int32Array(wordOf.length);
-    for (let slot = 0; slot < wordOf.length; slot++) {
-      const from = at[slot], to = at[slot + 1], word = wordOf[slot];
-      if (to < from || (word === undefined) !== (to === from)) bad('a word\'s files');
+    const held = words.heldSlots();
+    const listAt = at.slice(0, slots), listLength = new Int32Array(slots);
+    for (let slot = 0; slot < slots; slot++) {
+      const from = at[slot], to = at[slot + 1];
+      if (to < from || !held[slot] !== (to === from)) bad('a word\'s files');
       listLength[slot] = to - from;
-      if (word === undefined) continue;
-      if (slotOf.has(word)) bad('a word twice');
-      slotOf.set(word, slot);
     }
     const files = new Map<string, FileEntry>();
     const n = r.count();
     for (let i = 0; i < n; i++) {
-      const path = r.str(), id = r.int(), hash = r.optStr(), words = r.int32s();
+      const path = r.str(), id = r.int(), hash = r.optStr(), fileWords = r.int32s();
       if (paths[id] !== path) bad('a file id');
-      for (const s of words) if (!(s >= 0 && s < wordOf.length) || wordOf[s] === undefined) bad('a word slot');
-      files.set(path, hash === undefined ? { id, facts: NOT_YET_MATCHED, words } : { id, facts: NOT_YET_MATCHED, words, hash });
+      for (const s of fileWords) if (!(s >= 0 && s < slots) || !held[s]) bad('a word slot');
+      files.set(path, hash === undefined ? { id, facts: NOT_YET_MATCHED, words: fileWords } : { id, facts: NOT_YET_MATCHED, words: fileWords, hash });
     }
     if (files.size !== paths.length - freeIds.length) bad('files without an id');
-    return { version: -1, seq: 0, files, paths, freeIds, slotOf, wordOf, listAt, listLength, pool, poolEnd: pool.length, poolGarbage: 0, editing: new Map(), freeSlots };
+    return { version: -1, seq: 0, files, paths, freeIds, words, listAt, listLength, pool, poolEnd: pool.length, poolGarbage: 0, editing: new Map() };
   },
   hashes: (m) => knownHashes(m.files),
 };
@@ -199,7 +195,7 @@ export const SAVED_WORDS: SavedKind<WordMap> = {
 export function fileWords(req: Pick<PipelineRequest, 'index' | 'textOf'>): Map<string, FileWords> {
   const m = wordMap(req);
   const out = new Map<string, FileWords>();
-  for (const [path, e] of m.files) if (e.hash !== undefined) out.set(path, { hash: e.hash, words: Array.from(e.words, (s) => m.wordOf[s]!) });
+  for (const [path, e] of m.files) if (e.hash !== undefined) out.set(path, { hash: e.hash, words: Array.from(e.words, (s) => m.words.stringAt(s)!) });
   return out;
 }
 
@@ -212,7 +208,7 @@ export function wordPoolUse(req: Pick<PipelineRequest, 'index' | 'textOf'>): { e
 function wordMap(req: Pick<PipelineRequest, 'index' | 'textOf'>): WordMap {
   let m = maps.get(req.index);
   if (m && m.version === req.index.version) return m;
-  if (!m) maps.set(req.index, (m = { version: -1, seq: 0, files: new Map(), paths: [], freeIds: [], slotOf: new Map(), wordOf: [], listAt: new Int32Array(0), listLength: new Int32Array(0), pool: new Int32Array(0), poolEnd: 0, poolGarbage: 0, editing: new Map(), freeSlots: [] }));
+  if (!m) maps.set(req.index, (m = { version: -1, seq: 0, files: new Map(), paths: [], freeIds: [], words: new SlotTable(), listAt: new Int32Array(0), listLength: new Int32Array(0), pool: new Int32Array(0), poolEnd: 0, poolGarbage: 0, editing: new Map() }));
   const map = m;
   /** Slots whose lists this update edited (packed again at its end). */
   const touched = new Set<number>();
@@ -231,12 +227,12 @@ function wordMap(req: Pick<PipelineRequest, 'index' | 'textOf'>): WordMap {
     const hash = text !== undefined && hashText(text) === f.hash ? f.hash : undefined;
     const id = old ? old.id : newId(map, f.path);
     // An edited file: only the words it gained or lost move (an edit changes few of a file's words).
-    const before = old && new Set(Array.from(old.words, (s) => map.wordOf[s]!));
+    const before = old && new Map(Array.from(old.words, (s) => [map.words.stringAt(s)!, s]));
     if (old) {
       const after = new Set(next);
-      for (const s of old.words) if (!after.has(map.wordOf[s]!)) remove(map, s, id, touched);
+      for (const [w, s] of before!) if (!after.has(w)) remove(map, s, id, touched);
     }
-    const words = Int32Array.from(next, (w) => (before?.has(w) ? map.slotOf.get(w)! : add(map, w, id, touched, appendOnly)));
+    const words = Int32Array.from(next, (w) => before?.get(w) ?? add(map, w, id, touched, appendOnly));
     map.files.set(f.path, hash === undefined ? { id, facts: f.facts, words } : { id, facts: f.facts, words, hash });
   }
   for (const p of gone) {
@@ -280,7 +276,7 @@ function editable(m: WordMap, slot: number, touched: Set<number>): number[] {
  * end. Once the room left behind exceeds the live entries, the pool is packed again.
  */
 function putBack(m: WordMap, touched: Set<number>): void {
-  const slots = m.wordOf.length;
+  const slots = m.words.length;
   if (m.listAt.length < slots) {
     const size = Math.max(slots, m.listAt.length + (m.listAt.length >> 2));
     const at = new Int32Array(size), length = new Int32Array(size);
@@ -320,7 +316,7 @@ const COMPACT_FLOOR = 4096;
 function compact(m: WordMap): void {
   const pool = new Int32Array(m.poolEnd - m.poolGarbage);
   let n = 0;
-  for (let s = 0; s < m.wordOf.length; s++) {
+  for (let s = 0; s < m.words.length; s++) {
     const from = m.listAt[s], count = m.listLength[s];
     m.listAt[s] = n;
     for (let i = 0; i < count; i++) pool[n++] = m.pool[from + i];
@@ -335,12 +331,9 @@ function compact(m: WordMap): void {
  * file's text is not kept alive by it). `last`: the file comes after every file in the list.
  */
 function add(m: WordMap, word: string, id: number, touched: Set<number>, last: boolean): number {
-  let slot = m.slotOf.get(word);
+  let slot = m.words.slotOf(word);
   if (slot === undefined) {
-    const own = Buffer.from(word, 'utf8').toString('utf8');
-    slot = m.freeSlots.pop() ?? m.wordOf.length;
-    m.slotOf.set(own, slot);
-    m.wordOf[slot] = own;
+    slot = m.words.add(word);
     // A reused slot's old list is gone with its word: the new one starts from this file.
     m.editing.set(slot, [id]);
     touched.add(slot);
@@ -359,14 +352,12 @@ function add(m: WordMap, word: string, id: number, touched: Set<number>, last: b
 }
 
 function remove(m: WordMap, slot: number, id: number, touched: Set<number>): void {
-  if (m.wordOf[slot] === undefined) return;
+  if (!m.words.holds(slot)) return;
   const list = editable(m, slot, touched);
   const at = lowerBound(m, list, m.paths[id]!);
   if (list[at] === id) list.splice(at, 1);
   if (list.length) return;
-  m.slotOf.delete(m.wordOf[slot]!);
-  m.wordOf[slot] = undefined;
-  m.freeSlots.push(slot);
+  m.words.delete(slot);
 }
 
 /** The first place in `list` (file ids sorted by path) whose path is not before `path`. */
