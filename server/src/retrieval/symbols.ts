@@ -469,6 +469,8 @@ function namesTable(keep: (s: SymbolFact) => boolean, sortIds: boolean) {
       }
       for (const [name, w] of work) {
         if (!w.ids.length) { t.out.delete(name); t.all.delete(name); t.paths.delete(name); continue; }
+        // Most names have one declaration: no set, comparison or copies for them (a warm start of the whole JDK makes both tables).
+        if (w.ids.length === 1) { t.out.set(name, [w.ids[0]]); t.all.delete(name); t.paths.set(name, w.paths[0]); continue; }
         // Exact-size copies: arrays grown by push keep spare room (a one-element array, 17 slots).
         const unique = [...new Set(w.ids)];
         if (sortIds) unique.sort();
