@@ -202,9 +202,9 @@ test('a warm start loads word -> files and the similar-code corpus in their fini
   entry.words = Int32Array.from([...entry.words, plantedSlot]);
   assert.equal(saveSaved(SAVED_WORDS, wordsAt, cold.folders, words), undefined);
   const corpus = loadSaved(SAVED_CHUNKS, chunksAt, cold.folders).saved!;
-  const chunk = corpus.files.get(path)!.chunks[0];
-  assert.ok(chunk, 'the file has chunks');
-  chunk.symbol = 'zzzPlantedSymbol';
+  const chunk = corpus.ids.get(path)![0];
+  assert.ok(chunk !== undefined, 'the file has chunks');
+  corpus.at.symbol[chunk] = 'zzzPlantedSymbol';
   assert.equal(saveSaved(SAVED_CHUNKS, chunksAt, cold.folders, corpus), undefined);
   const planted = (ix: Indexer) => ({
     word: filesWithWord({ index: ix.index, textOf: (p: string) => ix.textOf(p) } as PipelineRequest)('zzzplantedword'),

@@ -122,9 +122,9 @@ export class SlotTable {
   static read(r: Reader): SlotTable {
     const bad = (what: string): never => { throw new CorruptCache(`saved strings malformed: ${what}`); };
     const t = new SlotTable();
-    // A copy: the text read is a slice of the whole file's string table, which it would keep alive.
-    const text = r.str();
-    t.text = text.length ? Buffer.from(text, 'utf16le').toString('utf16le') : '';
+    // A slice of the saved file's string table, kept as it is: the structure's other strings
+    // (paths, symbols) are slices of the same table and keep it alive anyway.
+    t.text = r.str();
     t.starts = r.int32s();
     t.order = r.int32s();
     const freed = r.int32s();

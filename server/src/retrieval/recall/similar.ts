@@ -35,11 +35,12 @@ const MAX_RESULTS = 15;
 type ChunkSpan = Pick<Chunk, 'path' | 'startLine' | 'endLine' | 'kind' | 'symbol'>;
 
 /**
- * One file's chunks. Their terms are the corpus's to keep (as term ids): addFile takes them out
- * of the share when it counts them, and compaction reads them back from the BM25 corpus.
+ * One file's chunks. Their places and terms are the corpus's to keep (its columns, and term ids):
+ * addFile takes both out of the share when it adds them, and the corpus gives them back by the
+ * file's chunk ids (chunksOf, and the BM25 corpus's termsOf).
  */
 interface FileChunks {
-  chunks: ChunkSpan[];
+  chunks?: ChunkSpan[];
   terms?: (string[] | [string, number][])[];
   /** The content hash of the text the chunks were made from, when it is the indexed file's (what SAVED_CHUNKS saves). */
   hash?: string;
@@ -47,30 +48,64 @@ interface FileChunks {
 
 
 /**
+ * Where each chunk is, by id, in columns: its file (undefined once removed), lines, kind, symbol
+ * and position in its file. No object per chunk: the whole JDK's corpus holds 235k chunks, and
+ * making an object of each cost a warm start about 0.15 s.
+ */
+interface ChunkColumns {
+  path: (string | undefined)[];
+  startLine: number[];
+  endLine: number[];
+  kind: ChunkSpan['kind'][];
+  symbol: (string | undefined)[];
+  ordinal: number[];
+}
+
+/**
  * The chunk corpus, kept in step with the index file by file: an edit takes the file's old
  * chunks out of the BM25 statistics and adds its new ones, instead of re-reading and re-chunking
- * the workspace (java.base: seconds per edit). Ids are never reused; `chunks[id]` is undefined
+ * the workspace (java.base: seconds per edit). Ids are never reused; `at.path[id]` is undefined
  * for removed ones. Ties are broken by path, line and position in the file, never by id, so the
  * result equals a fresh build's.
  */
 export interface Corpus {
   bm: Bm25;
-  chunks: (ChunkSpan | undefined)[];
-  /** Per id: the chunk's position in its file. */
-  ordinal: number[];
+  at: ChunkColumns;
   ids: Map<string, number[]>;
   files: Map<string, FileChunks>;
+}
+
+/** Chunk `id` is `span`, the `ordinal`-th chunk of its file. */
+function place(c: Corpus, id: number, span: Omit<ChunkSpan, 'path'>, path: string, ordinal: number): void {
+  c.at.path[id] = path;
+  c.at.startLine[id] = span.startLine;
+  c.at.endLine[id] = span.endLine;
+  c.at.kind[id] = span.kind;
+  c.at.symbol[id] = span.symbol;
+  c.at.ordinal[id] = ordinal;
+}
+
+/** Where chunk `id` is, as one object (a hit's, a file's chunks when saved or added again). */
+function spanOf(c: Corpus, id: number): ChunkSpan {
+  const span: ChunkSpan = { path: c.at.path[id]!, startLine: c.at.startLine[id], endLine: c.at.endLine[id], kind: c.at.kind[id] };
+  const symbol = c.at.symbol[id];
+  if (symbol !== undefined) span.symbol = symbol;
+  return span;
+}
+
+/** A file's chunks, in file order. */
+function chunksOf(c: Corpus, path: string): ChunkSpan[] {
+  return (c.ids.get(path) ?? []).map((id) => spanOf(c, id));
 }
 
 /** Dead ids beyond the live ones (and this floor) make the corpus rebuild itself compactly. */
 const COMPACT_FLOOR = 1000;
 
 /** Adds a file's chunks with their terms (`terms[i]`: the i-th chunk's, a list or counted pairs). */
-function addFile(corpus: Corpus, path: string, part: FileChunks, terms: (string[] | [string, number][])[]): void {
-  const ids = part.chunks.map((chunk, i) => {
+function addFile(corpus: Corpus, path: string, part: FileChunks, chunks: ChunkSpan[], terms: (string[] | [string, number][])[]): void {
+  const ids = chunks.map((chunk, i) => {
     const id = corpus.bm.add(terms[i]);
-    corpus.chunks[id] = chunk;
-    corpus.ordinal[id] = i;
+    place(corpus, id, chunk, path, i);
     return id;
   });
   corpus.ids.set(path, ids);
@@ -78,7 +113,7 @@ function addFile(corpus: Corpus, path: string, part: FileChunks, terms: (string[
 }
 
 function emptyCorpus(): Corpus {
-  return { bm: new Bm25(), chunks: [], ordinal: [], ids: new Map(), files: new Map() };
+  return { bm: new Bm25(), at: { path: [], startLine: [], endLine: [], kind: [], symbol: [], ordinal: [] }, ids: new Map(), files: new Map() };
 }
 
 /** The similar-code corpus of an index at its current version (`textOf`: the files' current text). */
@@ -101,18 +136,19 @@ export const chunkCorpus: (index: WorkspaceIndex, textOf: PipelineRequest['textO
     apply: (t, changes) => {
       const c = t.corpus;
       for (const ch of [...changes].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-        for (const id of c.ids.get(ch.path) ?? []) { c.bm.remove(id); c.chunks[id] = undefined; }
+        for (const id of c.ids.get(ch.path) ?? []) { c.bm.remove(id); c.at.path[id] = undefined; c.at.symbol[id] = undefined; }
         c.ids.delete(ch.path);
         c.files.delete(ch.path);
         if (ch.after) {
-          addFile(c, ch.path, ch.after, ch.after.terms!);
+          addFile(c, ch.path, ch.after, ch.after.chunks!, ch.after.terms!);
+          ch.after.chunks = undefined;
           ch.after.terms = undefined;
         }
       }
       if (c.bm.dead > Math.max(COMPACT_FLOOR, c.bm.size)) {
         t.corpus = emptyCorpus();
         t.corpus.bm.deferPostings();
-        for (const path of [...c.files.keys()].sort()) addFile(t.corpus, path, c.files.get(path)!, c.ids.get(path)!.map((id) => c.bm.termsOf(id)));
+        for (const path of [...c.files.keys()].sort()) addFile(t.corpus, path, c.files.get(path)!, chunksOf(c, path), c.ids.get(path)!.map((id) => c.bm.termsOf(id)));
         t.corpus.bm.trim();
       }
     },
@@ -164,7 +200,7 @@ export const SAVED_CHUNKS: SavedKind<Corpus> = {
       w.str(path);
       w.optStr(part.hash);
       w.int32s(Int32Array.from(c.ids.get(path)!));
-      for (const ch of part.chunks) { w.int(ch.startLine); w.int(ch.endLine); w.str(ch.kind); w.optStr(ch.symbol); }
+      for (const ch of chunksOf(c, path)) { w.int(ch.startLine); w.int(ch.endLine); w.str(ch.kind); w.optStr(ch.symbol); }
     });
   },
   read: (r) => {
@@ -172,24 +208,24 @@ export const SAVED_CHUNKS: SavedKind<Corpus> = {
     const [docStart, docCount, docLen, termPool, tfPool] = Array.from({ length: 5 }, () => r.int32s());
     const c = emptyCorpus();
     c.bm = Bm25.fromSaved({ terms, docStart, docCount, docLen, termPool, tfPool });
+    // Columns the size of the document ids, filled in place (no holes for the engine to track).
+    const n = docCount.length;
+    c.at = { path: new Array(n).fill(undefined), startLine: new Array(n).fill(0), endLine: new Array(n).fill(0), kind: new Array(n).fill(''), symbol: new Array(n).fill(undefined), ordinal: new Array(n).fill(0) };
     let claimed = 0;
     const files = r.count();
     for (let i = 0; i < files; i++) {
       const path = r.str();
       const hash = r.optStr();
       const ids = Array.from(r.int32s());
-      const chunks = ids.map((id, ordinal): ChunkSpan => {
-        if (!(id >= 0 && id < docCount.length) || docCount[id] < 0 || c.chunks[id]) throw new CorruptCache('a chunk id out of range or taken twice');
-        const chunk: ChunkSpan = { path, startLine: r.int(), endLine: r.int(), kind: r.str() };
-        const symbol = r.optStr();
-        if (symbol !== undefined) chunk.symbol = symbol;
-        c.chunks[id] = chunk;
-        c.ordinal[id] = ordinal;
-        return chunk;
-      });
+      for (let ordinal = 0; ordinal < ids.length; ordinal++) {
+        const id = ids[ordinal];
+        if (!(id >= 0 && id < n) || docCount[id] < 0 || c.at.path[id] !== undefined) throw new CorruptCache('a chunk id out of range or taken twice');
+        const startLine = r.int(), endLine = r.int(), kind = r.str(), symbol = r.optStr();
+        place(c, id, { startLine, endLine, kind, symbol }, path, ordinal);
+      }
       claimed += ids.length;
       c.ids.set(path, ids);
-      c.files.set(path, hash === undefined ? { chunks } : { chunks, hash });
+      c.files.set(path, hash === undefined ? {} : { hash });
     }
     if (claimed !== c.bm.size) throw new CorruptCache('documents without a file');
     return c;
@@ -213,9 +249,9 @@ interface SpanHit { chunk: ChunkSpan; score: number }
 /** The corpus as one canonical text (live chunks in path order, with their terms as counted): incremental must equal fresh. */
 export function corpusDump(index: WorkspaceIndex, textOf: PipelineRequest['textOf'], queries: string[][]): string {
   const c = chunkCorpus(index, textOf);
-  const live = c.chunks.flatMap((chunk, id) => (chunk ? [{ chunk, id }] : []))
-    .sort((a, b) => (a.chunk.path < b.chunk.path ? -1 : a.chunk.path > b.chunk.path ? 1 : c.ordinal[a.id] - c.ordinal[b.id]));
-  const where = (id: number) => `${c.chunks[id]!.path}:${c.chunks[id]!.startLine}#${c.ordinal[id]}`;
+  const live = c.at.path.flatMap((path, id) => (path !== undefined ? [{ chunk: spanOf(c, id), id }] : []))
+    .sort((a, b) => (a.chunk.path < b.chunk.path ? -1 : a.chunk.path > b.chunk.path ? 1 : c.at.ordinal[a.id] - c.at.ordinal[b.id]));
+  const where = (id: number) => `${c.at.path[id]!}:${c.at.startLine[id]}#${c.at.ordinal[id]}`;
   const tieBreak = (a: number, b: number) => (where(a) < where(b) ? -1 : where(a) > where(b) ? 1 : 0);
   return [
     `chunks ${c.bm.size}`,
@@ -243,18 +279,18 @@ function similarSpans(req: PipelineRequest, q: Query, folders?: string[], limit 
   const terms = codeTerms(q.memberText);
   if (!terms.length) return [];
   const self = q.member?.sym.id;
-  const { chunks, ordinal } = corpus;
+  const { path, startLine, symbol, ordinal } = corpus.at;
   // Ties: path, then line, then position in the file (what a fresh corpus in path order would keep).
   const tieBreak = (a: number, b: number) => {
-    const x = chunks[a]!, y = chunks[b]!;
-    return x.path < y.path ? -1 : x.path > y.path ? 1 : x.startLine - y.startLine || ordinal[a] - ordinal[b];
+    const x = path[a]!, y = path[b]!;
+    return x < y ? -1 : x > y ? 1 : startLine[a] - startLine[b] || ordinal[a] - ordinal[b];
   };
   const accept = (i: number) => {
-    const chunk = chunks[i]!;
-    if (chunk.symbol === self && chunk.path === req.path) return false;
-    return !folders || folders.some((f) => chunk.path.startsWith(f));
+    const p = path[i]!;
+    if (symbol[i] === self && p === req.path) return false;
+    return !folders || folders.some((f) => p.startsWith(f));
   };
-  return corpus.bm.topK(terms, limit, tieBreak, accept).map((h) => ({ chunk: chunks[h.doc]!, score: h.score }));
+  return corpus.bm.topK(terms, limit, tieBreak, accept).map((h) => ({ chunk: spanOf(corpus, h.doc), score: h.score }));
 }
 
 export function similarRecall(req: PipelineRequest, q: Query, folders?: string[]): Map<string, Candidate> {
