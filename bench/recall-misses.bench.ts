@@ -33,7 +33,7 @@ import { identifiersIn, splitIdentifier } from '../server/src/text/identifiers';
 import { STOP } from '../server/src/retrieval/query';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { itemHolds, relPathOfUri } from './retrieval/score';
-import type { GoldSymbol } from './retrieval/tasks';
+import { testSplitOverlap, type GoldSymbol } from './retrieval/tasks';
 import { forEachValidationTask } from './retrieval/validationTasks';
 
 const ROOT = process.cwd();
@@ -183,6 +183,8 @@ interface Miss { corpus: string; task: string; gold: string; outcome: Outcome; r
 (async () => {
   const test = Number(arg('--tasks') ?? 40);
   const validation = Number(arg('--validation') ?? 12);
+  const overlap = testSplitOverlap({ test, validation });
+  if (overlap) console.error(overlap);
   const names = args('--corpus').length ? args('--corpus') : [...DEVELOPMENT_CORPORA, ...INJECTED_CORPORA];
   const list = process.argv.includes('--list');
   const records: Miss[] = [];

@@ -42,7 +42,7 @@ import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { calibrate, runCorpus, SWEEP_BUDGETS, type CorpusReport } from './retrieval/run';
 import { calibrationTable, corpusTable, kneeOf, pooledCurve, scenarioTable, spreadTable, svgReport, sweepSvg, sweepTable } from './retrieval/report';
 import { calibrationMetrics, reliabilitySvg } from './retrieval/calibration';
-import { BENCH_SCENARIOS, loadOracle, sampleTasks, scenarioTask, type BenchScenario } from './retrieval/tasks';
+import { BENCH_SCENARIOS, loadOracle, sampleTasks, scenarioTask, testSplitOverlap, type BenchScenario } from './retrieval/tasks';
 
 const ROOT = process.cwd();
 
@@ -91,6 +91,8 @@ async function listTasks(names: string[], opts: { test: number; validation: numb
 (async () => {
   const test = Number(arg('--tasks') ?? 40);
   const validation = Number(arg('--validation') ?? (arg('--tasks') ? Math.ceil(test / 2) : 20));
+  const overlap = testSplitOverlap({ test, validation });
+  if (overlap) console.error(overlap);
   const budget = Number(arg('--budget') ?? 4000);
   const seed = arg('--seed');
   const imports = importProtocolArg();

@@ -131,6 +131,19 @@ export function eligibleTasks(o: OracleOutput): Omit<Task, 'split'>[] {
   return out.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
 }
 
+/** The test split every reported figure uses (`--tasks 40`): fits and tuning take their tasks after it. */
+export const REPORTED_TEST_SPLIT = 40;
+
+/**
+ * A warning when a run's validation tasks would be tasks of the reported test split (`--tasks 0
+ * --validation 40` runs the test split's first 40 as "validation"), else undefined.
+ */
+export function testSplitOverlap(opts: Pick<TaskOptions, 'test' | 'validation'>): string | undefined {
+  if (opts.test >= REPORTED_TEST_SPLIT || opts.validation <= 0) return undefined;
+  const last = Math.min(opts.test + opts.validation, REPORTED_TEST_SPLIT);
+  return `note: validation tasks ${opts.test + 1}-${last} are tasks of the ${REPORTED_TEST_SPLIT}-task test split the reported figures use; pass --tasks ${REPORTED_TEST_SPLIT} to keep tuning off them`;
+}
+
 /** Fixed-seed sample: shuffle the sorted eligible tasks, first `test` are test, next `validation` validation. */
 export function sampleTasks(o: OracleOutput, opts: TaskOptions): Task[] {
   return sampleFrom(eligibleTasks(o), opts);
