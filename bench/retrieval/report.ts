@@ -4,6 +4,7 @@ import type { CalibrationReport, CorpusReport, SweepPoint } from './run';
 import { MODES } from './run';
 import { gateShareOfMedian, KINDS, type ModeMetrics } from './score';
 import { eceNoiseFloor } from './calibration';
+import { mulberry32 } from '../../scripts/lib/prng.mjs';
 
 const f3 = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '  -  ' : x.toFixed(3));
 const f0 = (x: number | null | undefined, w = 6) => (x === null || x === undefined || Number.isNaN(x) ? '-' : String(Math.round(x))).padStart(w);
@@ -97,7 +98,46 @@ export function spreadTable(reports: CorpusReport[]): string {
     out.push(`  ${m.padEnd(10)} spread ${(Math.max(...rec) - Math.min(...rec)).toFixed(3)}  ` +
       xs.map((e) => `${e.n} ${f3(e.x.recallMicro)}/${f3(e.x.fullCoverageRate)}/${f0(e.x.tokensMedian, 0)}/${f3(e.x.lineNoiseRatio)}`).join('  '));
   }
+  // What the rcl spread can say at these task counts, per split (injected variants aside: the same code as their originals).
+  const own = reports.filter((r) => !r.name.endsWith('-injected'));
+  for (const split of ['test', 'validation']) {
+    const tasks = own.map((r) => r.perTask.filter((t) => t.split === split && t.scores.rcl).map((t) => ({ gold: t.scores.rcl.gold, found: t.scores.rcl.found })));
+    if (own.length < 2 || !tasks.every((t) => t.length)) continue;
+    const noise = spreadNoise(tasks);
+    const rec = tasks.map(microRecall);
+    out.push(`  rcl recall on the ${split} tasks [95 % bootstrap interval]: ${own.map((r, i) => `${r.name} ${f3(rec[i])} [${noise.intervals[i].map(f3).join('-')}] (${tasks[i].length})`).join('  ')}; spread ${f3(Math.max(...rec) - Math.min(...rec))}`);
+    out.push(`    ${own.length} corpora of one and the same recall would spread ${f3(noise.nullMedian)} (median), up to ${f3(noise.null95)} (95th percentile) at these task counts: a smaller spread is not evidence of a difference`);
+  }
   return out.join('\n');
+}
+
+/** Recall over tasks as the benchmark counts it (micro: found over gold, summed). */
+function microRecall(tasks: readonly { gold: number; found: number }[]): number {
+  let gold = 0, found = 0;
+  for (const t of tasks) { gold += t.gold; found += t.found; }
+  return gold ? found / gold : NaN;
+}
+
+/**
+ * What a spread of recall between corpora can tell at their task counts: each corpus's 95 %
+ * bootstrap interval (its tasks resampled with replacement), and the spread (max − min recall)
+ * that corpora of one and the same recall would show, each drawing its count of tasks from all of
+ * them pooled: its median and 95th percentile. Seeded, so a report says the same every run.
+ */
+export function spreadNoise(perCorpus: readonly (readonly { gold: number; found: number }[])[], draws = 2000, seed = 18): { intervals: [number, number][]; nullMedian: number; null95: number } {
+  const rand = mulberry32(seed);
+  const resample = <T>(from: readonly T[], n: number): T[] => Array.from({ length: n }, () => from[Math.floor(rand() * from.length)]);
+  const quantile = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+  const intervals = perCorpus.map((tasks): [number, number] => {
+    const rs = Array.from({ length: draws }, () => microRecall(resample(tasks, tasks.length))).sort((a, b) => a - b);
+    return [quantile(rs, 0.025), quantile(rs, 0.975)];
+  });
+  const pooled = perCorpus.flat();
+  const spreads = Array.from({ length: draws }, () => {
+    const rs = perCorpus.map((tasks) => microRecall(resample(pooled, tasks.length)));
+    return Math.max(...rs) - Math.min(...rs);
+  }).sort((a, b) => a - b);
+  return { intervals, nullMedian: quantile(spreads, 0.5), null95: quantile(spreads, 0.95) };
 }
 
 export function calibrationTable(label: string, c: CalibrationReport): string {
