@@ -10,7 +10,12 @@
 // follow-up (rounds, tokens added, review rate); gap markers per context by kind. `--dump N` prints the items of the first
 // N tasks of each corpus, one line per shown line with its token count and kind.
 //
-//   node dist/bench/noise-breakdown.bench.js [--tasks 40] [--validation 12] [--corpus NAME]... [--dump N] [--imports masked|kept]
+//   node dist/bench/noise-breakdown.bench.js [--tasks 40] [--validation 12] [--corpus NAME]... [--dump N] [--imports masked|kept] [--oracle]
+//
+// --oracle: packing knows the gold (P(needed) 1 for a gold declaration, 0 for every other ranked
+// candidate) and the gate adds nothing (no follow-up rounds): the tokens and noise of a perfect
+// selection among the ranked candidates, as this renderer shows it. What it cannot show (gold never
+// ranked or ranked below the weighed) is lost as in rcl.
 //
 // --imports masked|kept: masked (default) blanks the imports only the hidden code used, as an editor
 // would not have them yet (bench/retrieval/tasks.ts ImportProtocol); kept is the old protocol, for comparison.
@@ -21,8 +26,8 @@ import { countTokens } from '../server/src/retrieval/cap';
 import { arg, args, importProtocolArg } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { shownLineSources } from './retrieval/attribution';
-import { modeMetrics, relPathOfUri, scoreResponse, type TaskScore } from './retrieval/score';
-import { forEachValidationTask } from './retrieval/validationTasks';
+import { median, modeMetrics, relPathOfUri, scoreResponse, type TaskScore } from './retrieval/score';
+import { forEachValidationTask, goldRef } from './retrieval/validationTasks';
 import { accountContext, accountTable, type Account } from './retrieval/tokenAccount';
 import { join } from 'node:path';
 
@@ -35,6 +40,7 @@ const ROOT = process.cwd();
   const add = (k: string, n: number, s: boolean) => { const c = cells.get(k) ?? { tokens: 0, signal: 0 }; c.tokens += n; if (s) c.signal += n; cells.set(k, c); };
   let total = 0;
   const dump = Number(arg('--dump') ?? 0);
+  const oracle = process.argv.includes('--oracle');
   /** Per context: its tokens, and its gap markers by kind. */
   const contexts: { tokens: number; markers: Record<string, number> }[] = [];
   const scores = new Map<string, TaskScore[]>();
@@ -44,7 +50,9 @@ const ROOT = process.cwd();
     let seen = 0;
     const count = await forEachValidationTask(ROOT, name, { test, validation, imports: importProtocolArg() }, async ({ task, src, indexer, uri, textOf, regions }) => {
       const t0 = performance.now();
-      const res = await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, defaultSettings());
+      const gold = new Set(task.gold.map((g) => goldRef(indexer.index, src, g)?.sym.id));
+      const settings = oracle ? { ...defaultSettings(), maxRounds: 0, neededOverride: (id: string) => (gold.has(id) ? 1 : 0) } : defaultSettings();
+      const res = await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, settings);
       scores.set(name, [...(scores.get(name) ?? []), scoreResponse(task, res, src, performance.now() - t0, { regions, textOf })]);
       const followupTokens = res.items.filter((it) => it.sources.includes('followup')).reduce((a, it) => a + it.tokens, 0);
       gateOf.set(name, [...(gateOf.get(name) ?? []), { rounds: res.rounds, followupTokens, review: res.review ? 1 : 0 }]);
@@ -76,11 +84,10 @@ const ROOT = process.cwd();
     });
     if (count !== undefined) console.error(`${name}: ${count} tasks`);
   }
-  console.log(`token account, ${contexts.length} contexts (rcl, budget 4,000, validation):`);
+  console.log(`token account, ${contexts.length} contexts (rcl${oracle ? ' with the gold as P(needed), no follow-up' : ''}, budget 4,000, validation):`);
   for (const l of accountTable(account, contexts.length)) console.log('  ' + l);
   console.log('\nwhere                    tokens  share  signal-share');
   for (const [k, c] of [...cells].sort()) console.log(`${k.padEnd(24)} ${String(c.tokens).padStart(7)}  ${(c.tokens / total).toFixed(3)}  ${(c.signal / c.tokens).toFixed(3)}`);
-  const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length ? (s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : 0; };
   const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / (xs.length || 1);
   console.log('\ncorpus                  tasks  recall  full   median-tokens  line-noise  rounds  followup-group-tokens  review  p50-ms');
   for (const [n, ss] of [...scores, ['pooled', [...scores.values()].flat()] as [string, TaskScore[]]]) {

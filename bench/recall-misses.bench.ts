@@ -32,9 +32,9 @@ import { arg, args, importProtocolArg } from './cli';
 import { identifiersIn, splitIdentifier } from '../server/src/text/identifiers';
 import { STOP } from '../server/src/retrieval/query';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
-import { itemHolds, relPathOfUri } from './retrieval/score';
+import { itemHolds, median, relPathOfUri } from './retrieval/score';
 import { testSplitOverlap, type GoldSymbol } from './retrieval/tasks';
-import { forEachValidationTask } from './retrieval/validationTasks';
+import { forEachValidationTask, goldRef } from './retrieval/validationTasks';
 
 const ROOT = process.cwd();
 
@@ -52,14 +52,6 @@ type Outcome = (typeof OUTCOMES)[number];
 
 const USE = new Set(['call', 'new', 'ctorCall', 'field', 'type', 'methodRef']);
 const TOKENS = MEMBER_COLUMNS.indexOf('log tokens');
-
-function refOf(index: WorkspaceIndex, src: string, g: GoldSymbol): SymbolRef | undefined {
-  const f = index.file(join(src, g.file));
-  if (!f) return undefined;
-  const ss = f.facts.symbols;
-  const i = ss.findIndex((s) => s.nameSpan.sl === g.maskedLine && (s.kind === 'constructor' ? (s.parent >= 0 ? ss[s.parent].name : s.name) : s.name) === g.name);
-  return i < 0 ? undefined : { file: f, sym: ss[i], index: i };
-}
 
 /** A type and its direct members' ids. */
 function withMembers(t: SymbolRef, into: Set<string>): void {
@@ -191,6 +183,8 @@ interface Miss { corpus: string; task: string; gold: string; outcome: Outcome; r
   /** Per corpus and relation: summed size over tasks, gold held, tasks. */
   const sizes = new Map<string, Map<Relation, { size: number; gold: number }>>();
   const taskCount = new Map<string, number>();
+  /** Per corpus: the final context's tokens, one per task. */
+  const contextTokens = new Map<string, number[]>();
   for (const name of names) {
     await forEachValidationTask(ROOT, name, { test, validation, imports: importProtocolArg() }, async ({ task, src, indexer, uri }) => {
       let ranked: RankedRow[] = [];
@@ -200,6 +194,7 @@ interface Miss { corpus: string; task: string; gold: string; outcome: Outcome; r
       const m = indexer.index.enclosingSymbol(join(src, task.file), task.cursor.line, task.cursor.character);
       if (!m) return;
       taskCount.set(name, (taskCount.get(name) ?? 0) + 1);
+      contextTokens.set(name, [...(contextTokens.get(name) ?? []), res.tokens]);
       const rels = res.items.map((it) => relPathOfUri(it.uri, src));
       const at = (rows: { path: string; startLine: number; nameLine: number }[], g: GoldSymbol) => rows.findIndex((r) => relPathOfUri(pathToFileURL(r.path).href, src) === g.file && r.startLine <= g.maskedLine && g.maskedLine <= r.nameLine);
       const sets = relationSets(indexer.index, m, new Set(ranked.map((r) => r.id)));
@@ -207,7 +202,7 @@ interface Miss { corpus: string; task: string; gold: string; outcome: Outcome; r
       sizes.set(name, perRel);
       for (const r of RELATIONS) perRel.get(r)!.size += sets.get(r)!.size;
       for (const g of task.gold) {
-        const ref = refOf(indexer.index, src, g);
+        const ref = goldRef(indexer.index, src, g);
         const relations = ref ? RELATIONS.filter((r) => sets.get(r)!.has(ref.sym.id)) : [];
         for (const r of relations) perRel.get(r)!.gold++;
         const rec: Miss = { corpus: name, task: task.id, gold: `${g.kind} ${g.qualified}`, outcome: 'never', relations };
@@ -228,11 +223,12 @@ interface Miss { corpus: string; task: string; gold: string; outcome: Outcome; r
   const corpora = [...new Set(records.map((r) => r.corpus))];
   const pct = (n: number, d: number) => (d ? ((100 * n) / d).toFixed(1) : '-').padStart(6);
   console.log(`\nGold symbols of validation tasks by where they were lost (rcl, budget 4,000, value ${PACKING.value}); % of each corpus's gold`);
-  console.log(`${'corpus'.padEnd(24)} tasks   gold ${OUTCOMES.map((o) => o.padStart(10)).join('')}`);
+  console.log(`${'corpus'.padEnd(24)} tasks   gold ${OUTCOMES.map((o) => o.padStart(10)).join('')}  median tokens`);
   for (const c of [...corpora, 'pooled']) {
     const rs = records.filter((r) => c === 'pooled' || r.corpus === c);
     const tasks = c === 'pooled' ? [...taskCount.values()].reduce((a, b) => a + b, 0) : taskCount.get(c)!;
-    console.log(`${c.padEnd(24)} ${String(tasks).padStart(5)} ${String(rs.length).padStart(6)} ${OUTCOMES.map((o) => pct(rs.filter((r) => r.outcome === o).length, rs.length).padStart(10)).join('')}`);
+    const tokens = c === 'pooled' ? [...contextTokens.values()].flat() : contextTokens.get(c)!;
+    console.log(`${c.padEnd(24)} ${String(tasks).padStart(5)} ${String(rs.length).padStart(6)} ${OUTCOMES.map((o) => pct(rs.filter((r) => r.outcome === o).length, rs.length).padStart(10)).join('')}  ${String(median(tokens)).padStart(13)}`);
   }
   console.log(`\nNever a candidate, by the first relation that holds it (RELATIONS order); % of each corpus's gold`);
   console.log(`${'relation'.padEnd(26)}${corpora.map((c) => c.slice(0, 14).padStart(15)).join('')}         pooled`);

@@ -6,9 +6,10 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Indexer } from '../../server/src/index/indexer';
+import type { SymbolRef, WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 import { corpusSourceRoot } from '../cli';
 import { goldRegions, type GoldRegion, type TextOf } from './attribution';
-import { loadOracle, maskText, sampleTasks, type Task, type TaskOptions } from './tasks';
+import { loadOracle, maskText, sampleTasks, type GoldSymbol, type Task, type TaskOptions } from './tasks';
 
 export interface MaskedTask {
   task: Task;
@@ -48,4 +49,13 @@ export async function forEachValidationTask(root: string, name: string, opts: Ta
   }
   indexer.removeFolder(src);
   return tasks.length;
+}
+
+/** The index's declaration of a gold symbol in the masked workspace (by its file, line and name). */
+export function goldRef(index: WorkspaceIndex, src: string, g: GoldSymbol): SymbolRef | undefined {
+  const f = index.file(join(src, g.file));
+  if (!f) return undefined;
+  const ss = f.facts.symbols;
+  const i = ss.findIndex((s) => s.nameSpan.sl === g.maskedLine && (s.kind === 'constructor' ? (s.parent >= 0 ? ss[s.parent].name : s.name) : s.name) === g.name);
+  return i < 0 ? undefined : { file: f, sym: ss[i], index: i };
 }

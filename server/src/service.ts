@@ -21,6 +21,8 @@ export interface Settings {
   packing?: Packing;
   /** Not a user setting: the fit of the member model collects the ranked candidates through it. */
   observeMembers?: (rows: MemberRow[]) => void;
+  /** Not a user setting: an oracle's P(needed) in place of the member model's (noise-breakdown --oracle). */
+  neededOverride?: PipelineRequest['neededOverride'];
   /** Not a user setting: recall diagnostics see the whole ranked candidate list through it. */
   observeRanked?: PipelineRequest['observeRanked'];
   /** The organisation index (`needle.orgIndex`): a postgres:// URL without password, or a PGlite folder. */
@@ -137,6 +139,7 @@ async function retrieveOnce(indexer: Indexer, params: RetrieveContextParams, set
     packing: settings.packing,
     observeMembers: settings.observeMembers,
     observeRanked: settings.observeRanked,
+    neededOverride: settings.neededOverride,
     isCancelled,
   };
   // The org source runs beside the local pipeline, bounded by its own timeout; it never fails the request.

@@ -98,3 +98,18 @@ test('packing: a model whose columns are not MEMBER_COLUMNS is refused (fitted.t
   const { req } = await fixture(SHOP, { packing: { ...PACKING, columns: PACKING.columns.slice(1), beta: PACKING.beta.slice(1) } });
   await assert.rejects(retrieve(req), /MEMBER_COLUMNS/);
 });
+
+test('packing: an oracle P(needed) (benches) shows exactly the declarations it names', async () => {
+  let rows: MemberRow[] = [];
+  await retrieve((await fixture(SHOP, { maxRounds: 0, observeMembers: (r) => { rows = r; } })).req);
+  const { req } = await fixture(SHOP, { maxRounds: 0 });
+  const isType = (id: string) => ['class', 'interface', 'enum', 'record'].includes(req.index.symbol(id)?.sym.kind ?? '');
+  // The member model shows every weighed candidate of this small workspace; the oracle names two members.
+  const chosen = rows.filter((x) => x.shown && !isType(x.id)).slice(-2).map((x) => x.id);
+  assert.ok(chosen.length === 2 && rows.length > 6, `${rows.length} weighed`);
+  const wanted = new Set(chosen);
+  const r = await retrieve({ ...req, neededOverride: (id) => (wanted.has(id) ? 1 : 0) });
+  const members = r.items.filter((i) => !i.sources.includes('enclosing')).flatMap((i) => (i as { symbols?: string[] }).symbols ?? []).filter((id) => !isType(id));
+  for (const id of chosen) assert.ok(shown(r.items).has(id), `${id} named by the oracle`);
+  assert.deepEqual(members.filter((id) => !wanted.has(id)), [], 'only what the oracle names is shown');
+});

@@ -245,7 +245,7 @@ export function weighCandidates(req: PipelineRequest, ranked: Merged[], q: Query
       structuralType: structural.has(c.group), usedByLikeNamed: likeNamed.has(c.id),
       usesInFile: usesInFile.get(c.id),
     });
-    return { c, rank, x, p: needProbability(x, packing), entry, tokens };
+    return { c, rank, x, p: req.neededOverride?.(c.id) ?? needProbability(x, packing), entry, tokens };
   });
 }
 

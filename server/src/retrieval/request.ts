@@ -33,6 +33,11 @@ export interface PipelineRequest {
   packing?: Packing;
   /** Receives every ranked candidate packing weighed (the fit's training rows); benches only. */
   observeMembers?: (rows: MemberRow[]) => void;
+  /**
+   * Benches only: P(needed) of a candidate in place of the member model's (undefined: the model's).
+   * An oracle that knows the gold measures what packing's selection alone costs in tokens and noise.
+   */
+  neededOverride?: (id: string) => number | undefined;
   /** Receives every merged candidate in rank order, after the re-ranks (recall diagnostics); benches only. */
   observeRanked?: (ranked: RankedRow[]) => void;
   /** Cooperative cancellation, checked at stage boundaries. */
