@@ -20,12 +20,15 @@
 //     with tokens the target leaves; with --doc-objective contract, at the knee of contract recall
 //     against median tokens (with fewer than three such docValues: the best contract recall).
 //     --objective floor takes the knee over the weakest corpus's recall instead of the pooled recall.
+//     --value-objective target takes, instead of the knee, the frontier point of highest recall whose
+//     median tokens stay within the token target (#14's recall at ≤ 1,200 median tokens), the knee
+//     when no point does.
 // --write rewrites fitted.ts, its header recording the command, the penalty λ chosen and the
 // frontier. --rows FILE keeps pass 1's rows (read back when the file exists).
 //
 //   node dist/bench/retrieval-fit.bench.js [--tasks 40] [--validation 12] [--corpus NAME]...
 //        [--value 500,1000,2000,3000] [--doc-value 300,100,1000] [--l2 1,3,10,30,100] [--rows FILE] [--budget 4000] [--seed S]
-//        [--objective pooled|floor] [--doc-objective target|contract] [--token-target 1200] [--model-only] [--json FILE] [--write] [--imports masked|kept]
+//        [--objective pooled|floor] [--value-objective knee|target] [--doc-objective target|contract] [--token-target 1200] [--model-only] [--json FILE] [--write] [--imports masked|kept]
 //        [--with-current]   (the model and prices in force scored on the same tasks, beside the grid, never chosen)
 //
 // --imports masked|kept: masked (default) blanks the imports only the hidden code used, as an editor
@@ -70,6 +73,8 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   const rowsFile = arg('--rows');
   const objective = arg('--objective') ?? 'pooled';
   if (!['pooled', 'floor'].includes(objective)) throw new Error('--objective pooled|floor');
+  const valueObjective = arg('--value-objective') ?? 'knee';
+  if (!['knee', 'target'].includes(valueObjective)) throw new Error('--value-objective knee|target');
   const docObjective = arg('--doc-objective') ?? 'target';
   if (!['target', 'contract'].includes(docObjective)) throw new Error('--doc-objective target|contract');
   const tokenTarget = Number(arg('--token-target') ?? 1200);
@@ -171,8 +176,11 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   console.log(`\nPareto frontier (median tokens → ${objective === 'floor' ? 'weakest corpus\'s' : 'pooled'} recall): ${frontierText}`);
   for (const r of frontier) console.log(`  value ${String(r.p.packing.value).padStart(5)}: recall ${r.m.recallMicro.toFixed(3)}, full coverage ${r.m.fullCoverageRate.toFixed(3)}, median tokens ${Math.round(r.m.tokensMedian)}, line noise ${r.m.lineNoiseRatio.toFixed(3)}`);
   const k = kneeOf(frontier.map((r) => ({ tokens: r.m.tokensMedian, recall: recallOf(r) })));
-  const knee = k === undefined ? frontier[frontier.length - 1] : frontier[k];
+  const recallKnee = k === undefined ? frontier[frontier.length - 1] : frontier[k];
+  const withinTokens = frontier.filter((r) => r.m.tokensMedian <= tokenTarget);
+  const knee = valueObjective === 'target' && withinTokens.length ? withinTokens[withinTokens.length - 1] : recallKnee;
   if (!knee) { console.log('no point scored'); return; }
+  if (knee !== recallKnee) console.log(`recall knee: value ${recallKnee.p.packing.value}; within ${tokenTarget} median tokens the best recall is at value ${knee.p.packing.value}`);
   // Recall alone gives a shown Javadoc no value, so the knee by itself would hide every one.
   const perTask = (r: (typeof table)[number]) => used.flatMap((n) => r.p.scores.get(n) ?? []).map((t) => t.recall);
   const base = perTask(knee);
@@ -192,7 +200,7 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   const byContract = docKnee !== undefined ? docFrontier[docKnee] : [...keeping].sort((a, b) => b.m.contractRecall - a.m.contractRecall || a.m.tokensMedian - b.m.tokensMedian)[0];
   const withinTarget = keeping.filter((r) => r.m.tokensMedian <= tokenTarget).sort((a, b) => b.m.contractRecall - a.m.contractRecall || a.m.tokensMedian - b.m.tokensMedian);
   const chosen = (docObjective === 'target' ? withinTarget[0] ?? keeping[0] : byContract) ?? knee;
-  console.log(`recall knee: value ${knee.p.packing.value}; Javadocs there (contract recall / median tokens): ${sameValue.map((r) => `docValue ${r.p.packing.docValue} → ${r.m.contractRecall.toFixed(3)} / ${Math.round(r.m.tokensMedian)}${recallHeld(r) ? '' : ' (recall lower)'}`).join(', ')}`);
+  console.log(`value ${knee.p.packing.value}; Javadocs there (contract recall / median tokens): ${sameValue.map((r) => `docValue ${r.p.packing.docValue} → ${r.m.contractRecall.toFixed(3)} / ${Math.round(r.m.tokensMedian)}${recallHeld(r) ? '' : ' (recall lower)'}`).join(', ')}`);
   const m = chosen.m;
   console.log(`chosen: ${label(chosen.p.packing)}: recall ${m.recallMicro.toFixed(3)}, full ${m.fullCoverageRate.toFixed(3)}, Javadocs ${m.docRecall.toFixed(3)}, contract ${m.contractRecall.toFixed(3)}, median tokens ${Math.round(m.tokensMedian)}, line noise ${m.lineNoiseRatio.toFixed(3)} (in force: ${label(PACKING)})`);
   console.log(`per corpus at the chosen point (recall / full coverage / median tokens / line noise): ${used.map((n) => { const c = modeMetrics(chosen.p.scores.get(n) ?? []); return `${n} ${c.recallMicro.toFixed(3)} / ${c.fullCoverageRate.toFixed(2)} / ${Math.round(c.tokensMedian)} / ${c.lineNoiseRatio.toFixed(3)}`; }).join('; ')}`);
@@ -204,10 +212,10 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
       '// its injected variant), never on a test split. Written by `npm run fit:retrieval`',
       '// (bench/retrieval-fit.bench.ts); regenerate, do not hand-edit.',
       '//',
-      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-value ${docValues.map(num).join(',')} --l2 ${l2s.join(',')}${objective !== 'pooled' ? ` --objective ${objective}` : ''}${docObjective !== 'target' ? ` --doc-objective ${docObjective}` : ''}${tokenTarget !== 1200 ? ` --token-target ${tokenTarget}` : ''} --imports ${imports}`,
+      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-value ${docValues.map(num).join(',')} --l2 ${l2s.join(',')}${objective !== 'pooled' ? ` --objective ${objective}` : ''}${valueObjective !== 'knee' ? ` --value-objective ${valueObjective}` : ''}${docObjective !== 'target' ? ` --doc-objective ${docObjective}` : ''}${tokenTarget !== 1200 ? ` --token-target ${tokenTarget}` : ''} --imports ${imports}`,
       `// ${m.tasks} validation tasks (${used.length} corpora: ${used.join(', ')}).`,
       `// Model: ${rows.length} weighed candidates, ${rows.filter((r) => r.y).length} needed; L2 penalty λ ${l2}${penalties.length > 1 ? ` (of ${l2s.join(', ')}: the best mean AUROC leaving one corpus out)` : ''}; AUROC ${pooled?.toFixed(3)} pooled,`,
-      `// ${Math.min(...held.map((h) => h.auc ?? NaN)).toFixed(3)}–${Math.max(...held.map((h) => h.auc ?? NaN)).toFixed(3)} leaving one corpus out. value: the knee of ${objective === 'floor' ? 'the weakest corpus\'s' : 'pooled'} recall against`,
+      `// ${Math.min(...held.map((h) => h.auc ?? NaN)).toFixed(3)}–${Math.max(...held.map((h) => h.auc ?? NaN)).toFixed(3)} leaving one corpus out. value: ${valueObjective === 'target' ? `the best ${objective === 'floor' ? 'weakest-corpus' : 'pooled'} recall within ${tokenTarget} median tokens on the frontier of recall against` : `the knee of ${objective === 'floor' ? 'the weakest corpus\'s' : 'pooled'} recall against`}`,
       `// median tokens; docValue, where recall holds within one standard error, ${docObjective === 'target' ? `the best contract recall within ${tokenTarget} median tokens, else the cheapest` : 'at the knee of contract recall against median tokens'}.`,
       '// Scores:',
       `// recall ${m.recallMicro.toFixed(3)}, full coverage ${m.fullCoverageRate.toFixed(3)}, needed declarations' Javadocs shown ${m.docRecall.toFixed(3)},`,

@@ -31,19 +31,26 @@ export function fitLogistic(x: number[][], y: number[], o: LogisticOptions): Log
   for (let it = 1; it <= maxIt; it++) {
     const grad = beta.map((b, j) => (free.has(j) ? 0 : -o.l2 * b));
     const hess = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j && !free.has(i) ? o.l2 : 0)));
+    // Only a row's non-zero columns touch the gradient and Hessian, and the Hessian is symmetric:
+    // its lower triangle is summed (in row order, as the full one was) and mirrored.
+    const nonZero = new Int32Array(d);
     for (let r = 0; r < x.length; r++) {
       const row = x[r];
       let z = o.offsets?.[r] ?? 0;
       for (let j = 0; j < d; j++) z += row[j] * beta[j];
       const p = sigmoid(z);
       const w = Math.max(p * (1 - p), 1e-12);
-      for (let i = 0; i < d; i++) {
-        if (row[i] === 0) continue;
+      let n = 0;
+      for (let j = 0; j < d; j++) if (row[j] !== 0) nonZero[n++] = j;
+      for (let a = 0; a < n; a++) {
+        const i = nonZero[a];
         grad[i] += (y[r] - p) * row[i];
         const hi = hess[i];
-        for (let j = 0; j < d; j++) if (row[j] !== 0) hi[j] += w * row[i] * row[j];
+        const wi = w * row[i];
+        for (let b = 0; b <= a; b++) { const j = nonZero[b]; hi[j] += wi * row[j]; }
       }
     }
+    for (let i = 0; i < d; i++) for (let j = i + 1; j < d; j++) hess[i][j] = hess[j][i];
     const step = solveSymmetric(hess, grad);
     let biggest = 0;
     for (let j = 0; j < d; j++) { beta[j] += step[j]; biggest = Math.max(biggest, Math.abs(step[j])); }
