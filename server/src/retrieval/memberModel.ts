@@ -11,8 +11,8 @@ import { isTypeKind } from '../java/symbols';
 import type { Merged } from './merge';
 import { EVIDENCE } from './types';
 
-/** One candidate's evidence, before the products below. */
-const BASE_COLUMNS = [
+/** The model's inputs, in the order of `Packing.beta`; a change here needs a refit. */
+export const MEMBER_COLUMNS = [
   'bias',
   'log score',
   'share of reference',
@@ -44,29 +44,6 @@ const BASE_COLUMNS = [
   'log uses in file',
   ...EVIDENCE.map((e) => `by ${e}` as const),
 ] as const;
-type BaseColumn = (typeof BASE_COLUMNS)[number];
-
-/**
- * Inputs whose pairwise products (squares included) are inputs too. A score, a rank or a share
- * means something else in a small file than in a 200-member type, or for the cursor's own type
- * than for a signature type, and a linear model over the evidence alone cannot say so. On
- * validation tasks 41–160 of every development corpus (140 k weighed candidates), these products
- * raised the member model's AUROC leaving one corpus out from 0.871 to 0.886 (ant 0.824 → 0.849;
- * session 19).
- */
-const INTERACTING: readonly BaseColumn[] = [
-  'log score', 'share of reference', 'membership share', 'log own score', 'log rank', 'same file', 'cursor type group',
-  'log tokens', 'log group candidates', 'share of top score', 'share of type best', 'log rank in type', 'log type members',
-  'name words in query', 'structural type', 'log uses in file',
-];
-const PAIRS: readonly (readonly [number, number])[] = INTERACTING.flatMap((a, i) =>
-  INTERACTING.slice(i).map((b) => [BASE_COLUMNS.indexOf(a), BASE_COLUMNS.indexOf(b)] as const));
-
-/** The model's inputs, in the order of `Packing.beta`; a change here needs a refit. */
-export const MEMBER_COLUMNS: readonly string[] = [
-  ...BASE_COLUMNS,
-  ...PAIRS.map(([i, j]) => `${BASE_COLUMNS[i]} × ${BASE_COLUMNS[j]}`),
-];
 
 /** Packing: the fitted member model and the two prices it is weighed against (a declaration's and its Javadoc sentence's). */
 export interface Packing {
@@ -133,11 +110,6 @@ const SOURCES: ItemSource[] = ['lexical', 'api', 'graph', 'similar'];
 
 /** One row of inputs for `c`, in MEMBER_COLUMNS order. */
 export function memberFeatures(c: Merged, ctx: MemberContext): number[] {
-  const base = baseFeatures(c, ctx);
-  return [...base, ...PAIRS.map(([i, j]) => base[i] * base[j])];
-}
-
-function baseFeatures(c: Merged, ctx: MemberContext): number[] {
   const sym = c.ref.sym;
   const routed = SOURCES.reduce((s, k) => s + (c.routes?.[k] ?? 0), 0) || 1;
   const membership = Math.min(c.membership ?? 0, c.score);
