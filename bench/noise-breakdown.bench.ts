@@ -50,8 +50,8 @@ const ROOT = process.cwd();
     let seen = 0;
     const count = await forEachValidationTask(ROOT, name, { test, validation, imports: importProtocolArg() }, async ({ task, src, indexer, uri, textOf, regions }) => {
       const t0 = performance.now();
-      const gold = new Set(task.gold.map((g) => goldRef(indexer.index, src, g)?.sym.id));
-      const settings = oracle ? { ...defaultSettings(), maxRounds: 0, neededOverride: (id: string) => (gold.has(id) ? 1 : 0) } : defaultSettings();
+      const gold = oracle ? new Set(task.gold.map((g) => goldRef(indexer.index, src, g)?.sym.id)) : undefined;
+      const settings = gold ? { ...defaultSettings(), maxRounds: 0, neededOverride: (id: string) => (gold.has(id) ? 1 : 0) } : defaultSettings();
       const res = await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, settings);
       scores.set(name, [...(scores.get(name) ?? []), scoreResponse(task, res, src, performance.now() - t0, { regions, textOf })]);
       const followupTokens = res.items.filter((it) => it.sources.includes('followup')).reduce((a, it) => a + it.tokens, 0);
