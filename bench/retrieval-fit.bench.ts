@@ -178,13 +178,14 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   const k = kneeOf(frontier.map((r) => ({ tokens: r.m.tokensMedian, recall: recallOf(r) })));
   const recallKnee = k === undefined ? frontier[frontier.length - 1] : frontier[k];
   const withinTokens = frontier.filter((r) => r.m.tokensMedian <= tokenTarget);
-  const knee = valueObjective === 'target' && withinTokens.length ? withinTokens[withinTokens.length - 1] : recallKnee;
-  if (!knee) { console.log('no point scored'); return; }
-  if (knee !== recallKnee) console.log(`recall knee: value ${recallKnee.p.packing.value}; within ${tokenTarget} median tokens the best recall is at value ${knee.p.packing.value}`);
+  // The point whose value is taken: the knee, or with --value-objective target the best recall within the token target.
+  const valuePoint = valueObjective === 'target' && withinTokens.length ? withinTokens[withinTokens.length - 1] : recallKnee;
+  if (!valuePoint) { console.log('no point scored'); return; }
+  if (valuePoint !== recallKnee) console.log(`recall knee: value ${recallKnee.p.packing.value}; within ${tokenTarget} median tokens the best recall is at value ${valuePoint.p.packing.value}`);
   // Recall alone gives a shown Javadoc no value, so the knee by itself would hide every one.
   const perTask = (r: (typeof table)[number]) => used.flatMap((n) => r.p.scores.get(n) ?? []).map((t) => t.recall);
-  const base = perTask(knee);
-  const sameValue = table.filter((r) => r.p.packing.value === knee.p.packing.value);
+  const base = perTask(valuePoint);
+  const sameValue = table.filter((r) => r.p.packing.value === valuePoint.p.packing.value);
   const recallHeld = (r: (typeof table)[number]) => {
     const d = perTask(r).map((x, i) => x - base[i]);
     const mean = d.reduce((a, b) => a + b, 0) / d.length;
@@ -199,8 +200,8 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   const docKnee = kneeOf(docFrontier.map((r) => ({ tokens: r.m.tokensMedian, recall: r.m.contractRecall })));
   const byContract = docKnee !== undefined ? docFrontier[docKnee] : [...keeping].sort((a, b) => b.m.contractRecall - a.m.contractRecall || a.m.tokensMedian - b.m.tokensMedian)[0];
   const withinTarget = keeping.filter((r) => r.m.tokensMedian <= tokenTarget).sort((a, b) => b.m.contractRecall - a.m.contractRecall || a.m.tokensMedian - b.m.tokensMedian);
-  const chosen = (docObjective === 'target' ? withinTarget[0] ?? keeping[0] : byContract) ?? knee;
-  console.log(`value ${knee.p.packing.value}; Javadocs there (contract recall / median tokens): ${sameValue.map((r) => `docValue ${r.p.packing.docValue} → ${r.m.contractRecall.toFixed(3)} / ${Math.round(r.m.tokensMedian)}${recallHeld(r) ? '' : ' (recall lower)'}`).join(', ')}`);
+  const chosen = (docObjective === 'target' ? withinTarget[0] ?? keeping[0] : byContract) ?? valuePoint;
+  console.log(`value ${valuePoint.p.packing.value}; Javadocs there (contract recall / median tokens): ${sameValue.map((r) => `docValue ${r.p.packing.docValue} → ${r.m.contractRecall.toFixed(3)} / ${Math.round(r.m.tokensMedian)}${recallHeld(r) ? '' : ' (recall lower)'}`).join(', ')}`);
   const m = chosen.m;
   console.log(`chosen: ${label(chosen.p.packing)}: recall ${m.recallMicro.toFixed(3)}, full ${m.fullCoverageRate.toFixed(3)}, Javadocs ${m.docRecall.toFixed(3)}, contract ${m.contractRecall.toFixed(3)}, median tokens ${Math.round(m.tokensMedian)}, line noise ${m.lineNoiseRatio.toFixed(3)} (in force: ${label(PACKING)})`);
   console.log(`per corpus at the chosen point (recall / full coverage / median tokens / line noise): ${used.map((n) => { const c = modeMetrics(chosen.p.scores.get(n) ?? []); return `${n} ${c.recallMicro.toFixed(3)} / ${c.fullCoverageRate.toFixed(2)} / ${Math.round(c.tokensMedian)} / ${c.lineNoiseRatio.toFixed(3)}`; }).join('; ')}`);
