@@ -25,17 +25,21 @@
 //     when no point does.
 // --write rewrites fitted.ts, its header recording the command, the penalty λ chosen and the
 // frontier. --rows FILE keeps pass 1's rows (read back when the file exists).
+// --row-scenarios new,partial: pass 1 also takes rows from the same tasks with the first half of the
+// body written (tasks.ts scenarioTask; the candidates the written half already uses are left out),
+// so the model is fitted where the gate reads it too; pass 2 scores new bodies only.
 //
 //   node dist/bench/retrieval-fit.bench.js [--tasks 40] [--validation 12] [--corpus NAME]...
 //        [--value 500,1000,2000,3000] [--doc-value 300,100,1000] [--l2 1,3,10,30,100] [--rows FILE] [--budget 4000] [--seed S]
 //        [--objective pooled|floor] [--value-objective knee|target] [--doc-objective target|contract] [--token-target 1200] [--model-only] [--json FILE] [--write] [--imports masked|kept]
-//        [--with-current]   (the model and prices in force scored on the same tasks, beside the grid, never chosen)
+//        [--row-scenarios new|new,partial] [--with-current]   (the model and prices in force scored on the same tasks, beside the grid, never chosen)
 //
 // --imports masked|kept: masked (default) blanks the imports only the hidden code used, as an editor
 // would not have them yet (bench/retrieval/tasks.ts ImportProtocol); kept is the old protocol, for comparison.
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { createInterface } from 'node:readline';
 import { defaultSettings, retrieveAt } from '../server/src/service';
 import { PACKING } from '../server/src/retrieval/fitted';
 import { MEMBER_COLUMNS, type MemberRow, type Packing } from '../server/src/retrieval/memberModel';
@@ -43,7 +47,7 @@ import { arg, args, importProtocolArg } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { kneeOf } from './retrieval/report';
 import { auroc, median, modeMetrics, scoreResponse, type TaskScore } from './retrieval/score';
-import type { Task } from './retrieval/tasks';
+import type { BenchScenario, GoldSymbol } from './retrieval/tasks';
 import { forEachValidationTask } from './retrieval/validationTasks';
 import { fitLogistic, sigmoid } from './surface/logistic';
 
@@ -52,15 +56,26 @@ const numbers = (s: string | undefined, d: number[]) => (s ? s.split(',').map(Nu
 const MAX_ITERATIONS = 50;
 
 /** A weighed candidate with its label: does it declare one of the task's gold symbols? */
-interface Row { corpus: string; task: string; x: number[]; y: number }
+interface Row { corpus: string; task: string; scenario: BenchScenario; x: number[]; y: number }
 
-/** Whether a weighed candidate declares a gold symbol: same file, the gold name line within its first line … name line. */
-function labelRow(r: MemberRow, task: Task, src: string): number {
+/** Whether a weighed candidate declares one of `symbols`: same file, the symbol's name line within its first line … name line. */
+function declaresOne(r: MemberRow, symbols: readonly GoldSymbol[], src: string): boolean {
   const rel = relative(src, r.path).split('\\').join('/');
-  return task.gold.some((g) => g.file === rel && r.startLine <= g.maskedLine && g.maskedLine <= r.nameLine) ? 1 : 0;
+  return symbols.some((g) => g.file === rel && r.startLine <= g.maskedLine && g.maskedLine <= r.nameLine);
 }
 
 interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
+
+// --rows FILE holds one row per line: a pass over 1,500 tasks makes more text than one string can.
+function writeRows(file: string, rows: Row[]): void {
+  const fd = openSync(file, 'w');
+  try { for (let i = 0; i < rows.length; i += 1000) writeSync(fd, rows.slice(i, i + 1000).map((r) => JSON.stringify(r) + '\n').join('')); } finally { closeSync(fd); }
+}
+async function readRows(file: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) if (line) rows.push(JSON.parse(line) as Row);
+  return rows;
+}
 
 (async () => {
   const test = Number(arg('--tasks') ?? 40);
@@ -79,6 +94,8 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   if (!['target', 'contract'].includes(docObjective)) throw new Error('--doc-objective target|contract');
   const tokenTarget = Number(arg('--token-target') ?? 1200);
   const names = args('--corpus').length ? args('--corpus') : [...DEVELOPMENT_CORPORA, ...INJECTED_CORPORA];
+  const rowScenarios = (arg('--row-scenarios') ?? 'new').split(',') as BenchScenario[];
+  if (!rowScenarios.length || rowScenarios.some((sc) => sc !== 'new' && sc !== 'partial')) throw new Error('--row-scenarios new[,partial]');
   const imports = importProtocolArg();
   const opts = { test, validation, seed, imports };
 
@@ -87,19 +104,25 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   const stale = PACKING.columns.length !== MEMBER_COLUMNS.length || PACKING.columns.some((c, i) => c !== MEMBER_COLUMNS[i]);
   const collecting: Packing = stale ? { ...PACKING, columns: [...MEMBER_COLUMNS], beta: MEMBER_COLUMNS.map(() => 0) } : PACKING;
   let rows: Row[] = [];
-  if (rowsFile && existsSync(rowsFile)) rows = JSON.parse(readFileSync(rowsFile, 'utf8')) as Row[];
+  if (rowsFile && existsSync(rowsFile)) rows = await readRows(rowsFile);
   else {
     for (const name of names) {
       const t0 = performance.now();
       const count = await forEachValidationTask(ROOT, name, opts, async ({ task, src, indexer, uri }) => {
         let seen: MemberRow[] = [];
         await retrieveAt(indexer, { textDocument: { uri }, position: task.cursor, budgetTokens: 4000, mode: 'rcl' }, { ...defaultSettings(), packing: collecting, observeMembers: (r) => { seen = r; } });
-        for (const r of seen) rows.push({ corpus: name, task: task.id, x: r.x, y: labelRow(r, task, src) });
-      });
+        for (const r of seen) {
+          // What a partial body's written half already uses is in the text at the cursor, and not
+          // gold; labelled 0 it would teach the model that a body's own references are not needed,
+          // which an existing body contradicts. It is left out of the rows.
+          if (task.written && declaresOne(r, task.written, src)) continue;
+          rows.push({ corpus: name, task: task.id, scenario: task.scenario, x: r.x, y: declaresOne(r, task.gold, src) ? 1 : 0 });
+        }
+      }, rowScenarios);
       if (count === undefined) { console.log(`${name}: not present (node bench/corpora/inject.mjs ${name.replace(/-injected$/, '')}); skipped`); continue; }
-      console.error(`${name}: ${count} validation tasks, rows collected in ${Math.round((performance.now() - t0) / 1000)} s, indexing included`);
+      console.error(`${name}: ${count} validation tasks (${rowScenarios.join(' and ')} bodies), rows collected in ${Math.round((performance.now() - t0) / 1000)} s, indexing included`);
     }
-    if (rowsFile) writeFileSync(rowsFile, JSON.stringify(rows));
+    if (rowsFile) writeRows(rowsFile, rows);
   }
   const corpora = [...new Set(rows.map((r) => r.corpus))];
   const fit = (rs: Row[], l2: number) => fitLogistic(rs.map((r) => r.x), rs.map((r) => r.y), { l2, unpenalised: [0], maxIterations: MAX_ITERATIONS });
@@ -107,10 +130,17 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   // Leaving one corpus out leaves its injected variant out too: the same code base with a few
   // changed lines would otherwise stand in the training rows for the corpus held out.
   const family = (c: string) => c.replace(/-injected$/, '');
-  const heldOut = (l2: number) => corpora.map((c) => {
-    const m = fit(rows.filter((r) => family(r.corpus) !== family(c)), l2);
-    return { c, auc: auroc(rows.filter((r) => r.corpus === c).map((r) => ({ score: score(m.beta, r), label: r.y === 1 }))) };
-  });
+  // Each family's rows scored by a fit on the others; AUROC per corpus (and, with partial rows, per scenario).
+  const heldOut = (l2: number) => {
+    const predicted = new Map<Row, number>();
+    for (const f of [...new Set(corpora.map(family))]) {
+      const m = fit(rows.filter((r) => family(r.corpus) !== f), l2);
+      for (const r of rows) if (family(r.corpus) === f) predicted.set(r, score(m.beta, r));
+    }
+    const aucOf = (rs: Row[]) => auroc(rs.map((r) => ({ score: predicted.get(r)!, label: r.y === 1 })));
+    const byScenario = rowScenarios.map((sc) => ({ scenario: sc, auc: aucOf(rows.filter((r) => (r.scenario ?? 'new') === sc)) }));
+    return Object.assign(corpora.map((c) => ({ c, auc: aucOf(rows.filter((r) => r.corpus === c)) })), { byScenario });
+  };
   // The penalty: the one of --l2's list with the best mean AUROC leaving one corpus out.
   const meanAuc = (h: { auc?: number | null }[]) => h.reduce((s, x) => s + (x.auc ?? 0), 0) / Math.max(1, h.length);
   const penalties = l2s.map((l2) => ({ l2, held: heldOut(l2) }));
@@ -121,6 +151,7 @@ interface Point { packing: Packing; scores: Map<string, TaskScore[]> }
   console.log(`\nmember model: ${rows.length} weighed candidates (${rows.filter((r) => r.y).length} needed) from ${new Set(rows.map((r) => r.corpus + r.task)).size} tasks; IRLS ${model.iterations} iterations${model.converged ? '' : ' (not converged)'}, λ ${l2}`);
   const byScore = auroc(rows.map((r) => ({ score: r.x[MEMBER_COLUMNS.indexOf('log score')], label: r.y === 1 })));
   console.log(`  AUROC pooled ${pooled?.toFixed(3)} (the recall score alone: ${byScore?.toFixed(3)}); leave one corpus out: ${held.map((h) => `${h.c} ${h.auc?.toFixed(3)}`).join(', ')}`);
+  if (rowScenarios.length > 1) console.log(`  leave one corpus out, by scenario: ${held.byScenario.map((h) => `${h.scenario} ${h.auc?.toFixed(3)} (${rows.filter((r) => (r.scenario ?? 'new') === h.scenario).length} rows)`).join(', ')}`);
   for (let j = 0; j < MEMBER_COLUMNS.length; j++) console.log(`  ${MEMBER_COLUMNS[j].padEnd(24)} ${model.beta[j].toFixed(4).padStart(9)}`);
   const beta = model.beta.map((b) => Math.round(b * 1e4) / 1e4);
   if (process.argv.includes('--model-only')) process.exit(0);

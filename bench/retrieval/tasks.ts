@@ -260,7 +260,12 @@ export type BenchScenario = 'new' | 'partial' | 'existing';
 export const BENCH_SCENARIOS: BenchScenario[] = ['new', 'partial', 'existing'];
 
 /** One task as one scenario sees it: the workspace text, the cursor, and the gold still to be found. */
-export interface ScenarioTask extends Task { scenario: BenchScenario; text: string }
+export interface ScenarioTask extends Task {
+  scenario: BenchScenario;
+  text: string;
+  /** Partial bodies: the symbols the kept half already uses (not gold), located in `text` as gold is. */
+  written?: GoldSymbol[];
+}
 
 /** Whether a kept prefix of body lines ends between statements: brackets closed except blocks, last line ends a statement. */
 function statementBoundary(kept: string[]): { ok: boolean; openBlocks: number } {
@@ -313,7 +318,8 @@ export function scenarioTask(original: string, task: Task, scenario: BenchScenar
   const text = imports === 'kept' ? cutText : blankImportsOnlyUsedBy(cutText, inner.slice(keep).join('\n'));
   const cut = b.startLine + 1 + keep; // first original line not kept
   const delta = (b.endLine - b.startLine + 1) - (bodyLines.length + 1);
-  const gold = task.gold.filter((g) => g.firstUseLine >= cut)
-    .map((g) => ({ ...g, maskedLine: g.file === task.file && g.line > b.endLine ? g.line - delta : g.line }));
-  return { ...task, scenario, text, cursor: { line: b.startLine + 1 + keep, character: cursorIndent.length }, gold };
+  const located = (g: GoldSymbol): GoldSymbol => ({ ...g, maskedLine: g.file === task.file && g.line > b.endLine ? g.line - delta : g.line });
+  const gold = task.gold.filter((g) => g.firstUseLine >= cut).map(located);
+  const written = task.gold.filter((g) => g.firstUseLine < cut).map(located);
+  return { ...task, scenario, text, cursor: { line: b.startLine + 1 + keep, character: cursorIndent.length }, gold, written };
 }

@@ -1,6 +1,7 @@
 // The validation tasks of one corpus, run in process: the fit and diagnostic benches
 // (retrieval-fit, noise-breakdown) index the corpus once, then mask each task's body in an open
-// document, hand the task to the caller, and close the document again.
+// document (emptied, or half written: tasks.ts scenarioTask), hand the task to the caller, and
+// close the document again.
 
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,10 +10,11 @@ import { Indexer } from '../../server/src/index/indexer';
 import type { SymbolRef, WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 import { corpusSourceRoot } from '../cli';
 import { goldRegions, type GoldRegion, type TextOf } from './attribution';
-import { loadOracle, maskText, sampleTasks, type GoldSymbol, type Task, type TaskOptions } from './tasks';
+import { loadOracle, sampleTasks, scenarioTask, type BenchScenario, type GoldSymbol, type ScenarioTask, type TaskOptions } from './tasks';
 
 export interface MaskedTask {
-  task: Task;
+  /** The task as its scenario sees it (cursor and gold included). */
+  task: ScenarioTask;
   /** The corpus's source root, as the index keeps it (real path: .cache may be a link). */
   src: string;
   indexer: Indexer;
@@ -24,10 +26,11 @@ export interface MaskedTask {
 }
 
 /**
- * Runs `visit` on each validation task of corpus `name`; returns the number of tasks, or undefined
- * when the corpus is absent (an injected variant not generated).
+ * Runs `visit` on each validation task of corpus `name`, once per scenario of `scenarios` (in that
+ * order; a task a scenario cannot be made from is skipped for it); returns the number of visits,
+ * or undefined when the corpus is absent (an injected variant not generated).
  */
-export async function forEachValidationTask(root: string, name: string, opts: TaskOptions, visit: (t: MaskedTask) => Promise<void>): Promise<number | undefined> {
+export async function forEachValidationTask(root: string, name: string, opts: TaskOptions, visit: (t: MaskedTask) => Promise<void>, scenarios: readonly BenchScenario[] = ['new']): Promise<number | undefined> {
   const given = name.endsWith('-injected') ? corpusSourceRoot(name, 'skip') : corpusSourceRoot(name);
   const src = given && realpathSync(given);
   if (!src) return undefined;
@@ -36,19 +39,23 @@ export async function forEachValidationTask(root: string, name: string, opts: Ta
   const indexer = new Indexer({ cacheDir: null });
   await indexer.addFolder(src);
   const textOf: TextOf = (rel) => indexer.textOf(join(src, rel));
+  let visits = 0;
   for (const task of tasks) {
     const path = join(src, task.file);
-    let masked: string;
-    try { masked = maskText(readFileSync(path, 'utf8'), task.body, opts.imports); } catch { continue; }
-    await indexer.setDocument(path, masked);
-    try {
-      await visit({ task, src, indexer, uri: pathToFileURL(path).href, textOf, regions: await goldRegions(task.gold, textOf) });
-    } finally {
-      await indexer.closeDocument(path);
+    for (const scenario of scenarios) {
+      let st: ScenarioTask;
+      try { st = scenarioTask(readFileSync(path, 'utf8'), task, scenario, opts.imports); } catch { continue; }
+      await indexer.setDocument(path, st.text);
+      try {
+        await visit({ task: st, src, indexer, uri: pathToFileURL(path).href, textOf, regions: await goldRegions(st.gold, textOf) });
+        visits++;
+      } finally {
+        await indexer.closeDocument(path);
+      }
     }
   }
   indexer.removeFolder(src);
-  return tasks.length;
+  return visits;
 }
 
 /** The index's declaration of a gold symbol in the masked workspace (by its file, line and name). */

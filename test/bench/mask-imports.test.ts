@@ -135,3 +135,16 @@ test('an apostrophe in a comment is no character literal: a Javadoc link after `
   assert.doesNotMatch(masked, /import q\.Bar;/, 'only the body used Bar');
   assert.equal(masked.split('\n').length, maskText(file, { startOffset: start, endOffset: end } as OracleBody, 'kept').split('\n').length);
 });
+
+test('partial scenario: what the kept half already uses is `written`, not gold, and both are located in the cut text', () => {
+  const early = gold('rounded', lineOf(FILE, 'Money rounded('));
+  const late = { ...early, qualified: 'org.acme.shop.Pricer#rounded(late)', firstUseLine: body.endLine - 1 };
+  const st = scenarioTask(FILE, { ...TASK, gold: [early, late] }, 'partial');
+  assert.deepEqual(st.gold.map((g) => g.qualified), [late.qualified]);
+  assert.deepEqual(st.written?.map((g) => g.qualified), [early.qualified]);
+  const cut = st.text.split('\n');
+  // The body lost lines below the cut, so the same-file declaration after it moved up in the text.
+  assert.ok(st.gold[0].maskedLine < early.line);
+  for (const g of [...st.gold, ...st.written!]) assert.equal(cut[g.maskedLine].trim(), g.lineText);
+  assert.equal(scenarioTask(FILE, TASK, 'new').written, undefined);
+});
