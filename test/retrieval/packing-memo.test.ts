@@ -136,3 +136,43 @@ test('a packer reusing its renders offers the deltas and returns the items of on
   for (const file of ix.index.allFiles().sort((a, b) => (a.path < b.path ? -1 : 1))) steps += checkFile(req, file, file.path.length);
   assert.ok(steps > 500, `steps checked: ${steps}`);
 });
+
+// The gate prices follow-up entries against the groups packing rendered (pipeline.ts
+// followupTokens, itemsForSymbols): a packer adopting a rendered group, or cloned, must offer the
+// deltas and return the items of one that renders the same entries itself, and leave the packer
+// it came from as it was.
+test('an adopted group and a cloned packer price and pack as a packer rendering the same entries', async () => {
+  const f = await fixture({ 'p/Shapes.java': SHAPES });
+  const file = f.index.file(f.req.path)!;
+  for (let seed = 1; seed <= 6; seed++) {
+    const next = lcg(seed);
+    const all = shuffledEntries(f.req, file, next);
+    const shown = all.slice(0, 4), rest = all.slice(4);
+    const packed = new Packer(f.req, Number.MAX_SAFE_INTEGER, 0);
+    packed.addAll(shown);
+    const before = packed.items();
+    const [group] = [...packed.renderedGroups().values()];
+    const listed = before[0].entries!;
+    // Entries that differ in one Javadoc flag, or one entry short, are not that group.
+    assert.equal(new Packer(f.req, Number.MAX_SAFE_INTEGER, 0).adopt(group, listed.slice(1)), false);
+    assert.equal(new Packer(f.req, Number.MAX_SAFE_INTEGER, 0).adopt(group, listed.map((e, i) => (i ? e : { ...e, doc: !e.doc }))), false);
+    const adopted = new Packer(f.req, Number.MAX_SAFE_INTEGER, 0);
+    assert.equal(adopted.adopt(group, listed), true);
+    assert.equal(adopted.total, packed.total);
+    const clone = packed.clone();
+    const accepted = [...shown];
+    for (const e of rest.slice(0, 6)) {
+      if (adopted.has(e.id)) continue;
+      const want = fresh(f.req, accepted, e);
+      let viaAdopted = NaN, viaClone = NaN;
+      adopted.tryAdd(e, (d) => { viaAdopted = d; return true; });
+      clone.tryAdd(e, (d) => { viaClone = d; return true; });
+      assert.equal(viaAdopted, want.delta, `seed ${seed}: ${e.id} against the adopted group`);
+      assert.equal(viaClone, want.delta, `seed ${seed}: ${e.id} against the clone`);
+      accepted.push(e);
+      assert.deepEqual(clone.items(), want.items);
+      assert.deepEqual(adopted.items().map((i) => i.text), want.items.map((i) => i.text));
+    }
+    assert.deepEqual(packed.items(), before, `seed ${seed}: the packer cloned and adopted from is unchanged`);
+  }
+});

@@ -55,6 +55,9 @@ export function entryFor(req: PipelineRequest, ref: SymbolRef, score: number, so
   return { id: ref.sym.id, group: groupOf(ref), ref, score, sources, doc, shown: declarationLines(ref, linesOf(req, ref.file.path), { doc }) };
 }
 
+/** A group as a packer rendered it: opaque outside this module. */
+export type RenderedGroup = Readonly<Group>;
+
 interface Group { id: string; type?: SymbolRef; entries: Entry[]; tokens: number; shown: ShownLine[]; start: number; end: number; shownTypes: string[]; memo: RenderMemo }
 
 /**
@@ -194,6 +197,37 @@ export class Packer {
 
   constructor(private req: PipelineRequest, private budget: number, baseTokens: number) {
     this.total = baseTokens;
+  }
+
+  /**
+   * A packer holding the same groups, each as rendered: a group is never changed once rendered
+   * (an addition renders a new one), so the two share them and go on apart.
+   */
+  clone(): Packer {
+    const c = new Packer(this.req, this.budget, this.total);
+    c.groups = new Map(this.groups);
+    c.order = [...this.order];
+    c.memos = new Map(this.memos);
+    return c;
+  }
+
+  /** The groups as rendered, by group id (see clone). */
+  renderedGroups(): ReadonlyMap<string, RenderedGroup> {
+    return new Map(this.groups);
+  }
+
+  /**
+   * Takes a group another packer rendered, when its entries are exactly `entries` (id and Javadoc,
+   * in order), so it is the group those entries would render to; returns whether it did. The
+   * packer must not hold the group yet.
+   */
+  adopt(g: RenderedGroup, entries: readonly { id: string; doc: boolean }[]): boolean {
+    if (this.groups.has(g.id) || g.entries.length !== entries.length || g.entries.some((e, i) => e.id !== entries[i].id || e.doc !== entries[i].doc)) return false;
+    this.groups.set(g.id, g);
+    this.order.push(g.id);
+    this.memos.set(g.id, g.memo);
+    this.total += g.tokens;
+    return true;
   }
 
   get count(): number {

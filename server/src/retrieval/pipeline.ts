@@ -25,7 +25,7 @@ import { compactIndent, joinShown, type ShownLine } from '../render/shownLines';
 import type { Chunk } from './chunks';
 import { countTokens, fitToBudget as capItems, TOKENIZER, totalTokens } from './cap';
 import { chooseFolders } from './repos';
-import { entryFor, indentUnit, linesOf, Packer, round, uriOf, groupOf, type Entry } from './items';
+import { entryFor, indentUnit, linesOf, Packer, round, uriOf, groupOf, type Entry, type RenderedGroup } from './items';
 import type { NeedleItem, SymbolRef } from './types';
 import { splitIdentifier } from '../text/identifiers';
 import { vetText } from '../vetting';
@@ -190,6 +190,7 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
   }
   req.observeMembers?.(weighed.map((w) => ({ id: w.c.id, path: w.c.ref.file.path, startLine: w.c.ref.sym.span.sl, nameLine: w.c.ref.sym.nameSpan.el, x: w.x, p: w.p, shown: shown.has(w.c.id) })));
   packer.addAll(context);
+  packedGroups.set(req, packer.renderedGroups());
   const candidates = weighed.map((w) => ({ symbol: w.c.id, uri: uriOf(w.c.ref.file.path), line: w.c.ref.sym.nameSpan.sl, p: round(w.p) }));
   const packed = packer.items();
   if (!head) return { items: packed, candidates };
@@ -326,14 +327,23 @@ export function itemsForSymbols(req: PipelineRequest, ids: string[], source: 'fo
     if (it.symbol && it.entries && !shown.has(it.symbol)) shown.set(it.symbol, it);
   }
   const seeded = new Set<string>();
-  const entries: Entry[] = [];
+  const packed = packedGroups.get(req);
+  // Group by group (refs are sorted by group), so each is rendered once, in the order the refs give.
+  let entries: Entry[] = [];
+  let group: string | undefined;
   for (const r of refs) {
-    const old = shown.get(groupOf(r));
+    if (groupOf(r) !== group) { packer.addAll(entries); entries = []; group = groupOf(r); }
+    const old = shown.get(group);
     if (old && !seeded.has(old.symbol!)) {
       seeded.add(old.symbol!);
-      for (const e of old.entries!) {
-        const ref = req.index.symbol(e.id);
-        if (ref) entries.push(entryFor(req, ref, old.score, old.sources, e.doc));
+      // The group as packing rendered it, when still shown as packed; its entries' scores and
+      // sources differ from the item's, but the item's are their maximum and union.
+      const g = packed?.get(old.symbol!);
+      if (!(g && packer.adopt(g, old.entries!))) {
+        for (const e of old.entries!) {
+          const ref = req.index.symbol(e.id);
+          if (ref) entries.push(entryFor(req, ref, old.score, old.sources, e.doc));
+        }
       }
     }
     entries.push(entryFor(req, r, 0, [source], options.doc ?? true));
@@ -344,6 +354,8 @@ export function itemsForSymbols(req: PipelineRequest, ids: string[], source: 'fo
 
 /** Per item set the gate prices against: each touched type group's packer, seeded with the group as shown. */
 const seededPackers = new WeakMap<ContextItem[], Map<string, Packer>>();
+/** Per request, the groups packing rendered (packRanked): the gate's pricing starts from them instead of rendering them again. */
+const packedGroups = new WeakMap<PipelineRequest, ReadonlyMap<string, RenderedGroup>>();
 
 /**
  * Tokens the follow-up declarations of `ids` (signatures only, as the gate fetches them) would add
@@ -364,9 +376,13 @@ export function followupTokens(req: PipelineRequest, ids: string[], into: Contex
     if (!seeded) {
       seeded = new Packer(req, Number.MAX_SAFE_INTEGER, 0);
       const shown = (into as NeedleItem[]).find((it) => it.symbol === group && it.entries);
-      const entries: Entry[] = [];
-      for (const e of shown?.entries ?? []) { const ref = req.index.symbol(e.id); if (ref) entries.push(entryFor(req, ref, shown!.score, shown!.sources, e.doc)); }
-      seeded.addAll(entries);
+      // The group as packing rendered it, when it is still shown as packed (no follow-up joined it).
+      const packed = shown && packedGroups.get(req)?.get(group);
+      if (!(packed && seeded.adopt(packed, shown.entries!))) {
+        const entries: Entry[] = [];
+        for (const e of shown?.entries ?? []) { const ref = req.index.symbol(e.id); if (ref) entries.push(entryFor(req, ref, shown!.score, shown!.sources, e.doc)); }
+        seeded.addAll(entries);
+      }
       perGroup.set(group, seeded);
     }
     const mine = refs.filter((r) => groupOf(r) === group && !seeded!.has(r.sym.id)).map((r) => entryFor(req, r, 0, ['followup'], false));
@@ -374,8 +390,7 @@ export function followupTokens(req: PipelineRequest, ids: string[], into: Contex
     priced.push({ seeded, mine });
     if (mine.length === 1) seeded.tryAdd(mine[0], (delta) => { added += delta; return false; });
     else {
-      const trial = new Packer(req, Number.MAX_SAFE_INTEGER, 0);
-      trial.addAll(seeded.entries());
+      const trial = seeded.clone();
       const before = trial.total;
       trial.addAll(mine);
       added += trial.total - before;
