@@ -37,7 +37,7 @@
 // --imports masked|kept: masked (default) blanks the imports only the hidden code used, as an editor
 // would not have them yet (bench/retrieval/tasks.ts ImportProtocol); kept is the old protocol, for comparison.
 
-import { closeSync, createReadStream, existsSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { defaultSettings, retrieveAt } from '../server/src/service';

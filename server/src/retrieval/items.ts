@@ -250,11 +250,6 @@ export class Packer {
     return this.groups.has(group);
   }
 
-  /** Every entry packed, group by group. */
-  entries(): Entry[] {
-    return [...this.groups.values()].flatMap((g) => g.entries);
-  }
-
   has(id: string): boolean {
     for (const g of this.groups.values()) if (g.entries.some((e) => e.id === id)) return true;
     return false;

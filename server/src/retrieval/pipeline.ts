@@ -327,7 +327,6 @@ export function itemsForSymbols(req: PipelineRequest, ids: string[], source: 'fo
     if (it.symbol && it.entries && !shown.has(it.symbol)) shown.set(it.symbol, it);
   }
   const seeded = new Set<string>();
-  const packed = packedGroups.get(req);
   // Group by group (refs are sorted by group), so each is rendered once, in the order the refs give.
   let entries: Entry[] = [];
   let group: string | undefined;
@@ -336,15 +335,7 @@ export function itemsForSymbols(req: PipelineRequest, ids: string[], source: 'fo
     const old = shown.get(group);
     if (old && !seeded.has(old.symbol!)) {
       seeded.add(old.symbol!);
-      // The group as packing rendered it, when still shown as packed; its entries' scores and
-      // sources differ from the item's, but the item's are their maximum and union.
-      const g = packed?.get(old.symbol!);
-      if (!(g && packer.adopt(g, old.entries!))) {
-        for (const e of old.entries!) {
-          const ref = req.index.symbol(e.id);
-          if (ref) entries.push(entryFor(req, ref, old.score, old.sources, e.doc));
-        }
-      }
+      entries.push(...shownGroupInto(req, packer, old));
     }
     entries.push(entryFor(req, r, 0, [source], options.doc ?? true));
   }
@@ -356,6 +347,23 @@ export function itemsForSymbols(req: PipelineRequest, ids: string[], source: 'fo
 const seededPackers = new WeakMap<ContextItem[], Map<string, Packer>>();
 /** Per request, the groups packing rendered (packRanked): the gate's pricing starts from them instead of rendering them again. */
 const packedGroups = new WeakMap<PipelineRequest, ReadonlyMap<string, RenderedGroup>>();
+
+/**
+ * Puts the group of a shown item into `packer`: the group packing rendered, while the item still
+ * shows it as packed (no follow-up joined it), and then returns nothing to add; otherwise the
+ * entries that render it again. An adopted group's entries keep packing's scores and sources; the
+ * item's are their maximum and union, so the items rendered from either are the same.
+ */
+function shownGroupInto(req: PipelineRequest, packer: Packer, item: NeedleItem): Entry[] {
+  const g = packedGroups.get(req)?.get(item.symbol!);
+  if (g && packer.adopt(g, item.entries!)) return [];
+  const entries: Entry[] = [];
+  for (const e of item.entries!) {
+    const ref = req.index.symbol(e.id);
+    if (ref) entries.push(entryFor(req, ref, item.score, item.sources, e.doc));
+  }
+  return entries;
+}
 
 /**
  * Tokens the follow-up declarations of `ids` (signatures only, as the gate fetches them) would add
@@ -376,13 +384,7 @@ export function followupTokens(req: PipelineRequest, ids: string[], into: Contex
     if (!seeded) {
       seeded = new Packer(req, Number.MAX_SAFE_INTEGER, 0);
       const shown = (into as NeedleItem[]).find((it) => it.symbol === group && it.entries);
-      // The group as packing rendered it, when it is still shown as packed (no follow-up joined it).
-      const packed = shown && packedGroups.get(req)?.get(group);
-      if (!(packed && seeded.adopt(packed, shown.entries!))) {
-        const entries: Entry[] = [];
-        for (const e of shown?.entries ?? []) { const ref = req.index.symbol(e.id); if (ref) entries.push(entryFor(req, ref, shown!.score, shown!.sources, e.doc)); }
-        seeded.addAll(entries);
-      }
+      if (shown) seeded.addAll(shownGroupInto(req, seeded, shown));
       perGroup.set(group, seeded);
     }
     const mine = refs.filter((r) => groupOf(r) === group && !seeded!.has(r.sym.id)).map((r) => entryFor(req, r, 0, ['followup'], false));
