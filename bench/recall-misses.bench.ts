@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defaultSettings, retrieveAt } from '../server/src/service';
 import { MAX_WEIGHED } from '../server/src/retrieval/pipeline';
-import { PACKING } from '../server/src/retrieval/fitted';
+import { PACKINGS } from '../server/src/retrieval/fitted';
 import { MEMBER_COLUMNS, type MemberRow } from '../server/src/retrieval/memberModel';
 import type { RankedRow } from '../server/src/retrieval/request';
 import type { SymbolRef, WorkspaceIndex } from '../server/src/index/workspaceIndex';
@@ -214,7 +214,7 @@ interface Miss { corpus: string; task: string; gold: string; outcome: Outcome; r
         else {
           const row = weighed[w];
           rec.rank = rank; rec.p = row.p;
-          rec.outcome = row.shown ? 'cap' : row.p * PACKING.value > Math.expm1(row.x[TOKENS]) ? 'packing' : 'low p';
+          rec.outcome = row.shown ? 'cap' : row.p * PACKINGS['new-body'].value > Math.expm1(row.x[TOKENS]) ? 'packing' : 'low p';
         }
         records.push(rec);
       }
@@ -222,7 +222,7 @@ interface Miss { corpus: string; task: string; gold: string; outcome: Outcome; r
   }
   const corpora = [...new Set(records.map((r) => r.corpus))];
   const pct = (n: number, d: number) => (d ? ((100 * n) / d).toFixed(1) : '-').padStart(6);
-  console.log(`\nGold symbols of validation tasks by where they were lost (rcl, budget 4,000, value ${PACKING.value}); % of each corpus's gold`);
+  console.log(`\nGold symbols of validation tasks by where they were lost (rcl, budget 4,000, value ${PACKINGS['new-body'].value}); % of each corpus's gold`);
   console.log(`${'corpus'.padEnd(24)} tasks   gold ${OUTCOMES.map((o) => o.padStart(10)).join('')}  median tokens`);
   for (const c of [...corpora, 'pooled']) {
     const rs = records.filter((r) => c === 'pooled' || r.corpus === c);

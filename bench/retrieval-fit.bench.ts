@@ -1,7 +1,7 @@
-// `npm run fit:retrieval`: fits packing's member model and its two prices (server/src/retrieval/fitted.ts)
-// on the VALIDATION splits of every development corpus and its injected variant, pooled (the
-// first --tasks methods of each corpus are its test split and are never read here), in process
-// (no server). Two passes over the corpora:
+// `npm run fit:retrieval`: fits one of packing's member models and its two prices
+// (server/data/packing.json, read by server/src/retrieval/fitted.ts) on the VALIDATION splits of
+// every development corpus and its injected variant, pooled (the first --tasks methods of each
+// corpus are its test split and are never read here), in process (no server). Two passes:
 //  1. Every ranked candidate packing weighs (memberModel.ts MEMBER_COLUMNS, the pipeline's own
 //     structured evidence) is a row, labelled needed when it declares a gold symbol of the task.
 //     An L2-penalised logistic regression (IRLS from zero, a fixed iteration cap: deterministic,
@@ -23,13 +23,16 @@
 //     --value-objective target takes, instead of the knee, the frontier point of highest recall whose
 //     median tokens stay within the token target (#14's recall at ≤ 1,200 median tokens), the knee
 //     when no point does.
-// --write rewrites fitted.ts, its header recording the command, the penalty λ chosen and the
-// frontier. --rows FILE keeps pass 1's rows (read back when the file exists).
+// --for new-body|written-body (default new-body): which model is fitted and, with --write, rewritten
+// in packing.json (the other entry is kept as it is). --inputs linear|products: the model's inputs,
+// the base inputs alone or with their pairwise products (memberModel.ts); by default those of the
+// entry in force. Rows always hold every input, so one --rows file serves both.
+// --write records the command, the penalty λ chosen, the scores and the frontier in the entry. --rows FILE keeps pass 1's rows (read back when the file exists).
 // --row-scenarios new,partial: pass 1 also takes rows from the same tasks with the first half of the
 // body written (tasks.ts scenarioTask; the candidates the written half already uses are left out),
 // so the model is fitted where the gate reads it too; pass 2 scores new bodies only.
 //
-//   node dist/bench/retrieval-fit.bench.js [--tasks 40] [--validation 12] [--corpus NAME]...
+//   node dist/bench/retrieval-fit.bench.js [--for new-body|written-body] [--inputs linear|products] [--tasks 40] [--validation 12] [--corpus NAME]...
 //        [--value 500,1000,2000,3000] [--doc-value 300,100,1000] [--l2 1,3,10,30,100] [--rows FILE] [--budget 4000] [--seed S]
 //        [--objective pooled|floor] [--value-objective knee|target] [--doc-objective target|contract] [--token-target 1200] [--model-only] [--json FILE] [--write] [--imports masked|kept]
 //        [--row-scenarios new|new,partial] [--with-current]   (the model and prices in force scored on the same tasks, beside the grid, never chosen)
@@ -37,12 +40,12 @@
 // --imports masked|kept: masked (default) blanks the imports only the hidden code used, as an editor
 // would not have them yet (bench/retrieval/tasks.ts ImportProtocol); kept is the old protocol, for comparison.
 
-import { closeSync, createReadStream, existsSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { defaultSettings, retrieveAt } from '../server/src/service';
-import { PACKING } from '../server/src/retrieval/fitted';
-import { MEMBER_COLUMNS, type MemberRow, type Packing } from '../server/src/retrieval/memberModel';
+import { PACKING_KINDS, PACKINGS, type FittedPacking, type PackingFile, type PackingKind } from '../server/src/retrieval/fitted';
+import { inputsOf, MEMBER_COLUMNS, MEMBER_INPUTS, type MemberInputs, type MemberRow, type Packing } from '../server/src/retrieval/memberModel';
 import { arg, args, importProtocolArg } from './cli';
 import { DEVELOPMENT_CORPORA, INJECTED_CORPORA } from './corpora/list.mjs';
 import { kneeOf } from './retrieval/report';
@@ -82,7 +85,13 @@ async function readRows(file: string): Promise<Row[]> {
   const validation = Number(arg('--validation') ?? 12);
   const seed = arg('--seed');
   const values = numbers(arg('--value'), [500, 1000, 2000, 3000]);
-  const docValues = numbers(arg('--doc-value'), [PACKING.docValue, 100, 1000]);
+  const kind = (arg('--for') ?? 'new-body') as PackingKind;
+  if (!PACKING_KINDS.includes(kind)) throw new Error(`--for ${PACKING_KINDS.join('|')}`);
+  const inForce = PACKINGS[kind];
+  const inputs = (arg('--inputs') ?? inputsOf(inForce) ?? 'products') as MemberInputs;
+  if (!(inputs in MEMBER_INPUTS)) throw new Error('--inputs linear|products');
+  const columns = MEMBER_COLUMNS.slice(0, MEMBER_INPUTS[inputs]);
+  const docValues = numbers(arg('--doc-value'), [inForce.docValue, 100, 1000]);
   const l2s = numbers(arg('--l2'), [1]);
   const budget = Number(arg('--budget') ?? 4000);
   const rowsFile = arg('--rows');
@@ -99,10 +108,10 @@ async function readRows(file: string): Promise<Row[]> {
   const imports = importProtocolArg();
   const opts = { test, validation, seed, imports };
 
-  // Pass 1: training rows. The rows' inputs do not depend on the coefficients, so a fitted.ts
+  // Pass 1: training rows. The rows' inputs do not depend on the coefficients, so a packing.json
   // made stale by a change of MEMBER_COLUMNS is stood in for by a zero model (every p = ½).
-  const stale = PACKING.columns.length !== MEMBER_COLUMNS.length || PACKING.columns.some((c, i) => c !== MEMBER_COLUMNS[i]);
-  const collecting: Packing = stale ? { ...PACKING, columns: [...MEMBER_COLUMNS], beta: MEMBER_COLUMNS.map(() => 0) } : PACKING;
+  const stale = !inputsOf(inForce);
+  const collecting: Packing = stale ? { ...inForce, columns: [...MEMBER_COLUMNS], beta: MEMBER_COLUMNS.map(() => 0) } : inForce;
   let rows: Row[] = [];
   if (rowsFile && existsSync(rowsFile)) rows = await readRows(rowsFile);
   else {
@@ -124,9 +133,10 @@ async function readRows(file: string): Promise<Row[]> {
     }
     if (rowsFile) writeRows(rowsFile, rows);
   }
+  if (rows.some((r) => r.x.length !== MEMBER_COLUMNS.length)) throw new Error(`${rowsFile}: rows of another MEMBER_COLUMNS (${rows.find((r) => r.x.length !== MEMBER_COLUMNS.length)?.x.length} inputs, not ${MEMBER_COLUMNS.length}); delete it to collect them again`);
   const corpora = [...new Set(rows.map((r) => r.corpus))];
-  const fit = (rs: Row[], l2: number) => fitLogistic(rs.map((r) => r.x), rs.map((r) => r.y), { l2, unpenalised: [0], maxIterations: MAX_ITERATIONS });
-  const score = (beta: number[], r: Row) => sigmoid(r.x.reduce((s, v, j) => s + v * beta[j], 0));
+  const fit = (rs: Row[], l2: number) => fitLogistic(rs.map((r) => r.x.slice(0, columns.length)), rs.map((r) => r.y), { l2, unpenalised: [0], maxIterations: MAX_ITERATIONS });
+  const score = (beta: number[], r: Row) => sigmoid(beta.reduce((s, b, j) => s + b * r.x[j], 0));
   // Leaving one corpus out leaves its injected variant out too: the same code base with a few
   // changed lines would otherwise stand in the training rows for the corpus held out.
   const family = (c: string) => c.replace(/-injected$/, '');
@@ -148,19 +158,19 @@ async function readRows(file: string): Promise<Row[]> {
   const { l2, held } = penalties.reduce((a, b) => (meanAuc(b.held) > meanAuc(a.held) + 1e-12 ? b : a));
   const model = fit(rows, l2);
   const pooled = auroc(rows.map((r) => ({ score: score(model.beta, r), label: r.y === 1 })));
-  console.log(`\nmember model: ${rows.length} weighed candidates (${rows.filter((r) => r.y).length} needed) from ${new Set(rows.map((r) => r.corpus + r.task)).size} tasks; IRLS ${model.iterations} iterations${model.converged ? '' : ' (not converged)'}, λ ${l2}`);
+  console.log(`\n${kind} member model (${inputs} inputs, ${columns.length} columns): ${rows.length} weighed candidates (${rows.filter((r) => r.y).length} needed) from ${new Set(rows.map((r) => r.corpus + r.task)).size} tasks; IRLS ${model.iterations} iterations${model.converged ? '' : ' (not converged)'}, λ ${l2}`);
   const byScore = auroc(rows.map((r) => ({ score: r.x[MEMBER_COLUMNS.indexOf('log score')], label: r.y === 1 })));
   console.log(`  AUROC pooled ${pooled?.toFixed(3)} (the recall score alone: ${byScore?.toFixed(3)}); leave one corpus out: ${held.map((h) => `${h.c} ${h.auc?.toFixed(3)}`).join(', ')}`);
   if (rowScenarios.length > 1) console.log(`  leave one corpus out, by scenario: ${held.byScenario.map((h) => `${h.scenario} ${h.auc?.toFixed(3)} (${rows.filter((r) => (r.scenario ?? 'new') === h.scenario).length} rows)`).join(', ')}`);
-  for (let j = 0; j < MEMBER_COLUMNS.length; j++) console.log(`  ${MEMBER_COLUMNS[j].padEnd(24)} ${model.beta[j].toFixed(4).padStart(9)}`);
+  for (let j = 0; j < columns.length; j++) console.log(`  ${columns[j].padEnd(24)} ${model.beta[j].toFixed(4).padStart(9)}`);
   const beta = model.beta.map((b) => Math.round(b * 1e4) / 1e4);
   if (process.argv.includes('--model-only')) process.exit(0);
 
   // Pass 2: the prices, with the model in force.
-  const grid: Point[] = values.flatMap((value) => docValues.map((docValue) => ({ packing: { value, docValue, columns: [...MEMBER_COLUMNS], beta }, scores: new Map<string, TaskScore[]>() })));
+  const grid: Point[] = values.flatMap((value) => docValues.map((docValue) => ({ packing: { value, docValue, columns, beta }, scores: new Map<string, TaskScore[]>() })));
   const label = (p: Packing) => `value ${p.value} / docValue ${p.docValue}`;
-  // --with-current: the model and prices in force (fitted.ts) scored on the same tasks, beside the grid, never chosen.
-  const current: Point | undefined = process.argv.includes('--with-current') && !stale ? { packing: PACKING, scores: new Map() } : undefined;
+  // --with-current: the model and prices in force (packing.json) scored on the same tasks, beside the grid, never chosen.
+  const current: Point | undefined = process.argv.includes('--with-current') && !stale ? { packing: inForce, scores: new Map() } : undefined;
   const used: string[] = [];
   for (const name of corpora) {
     const t0 = performance.now();
@@ -191,10 +201,10 @@ async function readRows(file: string): Promise<Row[]> {
   }
   if (current) {
     const r = rowOf(current);
-    console.log(`  in force (fitted.ts, ${label(PACKING)}): recall ${r.m.recallMicro.toFixed(3)}, full ${r.m.fullCoverageRate.toFixed(3)}, contract ${r.m.contractRecall.toFixed(3)}, median tokens ${Math.round(r.m.tokensMedian)}, line noise ${r.m.lineNoiseRatio.toFixed(3)}, spread ${r.spread.toFixed(3)}; per corpus ${r.per.map((x) => x.toFixed(3)).join(' ')}`);
+    console.log(`  in force (packing.json ${kind}, ${label(inForce)}): recall ${r.m.recallMicro.toFixed(3)}, full ${r.m.fullCoverageRate.toFixed(3)}, contract ${r.m.contractRecall.toFixed(3)}, median tokens ${Math.round(r.m.tokensMedian)}, line noise ${r.m.lineNoiseRatio.toFixed(3)}, spread ${r.spread.toFixed(3)}; per corpus ${r.per.map((x) => x.toFixed(3)).join(' ')}`);
   }
   const json = arg('--json');
-  if (json) writeFileSync(json, JSON.stringify({ corpora: used, model: { columns: MEMBER_COLUMNS, beta, auroc: pooled, leaveOneCorpusOut: held }, rows: table.map((r) => ({ packing: { value: r.p.packing.value, docValue: r.p.packing.docValue }, metrics: r.m, spread: r.spread, perCorpusRecall: Object.fromEntries(used.map((n, i) => [n, r.per[i]])) })) }, null, 2));
+  if (json) writeFileSync(json, JSON.stringify({ corpora: used, model: { kind, columns, beta, auroc: pooled, leaveOneCorpusOut: held }, rows: table.map((r) => ({ packing: { value: r.p.packing.value, docValue: r.p.packing.docValue }, metrics: r.m, spread: r.spread, perCorpusRecall: Object.fromEntries(used.map((n, i) => [n, r.per[i]])) })) }, null, 2));
   // The value is chosen with the Javadoc decision held at the first docValue of the grid, so the
   // frontier traces selection alone; docValue is chosen afterwards at that value.
   // --objective floor: the recall axis is the weakest corpus's recall, so the value is bought
@@ -234,38 +244,35 @@ async function readRows(file: string): Promise<Row[]> {
   const chosen = (docObjective === 'target' ? withinTarget[0] ?? keeping[0] : byContract) ?? valuePoint;
   console.log(`value ${valuePoint.p.packing.value}; Javadocs there (contract recall / median tokens): ${sameValue.map((r) => `docValue ${r.p.packing.docValue} → ${r.m.contractRecall.toFixed(3)} / ${Math.round(r.m.tokensMedian)}${recallHeld(r) ? '' : ' (recall lower)'}`).join(', ')}`);
   const m = chosen.m;
-  console.log(`chosen: ${label(chosen.p.packing)}: recall ${m.recallMicro.toFixed(3)}, full ${m.fullCoverageRate.toFixed(3)}, Javadocs ${m.docRecall.toFixed(3)}, contract ${m.contractRecall.toFixed(3)}, median tokens ${Math.round(m.tokensMedian)}, line noise ${m.lineNoiseRatio.toFixed(3)} (in force: ${label(PACKING)})`);
+  console.log(`chosen: ${label(chosen.p.packing)}: recall ${m.recallMicro.toFixed(3)}, full ${m.fullCoverageRate.toFixed(3)}, Javadocs ${m.docRecall.toFixed(3)}, contract ${m.contractRecall.toFixed(3)}, median tokens ${Math.round(m.tokensMedian)}, line noise ${m.lineNoiseRatio.toFixed(3)} (in force: ${label(inForce)})`);
   console.log(`per corpus at the chosen point (recall / full coverage / median tokens / line noise): ${used.map((n) => { const c = modeMetrics(chosen.p.scores.get(n) ?? []); return `${n} ${c.recallMicro.toFixed(3)} / ${c.fullCoverageRate.toFixed(2)} / ${Math.round(c.tokensMedian)} / ${c.lineNoiseRatio.toFixed(3)}`; }).join('; ')}`);
   if (process.argv.includes('--write')) {
-    const file = join(ROOT, 'server/src/retrieval/fitted.ts');
-    const num = (x: number) => (Number.isFinite(x) ? String(x) : 'Infinity');
-    const text = [
-      '// Packing\'s member model, fitted on validation splits pooled across every development corpus (and',
-      '// its injected variant), never on a test split. Written by `npm run fit:retrieval`',
-      '// (bench/retrieval-fit.bench.ts); regenerate, do not hand-edit.',
-      '//',
-      `// Fitted by: npm run fit:retrieval -- --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-value ${docValues.map(num).join(',')} --l2 ${l2s.join(',')}${objective !== 'pooled' ? ` --objective ${objective}` : ''}${valueObjective !== 'knee' ? ` --value-objective ${valueObjective}` : ''}${docObjective !== 'target' ? ` --doc-objective ${docObjective}` : ''}${tokenTarget !== 1200 ? ` --token-target ${tokenTarget}` : ''} --imports ${imports}`,
-      `// ${m.tasks} validation tasks (${used.length} corpora: ${used.join(', ')}).`,
-      `// Model: ${rows.length} weighed candidates, ${rows.filter((r) => r.y).length} needed; L2 penalty λ ${l2}${penalties.length > 1 ? ` (of ${l2s.join(', ')}: the best mean AUROC leaving one corpus out)` : ''}; AUROC ${pooled?.toFixed(3)} pooled,`,
-      `// ${Math.min(...held.map((h) => h.auc ?? NaN)).toFixed(3)}–${Math.max(...held.map((h) => h.auc ?? NaN)).toFixed(3)} leaving one corpus out. value: ${valueObjective === 'target' ? `the best ${objective === 'floor' ? 'weakest-corpus' : 'pooled'} recall within ${tokenTarget} median tokens on the frontier of recall against` : `the knee of ${objective === 'floor' ? 'the weakest corpus\'s' : 'pooled'} recall against`}`,
-      `// median tokens; docValue, where recall holds within one standard error, ${docObjective === 'target' ? `the best contract recall within ${tokenTarget} median tokens, else the cheapest` : 'at the knee of contract recall against median tokens'}.`,
-      '// Scores:',
-      `// recall ${m.recallMicro.toFixed(3)}, full coverage ${m.fullCoverageRate.toFixed(3)}, needed declarations' Javadocs shown ${m.docRecall.toFixed(3)},`,
-      `// contract recall ${m.contractRecall.toFixed(3)}, ${Math.round(m.tokensMedian)} median tokens, line noise ${m.lineNoiseRatio.toFixed(3)}.`,
-      `// Frontier (median tokens → recall): ${frontierText}.`,
-      '',
-      "import type { Packing } from './memberModel';",
-      '',
-      'export const PACKING: Packing = {',
-      `  value: ${num(chosen.p.packing.value)},`,
-      `  docValue: ${num(chosen.p.packing.docValue)},`,
-      `  columns: [${MEMBER_COLUMNS.map((c) => `'${c}'`).join(', ')}],`,
-      `  beta: [${beta.join(', ')}],`,
-      '};',
-      '',
-    ].join('\n');
-    writeFileSync(file, text);
-    console.log(`wrote ${relative(ROOT, file)} (validation: ${m.tasks} tasks over ${used.length} corpora, median ${median(chosen.per).toFixed(3)} per-corpus recall)`);
+    const file = join(ROOT, 'server/data/packing.json');
+    if (![chosen.p.packing.value, chosen.p.packing.docValue].every(Number.isFinite)) throw new Error('packing.json holds finite prices only');
+    const r3 = (x: number | null | undefined) => Math.round((x ?? NaN) * 1000) / 1000;
+    const aucs = held.map((h) => h.auc ?? NaN);
+    const entry: FittedPacking = {
+      fittedBy: `npm run fit:retrieval -- --for ${kind} --inputs ${inputs} --tasks ${test} --validation ${validation}${seed ? ` --seed ${seed}` : ''} --value ${values.join(',')} --doc-value ${docValues.join(',')} --l2 ${l2s.join(',')}${objective !== 'pooled' ? ` --objective ${objective}` : ''}${valueObjective !== 'knee' ? ` --value-objective ${valueObjective}` : ''}${docObjective !== 'target' ? ` --doc-objective ${docObjective}` : ''}${tokenTarget !== 1200 ? ` --token-target ${tokenTarget}` : ''}${rowScenarios.join(',') !== 'new' ? ` --row-scenarios ${rowScenarios.join(',')}` : ''} --imports ${imports}`,
+      fittedOn: { tasks: m.tasks, corpora: used, rows: rows.length, needed: rows.filter((r) => r.y).length },
+      penalty: { l2, of: l2s },
+      auroc: { pooled: r3(pooled), leaveOneCorpusOut: { min: r3(Math.min(...aucs)), max: r3(Math.max(...aucs)) } },
+      valueRule: valueObjective === 'target'
+        ? `the best ${objective === 'floor' ? 'weakest-corpus' : 'pooled'} recall within ${tokenTarget} median tokens on the frontier of recall against median tokens`
+        : `the knee of ${objective === 'floor' ? 'the weakest corpus\'s' : 'pooled'} recall against median tokens`,
+      docValueRule: `where recall holds within one standard error, ${docObjective === 'target' ? `the best contract recall within ${tokenTarget} median tokens, else the cheapest` : 'at the knee of contract recall against median tokens'}`,
+      scoredOn: 'new bodies of the same validation tasks (rcl, budget 4,000, follow-up as served)',
+      scores: { recall: r3(m.recallMicro), fullCoverage: r3(m.fullCoverageRate), docRecall: r3(m.docRecall), contractRecall: r3(m.contractRecall), medianTokens: Math.round(m.tokensMedian), lineNoise: r3(m.lineNoiseRatio) },
+      frontier: frontier.map((r) => ({ value: r.p.packing.value, medianTokens: Math.round(r.m.tokensMedian), recall: r3(recallOf(r)) })),
+      value: chosen.p.packing.value,
+      docValue: chosen.p.packing.docValue,
+      columns: [...columns],
+      beta,
+    };
+    // Only this kind's entry changes; the other model stays as it was fitted.
+    const data = JSON.parse(readFileSync(file, 'utf8')) as PackingFile;
+    data.models[kind] = entry;
+    writeFileSync(file, JSON.stringify(data, null, 2) + '\n');
+    console.log(`wrote ${kind} in ${relative(ROOT, file)} (validation: ${m.tasks} tasks over ${used.length} corpora, median ${median(chosen.per).toFixed(3)} per-corpus recall)`);
   }
   process.exit(0);
 })().catch((e) => { console.error(e); process.exit(1); });

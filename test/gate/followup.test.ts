@@ -68,7 +68,7 @@ test('follow-up pays packing\'s price: an estimated entry is fetched only when p
   assert.ok(cheap.fetched.filter((id) => !written(id)).length > 0, 'estimated entries are fetched when they cost little');
   assert.ok(cheap.priced.some((id) => !written(id)));
   // At more tokens than any entry is worth (p × ν' ≤ 1), no estimated entry is fetched, and the review says why.
-  const dear = await asked(followupValue() + 1);
+  const dear = await asked(followupValue(cheap.v.scenario!) + 1);
   assert.deepEqual(dear.fetched.filter((id) => !written(id)), []);
   assert.ok(dear.fetched.some(written), 'written references are fetched whatever they cost');
   assert.ok(dear.v.review && dear.v.reviewReasons.some((r) => r.startsWith('not fetched as worth fewer tokens')), dear.v.reviewReasons.join('\n'));

@@ -241,6 +241,13 @@ test('member model inputs: routes and relations add up through merge, and each i
   assert.equal(at('javadoc'), 1);
   assert.equal(at('same file'), 0);
   assert.deepEqual(EVIDENCE.filter((e) => at(`by ${e}`) === 1), ['popularity', 'signatureMember', 'description']);
+  // Products of the interacting inputs follow the inputs, squares included; evidence flags have none.
+  assert.equal(at('share of reference × log rank'), 2 * Math.log1p(2));
+  assert.equal(at('log rank × log tokens'), Math.log1p(2) * Math.log1p(9));
+  assert.equal(at('log tokens × log tokens'), Math.log1p(9) * Math.log1p(9));
+  assert.equal(at('membership share × same file'), 0);
+  assert.ok(!MEMBER_COLUMNS.some((c) => c.includes('×') && c.includes('by ')));
+  assert.equal(new Set(MEMBER_COLUMNS).size, MEMBER_COLUMNS.length);
   // P(needed) follows the coefficients: only the popularity relation counts here.
   const beta = MEMBER_COLUMNS.map((c) => (c === 'by popularity' ? 2 : 0));
   assert.equal(needProbability(x, { value: 1, docValue: 1, columns: MEMBER_COLUMNS, beta }), 1 / (1 + Math.exp(-2)));

@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { retrieve } from '../../server/src/retrieval/pipeline';
-import { PACKING } from '../../server/src/retrieval/fitted';
-import { MEMBER_COLUMNS, type MemberRow } from '../../server/src/retrieval/memberModel';
+import { packingKind, PACKINGS } from '../../server/src/retrieval/fitted';
+import { MEMBER_COLUMNS, needProbability, type MemberRow } from '../../server/src/retrieval/memberModel';
+import { gate } from '../../server/src/gate/sufficiency';
 import { fixture, SHOP } from './fixture';
 
 const shown = (items: { symbols?: string[]; symbol?: string }[]) => new Set(items.flatMap((i) => i.symbols ?? (i.symbol ? [i.symbol] : [])));
@@ -35,13 +36,13 @@ const ids = (items: { symbols?: string[]; symbol?: string }[]) => [...shown(item
 /** A model that gives one column the whole say (every other coefficient 0). */
 function only(column: (typeof MEMBER_COLUMNS)[number], weight: number, bias: number) {
   const beta = MEMBER_COLUMNS.map((c) => (c === column ? weight : c === 'bias' ? bias : 0));
-  return { ...PACKING, beta };
+  return { ...PACKINGS['new-body'], beta };
 }
 
 test('packing: a declaration joins when p × value pays for its tokens; a lower value shows a subset', async () => {
   const base = await retrieve((await fixture(SHOP)).req);
-  const lean = await retrieve((await fixture(SHOP, { packing: { ...PACKING, value: PACKING.value / 4 } })).req);
-  const none = await retrieve((await fixture(SHOP, { packing: { ...PACKING, value: 0 } })).req);
+  const lean = await retrieve((await fixture(SHOP, { packing: { ...PACKINGS['new-body'], value: PACKINGS['new-body'].value / 4 } })).req);
+  const none = await retrieve((await fixture(SHOP, { packing: { ...PACKINGS['new-body'], value: 0 } })).req);
   assert.ok(lean.tokens < base.tokens, `${lean.tokens} < ${base.tokens}`);
   const a = shown(base.items), b = shown(lean.items);
   for (const id of b) assert.ok(a.has(id), `${id} shown lean but not by default`);
@@ -64,19 +65,19 @@ test('packing: the member model decides which members are shown, not their type'
 });
 
 test('packing: docValue prices which shown declarations keep their Javadoc sentence', async () => {
-  const withDoc = await retrieve((await fixture(SHOP, { packing: { ...PACKING, docValue: Infinity } })).req);
-  const sigOnly = await retrieve((await fixture(SHOP, { packing: { ...PACKING, docValue: 0 } })).req);
+  const withDoc = await retrieve((await fixture(SHOP, { packing: { ...PACKINGS['new-body'], docValue: Infinity } })).req);
+  const sigOnly = await retrieve((await fixture(SHOP, { packing: { ...PACKINGS['new-body'], docValue: 0 } })).req);
   // A sentence is priced on its own and buys no declaration, so it never keeps one out: the same
   // declarations are shown with every sentence kept and with none.
   assert.deepEqual([...shown(withDoc.items)].sort(), [...shown(sigOnly.items)].sort());
   // Also where the value is so low that a declaration's signature barely pays for itself.
   for (const value of [20, 40, 80, 160, 320]) {
-    const all = await retrieve((await fixture(SHOP, { packing: { ...PACKING, value, docValue: Infinity } })).req);
-    const none = await retrieve((await fixture(SHOP, { packing: { ...PACKING, value, docValue: 0 } })).req);
+    const all = await retrieve((await fixture(SHOP, { packing: { ...PACKINGS['new-body'], value, docValue: Infinity } })).req);
+    const none = await retrieve((await fixture(SHOP, { packing: { ...PACKINGS['new-body'], value, docValue: 0 } })).req);
     assert.deepEqual([...shown(all.items)].sort(), [...shown(none.items)].sort(), `value ${value}`);
   }
-  assert.ok(withDoc.items.some((i) => i.text.includes('/** Adds two amounts. */')));
-  assert.ok(!sigOnly.items.slice(1).some((i) => i.text.includes('/** Adds two amounts. */')));
+  assert.ok(withDoc.items.some((i) => i.text.includes('/** Applies the loyalty discount to a total. */')));
+  assert.ok(!sigOnly.items.slice(1).some((i) => i.text.includes('/** Applies the loyalty discount to a total. */')));
 });
 
 test('packing: the weighed candidates reach the observer with their inputs, P(needed) and whether they were shown', async () => {
@@ -94,8 +95,8 @@ test('packing: the weighed candidates reach the observer with their inputs, P(ne
   assert.deepEqual(ids(r.items), ids((await retrieve((await fixture(SHOP)).req)).items), 'observing changes nothing');
 });
 
-test('packing: a model whose columns are not MEMBER_COLUMNS is refused (fitted.ts is stale)', async () => {
-  const { req } = await fixture(SHOP, { packing: { ...PACKING, columns: PACKING.columns.slice(1), beta: PACKING.beta.slice(1) } });
+test('packing: a model whose columns are not MEMBER_COLUMNS is refused (packing.json is stale)', async () => {
+  const { req } = await fixture(SHOP, { packing: { ...PACKINGS['new-body'], columns: PACKINGS['new-body'].columns.slice(1), beta: PACKINGS['new-body'].beta.slice(1) } });
   await assert.rejects(retrieve(req), /MEMBER_COLUMNS/);
 });
 
@@ -112,4 +113,22 @@ test('packing: an oracle P(needed) (benches) shows exactly the declarations it n
   const members = r.items.filter((i) => !i.sources.includes('enclosing')).flatMap((i) => (i as { symbols?: string[] }).symbols ?? []).filter((id) => !isType(id));
   for (const id of chosen) assert.ok(shown(r.items).has(id), `${id} named by the oracle`);
   assert.deepEqual(members.filter((id) => !wanted.has(id)), [], 'only what the oracle names is shown');
+});
+
+test('packing: a new body is weighed by the new-body model, a partial or complete one by the written-body model, as the gate judges the scenario', async () => {
+  const path = 'src/com/acme/order/OrderService.java';
+  const partial = { ...SHOP, [path]: SHOP[path].replace('$0', 'Money sum = ZERO;\n    $0') };
+  // The cursor on the first statement of a complete method (total's body left empty, as written).
+  const existing = { ...SHOP, [path]: SHOP[path].replace('$0', '').replace('return line.unitPrice()', '$0return line.unitPrice()') };
+  for (const [files, scenario, kind] of [[SHOP, 'new-body', 'new-body'], [partial, 'partial-body', 'written-body'], [existing, 'existing-body', 'written-body']] as const) {
+    let rows: MemberRow[] = [];
+    const { req } = await fixture(files, { observeMembers: (r) => { rows = r; } });
+    const r = await retrieve(req, gate);
+    assert.equal(r.scenario, scenario);
+    assert.equal(packingKind(r.scenario), kind);
+    assert.ok(rows.length > 0, scenario);
+    const other = PACKINGS[kind === 'new-body' ? 'written-body' : 'new-body'];
+    for (const row of rows) assert.ok(Math.abs(row.p - needProbability(row.x, PACKINGS[kind])) < 1e-12, `${scenario}: ${row.id}`);
+    assert.ok(rows.some((row) => Math.abs(row.p - needProbability(row.x, other)) > 1e-3), `${scenario}: the two models agree on every row, so this test could not fail`);
+  }
 });

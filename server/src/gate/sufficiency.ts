@@ -6,7 +6,7 @@
 // (calibration.ts); below τ of the scenario the result is labelled for review, with reasons that
 // name what is missing and why.
 
-import type { ContextItem, GateFeatures, SurfaceEntry } from '../../../shared/protocol';
+import type { ContextItem, GateFeatures, Scenario, SurfaceEntry } from '../../../shared/protocol';
 import type { GateHook, GateVerdict, PipelineRequest, Target } from '../retrieval/request';
 import { countTokens, totalTokens } from '../retrieval/cap';
 import { calibratedConfidence, scenarioThreshold } from './calibration';
@@ -22,7 +22,7 @@ import { leftOutEvidence, openBlocksAt, withOpenBlocks } from './retrievalEviden
 import { bodyNeedEvidence } from './bodyNeeds';
 import { writtenHalfEvidence } from './writtenHalf';
 import { bodyNeighbourhood, bodySizeEvidence, unshownBodyRefs } from './bodySize';
-import { PACKING } from '../retrieval/fitted';
+import { packingFor } from '../retrieval/fitted';
 
 /** The verdict plus what the result also reports (τ in force, the scenario, the evidence). */
 export type RclVerdict = GateVerdict & {
@@ -51,12 +51,12 @@ export const FOLLOWUP_TARGET = 0.95;
 /** Tokens a new type group costs beyond its members' signatures (header line, braces, elision marks). */
 export const GROUP_OVERHEAD_TOKENS = 6;
 /**
- * What a needed declaration is worth in tokens: the one price packing charges
- * (retrieval/fitted.ts PACKING.value). Follow-up fetches an entry only when p × ν' × value exceeds
+ * What a needed declaration is worth in tokens: the one price packing charges for the scenario
+ * (retrieval/fitted.ts packingFor). Follow-up fetches an entry only when p × ν' × value exceeds
  * the tokens it adds, ν' = benefitOf's novelty factor: a needed symbol the model already knows
  * is worth less to fetch (RCL §4: follow-up goes for uncovered high-novelty symbols).
  */
-export const followupValue = (req?: Pick<PipelineRequest, 'packing'>): number => (req?.packing ?? PACKING).value;
+export const followupValue = (scenario: Scenario, req?: Pick<PipelineRequest, 'packing'>): number => packingFor(scenario, req).value;
 /** Missing symbols named in a review reason. */
 export const REASON_SYMBOLS = 5;
 
@@ -144,7 +144,7 @@ function surfaceOf(req: PipelineRequest, target: Target, body: WrittenBody | und
 export const gate: GateHook = (req, target, items, api, evidence) => {
   // The cursor's file as the editor has it, read once: the scenario, the body and the blocks open at the cursor all come from it.
   const text = target ? req.textOf(target.ref.file.path) : undefined;
-  const judged = judgeScenario(text, target, req.position, req.index.file(req.path)?.facts.hasErrors ?? false);
+  const judged = evidence?.scenario ?? judgeScenario(text, target, req.position, req.index.file(req.path)?.facts.hasErrors ?? false);
   const { scenario } = judged;
   const tau = Number.isFinite(req.threshold) ? req.threshold : scenarioThreshold(scenario);
   const inMethod = scenario !== 'outside-method';
@@ -193,7 +193,7 @@ export const gate: GateHook = (req, target, items, api, evidence) => {
   const droppedForBudget = new Set<string>();
   /** Entries whose expected worth (p × ν' × value) was below the tokens they would add. */
   const notWorth = new Set<string>();
-  const value = followupValue(req);
+  const value = followupValue(scenario, req);
   const maxRounds = Math.max(0, Math.floor(req.maxRounds ?? 0));
   // The signature line's tokens per symbol, once per request: every round ranks every wanted entry again.
   const lineCache = new Map<string, TextLines>();

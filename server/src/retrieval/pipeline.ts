@@ -30,8 +30,9 @@ import type { NeedleItem, SymbolRef } from './types';
 import { splitIdentifier } from '../text/identifiers';
 import { vetText } from '../vetting';
 import { likeNamedUses, structuralItems, structuralTypes } from './structural';
-import { PACKING } from './fitted';
+import { packingFor } from './fitted';
 import { checkedPacking, memberFeatures, needProbability, type Packing } from './memberModel';
+import { judgeScenario, type ScenarioJudgement } from '../gate/scenario';
 
 export class CancelledError extends Error {
   constructor() { super('retrieval cancelled'); this.name = 'CancelledError'; }
@@ -66,6 +67,8 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
   const folders = await stage('repositories', () => chooseFolders(req, q));
   let items: NeedleItem[];
   let candidates: WeighedCandidate[] = [];
+  // Which body is being written decides which member model packs and how the gate judges.
+  let scenario: ScenarioJudgement | undefined;
   if (req.mode === 'similarity' || req.mode === 'fixedK') {
     items = await stage('similar', () => baselineItems(req, q, folders));
     items = await stage('cap', () => capItems(items, req.budgetTokens));
@@ -91,7 +94,8 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
     const enclosing = await stage('prune', () => enclosingItem(req, q, ranked));
     // Packing decides on token upper bounds; the exact counts are enforced here (the hard cap).
     items = await stage('cap', () => {
-      const packed = packRanked(req, ranked, enclosing, q);
+      scenario = scenarioOf(req, q);
+      const packed = packRanked(req, ranked, enclosing, q, scenario);
       candidates = packed.candidates;
       return capItems(withConfig(req, packed.items, lexical.config), req.budgetTokens, enclosing ? 1 : 0);
     });
@@ -100,7 +104,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
   let verdict: Awaited<ReturnType<GateHook>> | undefined;
   if (gate && req.mode === 'rcl') {
     const target = q.target;
-    verdict = await stage('gate', () => gate(req, target, items, { itemsForSymbols, fitToBudget, addedTokens: followupTokens }, { candidates }));
+    verdict = await stage('gate', () => gate(req, target, items, { itemsForSymbols, fitToBudget, addedTokens: followupTokens }, { candidates, scenario: scenario ?? scenarioOf(req, q) }));
     items = capItems(verdict.items as NeedleItem[], req.budgetTokens, items.length && items[0].sources.includes('enclosing') ? 1 : 0);
   } else timings.gate = 0;
   if (req.isCancelled?.()) throw new CancelledError();
@@ -157,18 +161,24 @@ function enclosingItem(req: PipelineRequest, q: Query, ranked: Merged[]): Needle
   };
 }
 
+/** The scenario of the request, from the cursor's file as the editor has it (gate/scenario.ts). */
+function scenarioOf(req: PipelineRequest, q: Query): ScenarioJudgement {
+  const text = q.target ? req.textOf(q.target.ref.file.path) : undefined;
+  return judgeScenario(text, q.target, req.position, req.index.file(req.path)?.facts.hasErrors ?? false);
+}
+
 /**
  * Packs ranked candidates after the enclosing item by expected value: each candidate's
- * probability of being needed (memberModel.ts, fitted in fitted.ts) is weighed against the tokens
- * it adds, most probable first; it joins when p × PACKING.value exceeds them (a type not shown yet
- * charges its header to its first member), and its Javadoc's first sentence joins with it when
- * p × PACKING.docValue exceeds the tokens the sentence adds (its line, less the `/** … *\/` it
+ * probability of being needed (memberModel.ts, under the scenario's model: fitted.ts packingFor)
+ * is weighed against the tokens it adds, most probable first; it joins when p × value exceeds
+ * them (a type not shown yet charges its header to its first member), and its Javadoc's first
+ * sentence joins with it when p × docValue exceeds the tokens the sentence adds (its line, less the `/** … *\/` it
  * replaces): a summary buys no declaration, so it is priced on its own and never keeps its
  * declaration out. Within budget and MAX_ENTRIES.
  * The member's class context (its type's header and the fields it mentions) joins the type's
  * group, shown right after the member: in place in its class, never a copy of the header.
  */
-function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleItem | undefined, q: Query): { items: NeedleItem[]; candidates: WeighedCandidate[] } {
+function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleItem | undefined, q: Query, scenario: ScenarioJudgement): { items: NeedleItem[]; candidates: WeighedCandidate[] } {
   let head = enclosing;
   if (head && head.tokens > req.budgetTokens) head = undefined;
   const member = head && q.member;
@@ -177,7 +187,7 @@ function packRanked(req: PipelineRequest, ranked: Merged[], enclosing: NeedleIte
   const probe = new Packer(req, Number.MAX_SAFE_INTEGER, 0);
   probe.addAll(context);
   const packer = new Packer(req, req.budgetTokens, (head?.tokens ?? 0) + probe.total);
-  const packing = checkedPacking(req.packing ?? PACKING);
+  const packing = checkedPacking(packingFor(scenario.scenario, req));
   const weighed = weighCandidates(req, ranked.slice(0, MAX_WEIGHED), q, packing);
   const shown = new Set<string>();
   for (const w of [...weighed].sort((a, b) => b.p - a.p || a.rank - b.rank)) {
@@ -205,7 +215,7 @@ const entryTokens = (e: Entry): number => countTokens(e.shown.lines.map((l) => l
 interface Weighed { c: Merged; rank: number; x: number[]; p: number; entry: Entry; tokens: number }
 
 /** The member model's inputs and P(needed) of each candidate, with its signature-only entry. */
-export function weighCandidates(req: PipelineRequest, ranked: Merged[], q: Query, packing: Packing = PACKING): Weighed[] {
+export function weighCandidates(req: PipelineRequest, ranked: Merged[], q: Query, packing: Packing = packingFor('new-body', req)): Weighed[] {
   const reference = ranked[Math.min(REFERENCE_RANK, ranked.length) - 1]?.score ?? 0;
   const self = q.member ?? q.type;
   const cursorGroup = self ? groupOf(self) : undefined;

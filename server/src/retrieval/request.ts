@@ -4,6 +4,7 @@
 import type { ContextItem, Position, RetrievalMode, RetrievalResult, SurfaceEntry } from '../../../shared/protocol';
 import type { SymbolRef, WorkspaceIndex } from '../index/workspaceIndex';
 import type { MemberRow, Packing } from './memberModel';
+import type { ScenarioJudgement } from '../gate/scenario';
 
 export interface PipelineRequest {
   index: WorkspaceIndex;
@@ -76,6 +77,8 @@ export interface WeighedCandidate { symbol: string; uri: string; line: number; p
 export interface RetrievalEvidence {
   /** Every candidate the member model weighed, shown or not (at most MAX_WEIGHED), in rank order. */
   candidates: WeighedCandidate[];
+  /** The scenario packing was told (gate/scenario.ts), judged once from the cursor's file. */
+  scenario?: ScenarioJudgement;
 }
 
 /**
