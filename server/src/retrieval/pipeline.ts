@@ -64,11 +64,11 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
     return r;
   }
   const q = await stage('query', () => buildQuery(req));
+  // Which body is being written decides which member model packs and how the gate judges.
+  const scenario = await stage('query', () => scenarioOf(req, q));
   const folders = await stage('repositories', () => chooseFolders(req, q));
   let items: NeedleItem[];
   let candidates: WeighedCandidate[] = [];
-  // Which body is being written decides which member model packs and how the gate judges.
-  let scenario: ScenarioJudgement | undefined;
   if (req.mode === 'similarity' || req.mode === 'fixedK') {
     items = await stage('similar', () => baselineItems(req, q, folders));
     items = await stage('cap', () => capItems(items, req.budgetTokens));
@@ -94,7 +94,6 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
     const enclosing = await stage('prune', () => enclosingItem(req, q, ranked));
     // Packing decides on token upper bounds; the exact counts are enforced here (the hard cap).
     items = await stage('cap', () => {
-      scenario = scenarioOf(req, q);
       const packed = packRanked(req, ranked, enclosing, q, scenario);
       candidates = packed.candidates;
       return capItems(withConfig(req, packed.items, lexical.config), req.budgetTokens, enclosing ? 1 : 0);
@@ -104,7 +103,7 @@ export async function retrieve(req: PipelineRequest, gate?: GateHook): Promise<R
   let verdict: Awaited<ReturnType<GateHook>> | undefined;
   if (gate && req.mode === 'rcl') {
     const target = q.target;
-    verdict = await stage('gate', () => gate(req, target, items, { itemsForSymbols, fitToBudget, addedTokens: followupTokens }, { candidates, scenario: scenario ?? scenarioOf(req, q) }));
+    verdict = await stage('gate', () => gate(req, target, items, { itemsForSymbols, fitToBudget, addedTokens: followupTokens }, { candidates, scenario }));
     items = capItems(verdict.items as NeedleItem[], req.budgetTokens, items.length && items[0].sources.includes('enclosing') ? 1 : 0);
   } else timings.gate = 0;
   if (req.isCancelled?.()) throw new CancelledError();
@@ -172,9 +171,9 @@ function scenarioOf(req: PipelineRequest, q: Query): ScenarioJudgement {
  * probability of being needed (memberModel.ts, under the scenario's model: fitted.ts packingFor)
  * is weighed against the tokens it adds, most probable first; it joins when p × value exceeds
  * them (a type not shown yet charges its header to its first member), and its Javadoc's first
- * sentence joins with it when p × docValue exceeds the tokens the sentence adds (its line, less the `/** … *\/` it
- * replaces): a summary buys no declaration, so it is priced on its own and never keeps its
- * declaration out. Within budget and MAX_ENTRIES.
+ * sentence joins with it when p × docValue exceeds the tokens the sentence adds (its line, less
+ * the `/** … *\/` it replaces): a summary buys no declaration, so it is priced on its own and
+ * never keeps its declaration out. Within budget and MAX_ENTRIES.
  * The member's class context (its type's header and the fields it mentions) joins the type's
  * group, shown right after the member: in place in its class, never a copy of the header.
  */
