@@ -88,6 +88,12 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   const tCold = performance.now();
   await ix.addFolder(root);
   const coldMs = performance.now() - tCold;
+  // The server prepares retrieval's workspace-wide structures before it reports ready (service.ts
+  // prepareIndexer). Without that here, the first request of a kind that reads one of them (a new
+  // body's gate reads the subtype table, an existing body's does not) built it among the warm ones.
+  const tPrepare = performance.now();
+  await prepareIndexer()(ix);
+  const prepareMs = performance.now() - tPrepare;
   // Every k-th method with a body of 3+ lines; the cursor on the body's first line.
   const targets = ix.index.allFiles().sort((a, b) => (a.path < b.path ? -1 : 1)).flatMap((f) =>
     f.facts.symbols.filter((s) => s.kind === 'method' && s.span.el - s.span.sl >= 3).map((s) => ({ path: f.path, line: s.nameSpan.sl + 1 })));
@@ -181,7 +187,8 @@ async function start(label: string, root: string, cacheDir: string, prepare: boo
   const pct = (q: number) => pctOf(times, q);
   console.log(`${corpus}: ${ix.index.stats().files} files; ${chosen.length} requests at methods across the workspace`);
   console.log(`  cold index (no prepare)             ${Math.round(coldMs)} ms`);
-  console.log(`  first request (builds lazy caches)  ${Math.round(first)} ms`);
+  console.log(`  prepare phase, as the server's      ${Math.round(prepareMs)} ms`);
+  console.log(`  first request (what stays lazy)     ${Math.round(first)} ms`);
   console.log(`  warm requests                       p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
   console.log(`  mean tokens per request             ${Math.round(tokens / chosen.length)}`);
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
