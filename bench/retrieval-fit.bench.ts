@@ -27,7 +27,8 @@
 // in packing.json (the other entry is kept as it is). --inputs linear|products: the model's inputs,
 // the base inputs alone or with their pairwise products (memberModel.ts); by default those of the
 // entry in force. Rows always hold every input, so one --rows file serves both.
-// --write records the command, the penalty λ chosen, the scores and the frontier in the entry. --rows FILE keeps pass 1's rows (read back when the file exists).
+// --write records the command, the penalty λ chosen, the scores and the frontier in the entry.
+// --rows FILE keeps pass 1's rows (read back when the file exists).
 // --row-scenarios new,partial: pass 1 also takes rows from the same tasks with the first half of the
 // body written (tasks.ts scenarioTask; the candidates the written half already uses are left out),
 // so the model is fitted where the gate reads it too; pass 2 scores new bodies only.
